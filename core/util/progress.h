@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <atomic>
+#include <functional>
+
+namespace mg {
+
+// The Qt-free hook through which long work reports progress and learns it should stop.
+// Algorithms poll cancelled() once per row or tile and call report() as they go; both may be
+// called from several worker threads at once, so the callback must be thread-safe. A
+// default-constructed Progress never cancels and reports nowhere.
+class Progress {
+ public:
+  Progress() = default;
+  // `cancelFlag` (may be null) is owned by the caller and must outlive the work.
+  // `onReport` receives a fraction in [0, 1]; it may be empty.
+  Progress(const std::atomic<bool>* cancelFlag, std::function<void(double)> onReport)
+      : m_cancel(cancelFlag), m_report(std::move(onReport)) {}
+
+  bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
+  void report(double fraction) const {
+    if (m_report) m_report(fraction < 0 ? 0 : (fraction > 1 ? 1 : fraction));
+  }
+
+ private:
+  const std::atomic<bool>* m_cancel = nullptr;
+  std::function<void(double)> m_report;
+};
+
+}  // namespace mg

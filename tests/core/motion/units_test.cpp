@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#include "core/motion/units.h"
+
+#include <gtest/gtest.h>
+
+namespace mg {
+namespace {
+
+TEST(Units, GuessesFromHumanHeight) {
+  EXPECT_EQ(guessLengthUnit(1.75).name, "m");
+  EXPECT_EQ(guessLengthUnit(175).name, "cm");
+  EXPECT_EQ(guessLengthUnit(1750).name, "mm");
+  EXPECT_EQ(guessLengthUnit(68).name, "in");
+  EXPECT_EQ(guessLengthUnit(31).name, "cmu-asf");
+  EXPECT_NEAR(guessLengthUnit(31).metresPerUnit * 31, 1.75, 0.01);
+}
+
+TEST(Units, ByName) {
+  EXPECT_DOUBLE_EQ(lengthUnitByName("cm").metresPerUnit, 0.01);
+  EXPECT_DOUBLE_EQ(lengthUnitByName("furlong").metresPerUnit, 0.0);
+}
+
+}  // namespace
+}  // namespace mg
