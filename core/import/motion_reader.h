@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <string>
+
+#include "core/motion/motion.h"
+#include "core/util/result.h"
+
+namespace mg {
+
+// How to read a capture file.
+struct ImportOptions {
+  // Size of one file unit in metres; 0 guesses it from the skeleton's rest height
+  // (see guessLengthUnit).
+  double metresPerUnit = 0.0;
+  // Frames dropped from the start (e.g. CMU's reference pose blending into the capture).
+  int trimLeadingFrames = 0;
+};
+
+// Reads the skeleton and the first animation of a capture file (BVH, FBX, glTF/GLB, Collada)
+// through Assimp, converted to metres, Y up, at the file's own frame rate. Fails, with a message
+// that names the file and the problem, on a missing or unreadable file, malformed content, a file
+// without a skeleton or animation, zero frames, or non-finite values. Thread-safe (one Assimp
+// importer per call).
+Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options = {});
+
+}  // namespace mg
