@@ -54,6 +54,13 @@ Status checkFile(const std::string& path) {
   return Status::success();
 }
 
+// Files store the frame time with few digits (CMU: ".0083333"); a rate within 0.01% of a whole
+// number of frames per second is taken as that number.
+double snapFrameRate(double fps) {
+  const double whole = std::round(fps);
+  return whole > 0 && std::abs(fps - whole) < 1e-4 * whole ? whole : fps;
+}
+
 void scaleMotion(Motion& motion, double metresPerUnit) {
   auto skeleton = std::make_shared<Skeleton>(*motion.skeleton);
   for (Joint& j : skeleton->joints) j.offset *= metresPerUnit;
@@ -100,6 +107,7 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
   }
   // Assimp keeps the frame time in single precision.
   if (bvhFrameTime > 0) motion.fps = 1.0 / bvhFrameTime;
+  motion.fps = snapFrameRate(motion.fps);
   if (Status s = motion.validate(); !s) return Error{path + ": " + s.error().message};
 
   double metresPerUnit = options.metresPerUnit;

@@ -79,7 +79,7 @@ TEST(BvhWriter, WritesTheRootOffsetAndCentimetres) {
   ASSERT_TRUE(doc) << doc.error().message;
   EXPECT_LT((doc->joints[0].offset - Eigen::Vector3d(1.5, 90.0, -2.0)).norm(), 1e-6);
   EXPECT_NEAR(doc->value(1, 0), 0.5, 1e-6);  // position channel = world position - OFFSET
-  EXPECT_NEAR(doc->frameTimeSeconds, 0.0333333, 1e-12);
+  EXPECT_NEAR(doc->frameTimeSeconds, 1.0 / 30.0, 1e-12);  // the rate read as 30
 }
 
 TEST(BvhWriter, FailedWriteLeavesTheOldFile) {

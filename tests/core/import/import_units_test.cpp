@@ -62,5 +62,31 @@ TEST(ImportUnits, RejectsANegativeScale) {
   EXPECT_NE(m.error().message.find("small_walk.bvh"), std::string::npos);
 }
 
+// "Frame Time: .0083333" is 120.0005 fps as written; it means 120.
+TEST(ImportUnits, FrameRateIsRoundedWhenTheFrameTimeIsShort) {
+  const std::string path = test::samplePath("01_01.bvh");
+  MG_REQUIRE_FILE(path);
+  Result<Motion> m = readMotionFile(path);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->fps, 120.0);
+  Result<Motion> small = readMotionFile(test::dataPath("small_walk.bvh"));  // 0.0333333
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->fps, 30.0);
+}
+
+TEST(ImportUnits, FrameRateFarFromAWholeNumberIsKept) {
+  std::string text = test::readText(test::dataPath("small_walk.bvh"));
+  text.replace(text.find("0.0333333"), 9, "0.0400000");  // 25 fps exactly: kept as 25
+  test::TempDir dir;
+  test::writeText(dir.file("a.bvh"), text);
+  text.replace(text.find("0.0400000"), 9, "0.0070000");  // 142.857 fps
+  test::writeText(dir.file("b.bvh"), text);
+  Result<Motion> a = readMotionFile(dir.file("a.bvh"));
+  Result<Motion> b = readMotionFile(dir.file("b.bvh"));
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->fps, 25.0);
+  EXPECT_NEAR(b->fps, 1.0 / 0.007, 1e-9);
+}
+
 }  // namespace
 }  // namespace mg

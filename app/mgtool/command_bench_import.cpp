@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "app/mgtool/commands.h"
+#include "app/mgtool/json_writer.h"
+#include "app/mgtool/tool_args.h"
+#include "core/import/bvh_text.h"
+#include "core/import/motion_reader.h"
+
+namespace mg::tool {
+namespace {
+
+// Wall-clock milliseconds of each of `repeat` calls of `work`; stops at the first failure.
+template <class Work>
+std::vector<double> timeRuns(int repeat, Work work, std::string& error) {
+  std::vector<double> ms;
+  for (int i = 0; i < repeat; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::string failure = work();
+    const auto t1 = std::chrono::steady_clock::now();
+    if (!failure.empty()) {
+      error = failure;
+      break;
+    }
+    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  return ms;
+}
+
+void writeTimes(JsonWriter& json, const char* key, const std::vector<double>& ms) {
+  double sum = 0;
+  for (double v : ms) sum += v;
+  json.key(key);
+  json.beginObject();
+  json.key("min_ms"), json.value(*std::min_element(ms.begin(), ms.end()));
+  json.key("mean_ms"), json.value(sum / ms.size());
+  json.key("max_ms"), json.value(*std::max_element(ms.begin(), ms.end()));
+  json.endObject();
+}
+
+}  // namespace
+
+int runBenchImport(std::span<const std::string> args) {
+  if (!args.empty() && args[0] == "grid") return runBenchGrid(args.subspan(1));
+  const CommandSpec spec{
+      "bench import", "FILE",
+      "Times readMotionFile on FILE and prints JSON with the minimum, mean and maximum\n"
+      "milliseconds; for BVH files also the strict text pass alone. A benchmark: figures, no verdict.",
+      {{"repeat", "N", "number of timed runs (default 5)"}},
+      1, 1};
+  const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) return printHelp(spec), kExitOk;
+  const std::optional<double> repeat = numberOption(*parsed, spec.name, "repeat", 5, 1, 100000);
+  if (!repeat) return kExitUsage;
+  const std::string& file = parsed->positional[0];
+  const int runs = static_cast<int>(*repeat);
+
+  std::string error;
+  int frames = 0, joints = 0;
+  const std::vector<double> import = timeRuns(runs, [&]() -> std::string {
+    Result<Motion> m = readMotionFile(file);
+    if (!m) return m.error().message;
+    frames = m->frameCount(), joints = m->jointCount();
+    return {};
+  }, error);
+  if (!error.empty()) {
+    std::fprintf(stderr, "mgtool bench import: %s\n", error.c_str());
+    return kExitFailed;
+  }
+  const bool bvh = readBvhFile(file).ok();
+  const std::vector<double> text = bvh ? timeRuns(runs, [&]() -> std::string {
+    Result<BvhDocument> d = readBvhFile(file);
+    return d ? std::string() : d.error().message;
+  }, error) : std::vector<double>();
+
+  JsonWriter json;
+  json.beginObject();
+  json.key("file"), json.value(file);
+  json.key("frames"), json.value(frames);
+  json.key("joints"), json.value(joints);
+  json.key("repeat"), json.value(runs);
+  writeTimes(json, "import", import);
+  if (!text.empty()) writeTimes(json, "bvh_text_pass", text);
+  json.endObject();
+  std::fputs(json.text().c_str(), stdout);
+  return kExitOk;
+}
+
+}  // namespace mg::tool

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <span>
+#include <string>
+
+namespace mg::tool {
+
+// One mgtool command: receives the words after its name and returns the process exit status
+// (kExitOk, kExitFailed or kExitUsage from tool_args.h). Output for machines goes to stdout,
+// messages for people to stderr. To add a command: a command_<name>.cpp defining its function,
+// a declaration here, and a row in the table in main.cpp.
+using CommandFunction = int (*)(std::span<const std::string> args);
+
+int runInfo(std::span<const std::string> args);
+int runConvert(std::span<const std::string> args);
+int runBench(std::span<const std::string> args);  // dispatches to the benchmarks below
+
+// Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
+// in the table in command_bench.cpp.
+int runBenchImport(std::span<const std::string> args);
+int runBenchGrid(std::span<const std::string> args);  // "bench grid ...", via runBench
+int runGrid(std::span<const std::string> args);
+
+}  // namespace mg::tool

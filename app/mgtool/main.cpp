@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// mgtool: Motion Graph Studio's engine on the command line. Qt-free.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/mgtool/commands.h"
+#include "app/mgtool/tool_args.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  const char* summary;
+  mg::tool::CommandFunction run;
+};
+
+constexpr Command kCommands[] = {
+    {"info", "print frames, rate, height and foot contacts of capture files as JSON", mg::tool::runInfo},
+    {"convert", "convert a capture file to BVH, optionally resampled and trimmed", mg::tool::runConvert},
+    {"bench", "time an operation and print figures as JSON (see mgtool bench --help)", mg::tool::runBench},
+    {"grid", "distance grid of motions as a PNG and its local minima as JSON", mg::tool::runGrid},
+};
+
+void printUsage(std::FILE* to) {
+  std::fprintf(to, "Usage: mgtool COMMAND [arguments] [options]\n\nCommands:\n");
+  for (const Command& c : kCommands) std::fprintf(to, "  %-10s %s\n", c.name, c.summary);
+  std::fprintf(to, "\nRun 'mgtool COMMAND --help' for a command's arguments and options.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    printUsage(stderr);
+    return mg::tool::kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    printUsage(stdout);
+    return mg::tool::kExitOk;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& c : kCommands) {
+    if (name == c.name) return c.run(args);
+  }
+  std::fprintf(stderr, "mgtool: unknown command '%s'\n\n", name.c_str());
+  printUsage(stderr);
+  return mg::tool::kExitUsage;
+}

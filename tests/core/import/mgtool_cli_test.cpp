@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// Runs the built mgtool binary (MGTOOL_PATH) and checks exit statuses and output.
+#include <cstdio>
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include "core/import/motion_reader.h"
+#include "import_test_util.h"
+
+namespace mg {
+namespace {
+
+struct ToolRun {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string shellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) c == '\'' ? q += "'\\''" : q += c;
+  return q + "'";
+}
+
+ToolRun mgtool(const std::vector<std::string>& args) {
+  test::TempDir dir;
+  std::string command = shellQuote(MGTOOL_PATH);
+  for (const std::string& a : args) {
+    command += ' ';
+    command += shellQuote(a);
+  }
+  command += " 2>";
+  command += shellQuote(dir.file("stderr"));
+  ToolRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) run.out.append(buf, n);
+  const int raw = pclose(pipe);
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.err = test::readText(dir.file("stderr"));
+  return run;
+}
+
+const std::string kSmall = test::dataPath("small_walk.bvh");
+
+TEST(MgtoolCli, InfoPrintsOneObjectPerFile) {
+  const ToolRun r = mgtool({"info", kSmall, kSmall});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.front(), '[');
+  EXPECT_NE(r.out.find("\"joints\": 9"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"frames\": 6"), std::string::npos);
+  EXPECT_NE(r.out.find("\"fps\": 30,"), std::string::npos);
+  EXPECT_NE(r.out.find("\"duration_s\": 0.2"), std::string::npos);
+  EXPECT_NE(r.out.find("\"left_heel\": "), std::string::npos);
+  EXPECT_NE(r.out.find("}\n]\n"), std::string::npos);
+}
+
+TEST(MgtoolCli, InfoReportsAFailedFileAndGoesOn) {
+  test::TempDir dir;
+  const ToolRun r = mgtool({"info", dir.file("missing.bvh"), kSmall});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(dir.file("missing.bvh") + ": no such file"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("small_walk.bvh"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("missing.bvh"), std::string::npos);
+}
+
+TEST(MgtoolCli, InfoEscapesFileNamesInJson) {
+  test::TempDir dir;
+  const std::string odd = dir.file("we\"ird\\name.bvh");
+  test::writeText(odd, test::readText(kSmall));
+  const ToolRun r = mgtool({"info", odd});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("we\\\"ird\\\\name.bvh"), std::string::npos) << r.out;
+}
+
+TEST(MgtoolCli, ConvertWritesAReadableBvh) {
+  test::TempDir dir;
+  const std::string out = dir.file("out.bvh");
+  const ToolRun r = mgtool({"convert", kSmall, out, "--fps", "60", "--trim", "1"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  Result<Motion> m = readMotionFile(out);
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->fps, 60.0);
+  EXPECT_EQ(m->frameCount(), 9);  // frames 1..5 at 30 fps span 4/30 s: 9 frames at 60 fps
+}
+
+TEST(MgtoolCli, ConvertOfBadInputFailsAndKeepsTheOutput) {
+  test::TempDir dir;
+  const std::string bad = dir.file("bad.bvh"), out = dir.file("out.bvh");
+  test::writeText(bad, "HIERARCHY\nROOT Hips\n{\n");
+  test::writeText(out, "keep me");
+  const ToolRun r = mgtool({"convert", bad, out});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(bad), std::string::npos) << r.err;
+  EXPECT_EQ(test::readText(out), "keep me");
+}
+
+TEST(MgtoolCli, ConvertRejectsAnotherOutputFormat) {
+  test::TempDir dir;
+  EXPECT_EQ(mgtool({"convert", kSmall, dir.file("out.fbx")}).status, 2);
+}
+
+TEST(MgtoolCli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(mgtool({}).status, 2);
+  EXPECT_EQ(mgtool({"frobnicate"}).status, 2);
+  EXPECT_EQ(mgtool({"info"}).status, 2);
+  EXPECT_EQ(mgtool({"info", "--bogus", kSmall}).status, 2);
+  EXPECT_EQ(mgtool({"convert", kSmall}).status, 2);
+  EXPECT_EQ(mgtool({"convert", kSmall, "x.bvh", "--fps", "fast"}).status, 2);
+  EXPECT_EQ(mgtool({"convert", kSmall, "x.bvh", "--trim"}).status, 2);
+  EXPECT_EQ(mgtool({"bench", "export", kSmall}).status, 2);
+  EXPECT_EQ(mgtool({"bench"}).status, 2);
+  EXPECT_EQ(mgtool({"bench", "import"}).status, 2);
+  EXPECT_EQ(mgtool({"bench", "import", kSmall, "--repeat", "0"}).status, 2);
+  const ToolRun r = mgtool({"frobnicate"});
+  EXPECT_NE(r.err.find("unknown command 'frobnicate'"), std::string::npos) << r.err;
+}
+
+TEST(MgtoolCli, HelpEverywhere) {
+  for (const char* command : {"info", "convert", "bench"}) {
+    const ToolRun r = mgtool({command, "--help"});
+    EXPECT_EQ(r.status, 0) << command;
+    EXPECT_EQ(r.out.rfind(std::string("Usage: mgtool ") + command, 0), 0u) << r.out;
+  }
+  const ToolRun bench = mgtool({"bench", "import", "--help"});
+  EXPECT_EQ(bench.status, 0);
+  EXPECT_EQ(bench.out.rfind("Usage: mgtool bench import FILE", 0), 0u) << bench.out;
+  const ToolRun top = mgtool({"--help"});
+  EXPECT_EQ(top.status, 0);
+  EXPECT_NE(top.out.find("convert"), std::string::npos);
+}
+
+TEST(MgtoolCli, BenchImportPrintsTimes) {
+  const ToolRun r = mgtool({"bench", "import", kSmall, "--repeat", "2"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"repeat\": 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"mean_ms\": "), std::string::npos);
+  EXPECT_NE(r.out.find("\"bvh_text_pass\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mg
