@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "core/snap/snap_job.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/snap/displacement_map.h"
+
+namespace mg {
+namespace {
+
+using MotionPtr = std::shared_ptr<const Motion>;
+
+// Neighbouring match frames (of any hub) around every match frame, per motion.
+struct MatchSlot {
+  int hub;
+  int match;
+  int frame;
+};
+
+std::vector<std::vector<MatchSlot>> slotsPerMotion(const HubGraph& graph) {
+  std::vector<std::vector<MatchSlot>> slots(graph.frameCounts.size());
+  for (size_t h = 0; h < graph.hubs.size(); ++h) {
+    const auto& frames = graph.hubs[h].matchFrames;
+    for (size_t i = 0; i < frames.size(); ++i) {
+      slots[frames[i].ref.motion].push_back({static_cast<int>(h), static_cast<int>(i), frames[i].ref.frame});
+    }
+  }
+  for (auto& s : slots) std::sort(s.begin(), s.end(), [](auto& a, auto& b) { return a.frame < b.frame; });
+  return slots;
+}
+
+}  // namespace
+
+Status SnapJob::validate() const {
+  if (!graph) return Error{"snap: no hub graph"};
+  if (Status s = graph->validate(); !s) return Error{"snap: " + s.error().message};
+  if (motions.empty()) return Error{"snap: no motions"};
+  if (graph->frameCounts.size() != motions.size()) return Error{"snap: the graph and the motions disagree on the motion count"};
+  for (size_t m = 0; m < motions.size(); ++m) {
+    if (!motions[m]) return Error{"snap: motion " + std::to_string(m) + " is missing"};
+    if (Status s = motions[m]->validate(); !s) return Error{"snap: " + s.error().message};
+    if (motions[m]->frameCount() != graph->frameCounts[m]) {
+      return Error{"snap: motion " + std::to_string(m) + " has a different frame count than the graph"};
+    }
+    if (!motions[m]->skeleton->sameHierarchy(*motions[0]->skeleton)) {
+      return Error{"snap: motion " + std::to_string(m) + " has a different skeleton"};
+    }
+  }
+  if (settings.wminFrames < 2) return Error{"snap: wminFrames must be at least 2"};
+  if (settings.refinementIterations < 0) return Error{"snap: refinementIterations must be >= 0"};
+  return Status::success();
+}
+
+Result<SnapResult> SnapJob::run() const {
+  if (Status s = validate(); !s) return s.error();
+  const HubGraph& g = *graph;
+  const size_t motionCount = motions.size();
+  const auto slots = slotsPerMotion(g);
+  SnapResult result;
+  if (settings.enforceFootPlants) {
+    for (const MotionPtr& m : motions) result.contacts.push_back(detectFootContacts(*m, settings.contacts));
+  }
+  // Working set: the triple of every match frame, in its motion's coordinates.
+  std::vector<std::vector<PoseTriple>> working(g.hubs.size());
+  std::vector<std::vector<FloorTransform>> toHub(g.hubs.size());
+  for (size_t h = 0; h < g.hubs.size(); ++h) {
+    for (const MatchFrame& mf : g.hubs[h].matchFrames) {
+      working[h].push_back(poseTriple(*motions[mf.ref.motion], mf.ref.frame));
+      toHub[h].push_back(mf.toHub);
+    }
+  }
+  const int rounds = settings.enforceFootPlants ? settings.refinementIterations + 1 : 1;
+  for (int round = 0; round < rounds; ++round) {
+    const bool last = round == rounds - 1;
+    result.commonPoses.clear();
+    for (size_t h = 0; h < g.hubs.size(); ++h) result.commonPoses.push_back(averageCommonPose(working[h], toHub[h]));
+    result.motions.assign(motionCount, nullptr);
+    result.displacedMotions.assign(motionCount, nullptr);
+    for (size_t m = 0; m < motionCount; ++m) {
+      if (progress) {
+        if (progress->cancelled()) return Error{"snap: cancelled"};
+        progress->report((round + static_cast<double>(m) / motionCount) / rounds);
+      }
+      const Motion& original = *motions[m];
+      const int frames = original.frameCount();
+      const auto& mine = slots[m];
+      std::vector<DisplacementMap> maps;
+      std::vector<std::uint8_t> locked(frames, 0);
+      for (size_t i = 0; i < mine.size(); ++i) {
+        const MatchSlot& s = mine[i];
+        const int before = std::min({settings.wminFrames, s.frame,
+                                     i > 0 ? s.frame - mine[i - 1].frame - 1 : frames});
+        const int after = std::min({settings.wminFrames, frames - 1 - s.frame,
+                                    i + 1 < mine.size() ? mine[i + 1].frame - s.frame - 1 : frames});
+        const FloorTransform fromHub = g.hubs[s.hub].matchFrames[s.match].toHub.inverse();
+        const PoseTriple target = transformTriple(result.commonPoses[s.hub], fromHub);
+        Result<DisplacementMap> map = buildDisplacementMap(original, s.frame, target, before, after);
+        if (!map) return map.error();
+        maps.push_back(std::move(map.value()));
+        for (int f = s.frame - 1; f <= s.frame + 1; ++f) locked[f] = 1;
+      }
+      auto displaced = std::make_shared<Motion>(applyDisplacementMaps(original, maps));
+      result.displacedMotions[m] = displaced;
+      if (!settings.enforceFootPlants) {
+        result.motions[m] = displaced;
+        continue;
+      }
+      FootConstraintJob feet{displaced.get(), &result.contacts[m],
+                             last ? std::span<const std::uint8_t>(locked) : std::span<const std::uint8_t>(),
+                             settings.feet};
+      Result<Motion> constrained = feet.run();
+      if (!constrained) return constrained.error();
+      auto edited = std::make_shared<Motion>(std::move(constrained.value()));
+      result.motions[m] = edited;
+      if (last) continue;
+      for (const MatchSlot& s : mine) working[s.hub][s.match] = poseTriple(*edited, s.frame);
+    }
+  }
+  if (progress) progress->report(1.0);
+  return result;
+}
+
+}  // namespace mg

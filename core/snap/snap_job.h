@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/motion/foot_contacts.h"
+#include "core/motion/motion.h"
+#include "core/snap/common_pose.h"
+#include "core/snap/foot_constraints.h"
+#include "core/snap/hub_graph.h"
+#include "core/util/progress.h"
+#include "core/util/result.h"
+
+namespace mg {
+
+// Settings of the snapping step.
+struct SnapSettings {
+  int wminFrames = 10;            // a displacement map reaches at most this far each side; >= 2
+  bool enforceFootPlants = true;  // run the constraint solver (section 4.3)
+  int refinementIterations = 2;   // common-pose refinement rounds before the final one; >= 0
+  ContactSettings contacts;       // plant detection on the unedited motions
+  FootConstraintSettings feet;    // plant enforcement
+};
+
+// The snapped database: every motion edited so all match frames of a hub are its common pose.
+struct SnapResult {
+  // Edited motions, one per input, same order, skeleton and rate. Shared, immutable.
+  std::vector<std::shared_ptr<const Motion>> motions;
+  // The same after displacement maps only (before plant enforcement); equal to `motions` when
+  // enforceFootPlants is off. Kept so tools can show and measure what the solver changed.
+  std::vector<std::shared_ptr<const Motion>> displacedMotions;
+  // Common pose of every hub (frames f-1, f, f+1), in hub coordinates; one per hub.
+  std::vector<PoseTriple> commonPoses;
+  // Plants detected on each unedited motion; the solver enforced these.
+  std::vector<FootContacts> contacts;
+};
+
+// Snaps the motions of a hub graph (Snap-Together Motion, sections 4.2-4.3):
+//   without plants: per hub, average its match frames (averageCommonPose) and displace every
+//   match frame onto it (buildDisplacementMap), each map reaching min(wminFrames, distance to
+//   the neighbouring match frame - 1, distance to the motion's end) frames each side;
+//   with plants: a working set starts as the match frames' triples; each refinement round
+//   averages it, displaces, enforces plants with nothing locked and copies the match frames
+//   back; the final round averages, displaces and enforces plants with frames f-1..f+1 of every
+//   match frame locked, so cuts stay exact.
+// Owns nothing; thread-safe. Long: polls `progress` per motion and round.
+struct SnapJob {
+  std::span<const std::shared_ptr<const Motion>> motions;  // the database; not owned
+  const HubGraph* graph = nullptr;                         // hubs over `motions`; not owned
+  SnapSettings settings;
+  const Progress* progress = nullptr;                      // may be null
+
+  // Fails when: graph is null or does not validate(); motions is empty, a motion is null or
+  // does not validate(), or the graph's frame counts differ from the motions'; motions do not
+  // share one skeleton hierarchy; a hub has no match frames; wminFrames < 2;
+  // refinementIterations < 0.
+  Status validate() const;
+
+  Result<SnapResult> run() const;
+};
+
+}  // namespace mg

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "core/snap/foot_constraints.h"
+
+#include <gtest/gtest.h>
+
+#include "core/snap/cut_quality.h"
+#include "support/synthetic_motion.h"
+
+namespace mg {
+namespace {
+
+// A standing motion whose root sways sideways while the feet are meant to stay planted: the
+// original feet slide with the root, so every frame is skating.
+Motion swayingStance(int frames) {
+  Motion m = test::makeSwingMotion(frames);
+  for (int f = 0; f < frames; ++f) {
+    m.rootPositions[f] = Eigen::Vector3d(0.03 * std::sin(f * 0.2), 0.85, 0.02 * std::cos(f * 0.15));
+    for (int j = 0; j < m.jointCount(); ++j) m.localRotations[static_cast<size_t>(f) * m.jointCount() + j].setIdentity();
+  }
+  return m;
+}
+
+FootContacts allPlanted(int frames) {
+  FootContacts c;
+  c.planted.assign(frames, 0x0f);
+  return c;
+}
+
+TEST(FootConstraints, PlantedFeetStopSkating) {
+  const Motion m = swayingStance(60);
+  const FootContacts contacts = allPlanted(60);
+  const auto fixed = FootConstraintJob{&m, &contacts, {}, {}}.run();
+  ASSERT_TRUE(fixed) << fixed.error().message;
+  const FootSkate before = measureFootSkate(m, contacts);
+  const FootSkate after = measureFootSkate(*fixed, contacts);
+  EXPECT_GT(before.meanSpeed, 0.05);
+  EXPECT_LT(after.maxSpeed, 1e-6);
+}
+
+TEST(FootConstraints, LockedFramesAreUntouchedAndAnchorTheirRun) {
+  const Motion m = swayingStance(60);
+  const FootContacts contacts = allPlanted(60);
+  std::vector<std::uint8_t> locked(60, 0);
+  locked[29] = locked[30] = locked[31] = 1;
+  const auto fixed = FootConstraintJob{&m, &contacts, locked, {}}.run();
+  ASSERT_TRUE(fixed);
+  for (int f = 29; f <= 31; ++f) {
+    EXPECT_EQ(fixed->rootPositions[f], m.rootPositions[f]);
+    for (int j = 0; j < m.jointCount(); ++j) EXPECT_EQ(fixed->rotation(f, j).coeffs(), m.rotation(f, j).coeffs());
+  }
+  // Frames far from the lock hold the feet where the nearest locked frame has them.
+  const FootSkate after = measureFootSkate(sliceFrames(*fixed, 0, 25), allPlanted(25));
+  EXPECT_LT(after.maxSpeed, 1e-6);
+}
+
+TEST(FootConstraints, RejectsMissingInputs) {
+  EXPECT_FALSE(FootConstraintJob({nullptr, nullptr, {}, {}}).validate());
+}
+
+TEST(FootConstraints, RejectsContactsOfWrongLength) {
+  const Motion m = swayingStance(20);
+  const FootContacts contacts = allPlanted(19);
+  EXPECT_FALSE(FootConstraintJob({&m, &contacts, {}, {}}).validate());
+}
+
+TEST(FootConstraints, RejectsLockedOfWrongLength) {
+  const Motion m = swayingStance(20);
+  const FootContacts contacts = allPlanted(20);
+  const std::vector<std::uint8_t> locked(3, 1);
+  EXPECT_FALSE(FootConstraintJob({&m, &contacts, locked, {}}).validate());
+}
+
+TEST(FootConstraints, RejectsBadSettings) {
+  const Motion m = swayingStance(20);
+  const FootContacts contacts = allPlanted(20);
+  EXPECT_FALSE(FootConstraintJob({&m, &contacts, {}, {-1, 0.99}}).validate());
+  EXPECT_FALSE(FootConstraintJob({&m, &contacts, {}, {3, 1.5}}).validate());
+}
+
+}  // namespace
+}  // namespace mg
