@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// mgstudio: the Motion Graph Studio editor.
+
+#include <cstdio>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QIcon>
+#include <QTimer>
+
+#include "app/mgstudio/main_window.h"
+#include "app/mgstudio/studio_diagnostics.h"
+#include "app/mgstudio/studio_options.h"
+#include "app/mgstudio/studio_style.h"
+
+int main(int argc, char** argv) {
+  QElapsedTimer launchClock;
+  launchClock.start();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("MotionGraphStudio"));
+  QApplication::setApplicationName(QStringLiteral("mgstudio"));
+  QApplication::setApplicationDisplayName(QStringLiteral("Motion Graph Studio"));
+  QApplication::setApplicationVersion(QStringLiteral(MG_VERSION));
+
+  mg::StudioOptions options;
+  QString error;
+  if (!mg::parseStudioOptions(QApplication::arguments(), &options, &error)) {
+    std::fprintf(stderr, "mgstudio: %s\n", qPrintable(error));
+    return 2;
+  }
+  mg::applyStudioStyle(app);
+  QIcon icon;
+  for (int size : {16, 32, 48, 64, 128, 256}) {
+    icon.addFile(QStringLiteral(":/icons/mgstudio-%1.png").arg(size));
+  }
+  QApplication::setWindowIcon(icon);
+
+  mg::MainWindow window;
+  mg::StudioDiagnostics diagnostics(&window, options, launchClock);
+  window.show();
+  if (options.benchSkeletons > 0) {
+    if (!diagnostics.startViewportBenchmark()) return 1;
+    return app.exec();
+  }
+  QStringList files = options.files;
+  if (options.openSample) files.push_back(mg::sampleMotionPath());
+  if (!files.isEmpty()) window.openFiles(files);
+  return app.exec();
+}

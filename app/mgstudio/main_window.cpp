@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: MIT
+#include "app/mgstudio/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+
+#include "app/mgstudio/recent_files.h"
+#include "app/mgstudio/studio_options.h"
+#include "widgets/commands/motion_commands.h"
+#include "widgets/jobs/motion_loader.h"
+#include "widgets/views/import_options_dialog.h"
+#include "widgets/views/job_progress_widget.h"
+#include "widgets/views/motion_library_view.h"
+#include "widgets/views/motion_player.h"
+#include "widgets/views/playback_bar.h"
+#include "widgets/views/playback_controller.h"
+#include "widgets/views/viewport_widget.h"
+
+namespace mg {
+
+namespace {
+const char* const kGeometryKey = "mainWindow/geometry";
+const char* const kStateKey = "mainWindow/state";
+const char* const kOpenDirKey = "openDirectory";
+const char* const kTrimKey = "import/trimLeadingFrames";
+const char* const kUnitKey = "import/metresPerUnit";
+constexpr int kLayoutVersion = 1;  // bump when docks change so old saved states are ignored
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  setWindowTitle(tr("Motion Graph Studio"));
+  setAcceptDrops(true);
+  setDockOptions(AnimatedDocks | AllowTabbedDocks);
+  m_loader = new MotionLoader(this);
+  m_playback = new PlaybackController(this);
+  m_viewport = new ViewportWidget(this);
+  m_viewport->setObjectName(QStringLiteral("viewport"));
+  setCentralWidget(m_viewport);
+  m_player = new MotionPlayer(&m_project, m_playback, m_viewport, this);
+
+  ImportOptions importOptions;
+  QSettings settings;
+  importOptions.trimLeadingFrames = settings.value(kTrimKey, 0).toInt();
+  importOptions.metresPerUnit = settings.value(kUnitKey, 0.0).toDouble();
+  m_project.setImportOptions(importOptions);
+
+  createActions();
+  createMenus();
+  createDocks();
+  connectLoader();
+  m_loadProgress = new JobProgressWidget(this);
+  statusBar()->addPermanentWidget(m_loadProgress);
+  connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_loader, &MotionLoader::cancel);
+  statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
+  restoreLayout();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+  QStyle* s = style();
+  auto make = [this](const QString& text, const QKeySequence& key, auto slot) {
+    auto* action = new QAction(text, this);
+    if (!key.isEmpty()) action->setShortcut(key);
+    connect(action, &QAction::triggered, this, slot);
+    return action;
+  };
+  m_openAction = make(tr("&Open..."), QKeySequence::Open, [this] { showOpenDialog(); });
+  m_openAction->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
+  m_openSampleAction = make(tr("Open &Sample"), QKeySequence(tr("Ctrl+Shift+O")),
+                            [this] { openSample(); });
+  m_importOptionsAction = make(tr("&Import Options..."), {}, [this] { showImportOptions(); });
+  m_quitAction = make(tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+  m_undoAction = m_project.undoStack()->createUndoAction(this, tr("&Undo"));
+  m_undoAction->setShortcut(QKeySequence::Undo);
+  m_redoAction = m_project.undoStack()->createRedoAction(this, tr("&Redo"));
+  m_redoAction->setShortcut(QKeySequence::Redo);
+  m_removeAction = make(tr("&Remove Motion"), QKeySequence::Delete,
+                        [this] { removeSelectedMotions(); });
+
+  m_frameAction = make(tr("&Frame Characters"), QKeySequence(Qt::Key_F),
+                       [this] { m_viewport->frameCharacters(); });
+  m_followAction = make(tr("F&ollow Character"), QKeySequence(tr("Shift+F")), [] {});
+  m_followAction->setCheckable(true);
+  connect(m_followAction, &QAction::toggled, m_viewport, &ViewportWidget::setFollowCharacter);
+
+  m_playAction = make(tr("&Play"), QKeySequence(Qt::Key_Space),
+                      [this] { m_playback->togglePlaying(); });
+  m_stepBackAction = make(tr("Step &Back"), QKeySequence(Qt::Key_Left),
+                          [this] { m_playback->stepBackward(); });
+  m_stepBackAction->setIcon(s->standardIcon(QStyle::SP_MediaSeekBackward));
+  m_stepForwardAction = make(tr("Step &Forward"), QKeySequence(Qt::Key_Right),
+                             [this] { m_playback->stepForward(); });
+  m_stepForwardAction->setIcon(s->standardIcon(QStyle::SP_MediaSeekForward));
+  m_firstFrameAction = make(tr("First Frame"), QKeySequence(Qt::Key_Home), [this] {
+    m_playback->setPlaying(false);
+    m_playback->setFrame(0);
+  });
+  m_lastFrameAction = make(tr("Last Frame"), QKeySequence(Qt::Key_End), [this] {
+    m_playback->setPlaying(false);
+    m_playback->setFrame(m_playback->frameCount() - 1);
+  });
+  m_loopAction = make(tr("&Loop"), QKeySequence(Qt::Key_L), [] {});
+  m_loopAction->setCheckable(true);
+  m_loopAction->setChecked(m_playback->isLooping());
+  m_loopAction->setIcon(s->standardIcon(QStyle::SP_BrowserReload));
+  connect(m_loopAction, &QAction::toggled, m_playback, &PlaybackController::setLooping);
+  m_fasterAction = make(tr("Faster"), QKeySequence(Qt::Key_BracketRight),
+                        [this] { m_playback->setSpeed(m_playback->speed() * 2); });
+  m_slowerAction = make(tr("Slower"), QKeySequence(Qt::Key_BracketLeft),
+                        [this] { m_playback->setSpeed(m_playback->speed() / 2); });
+  connect(m_playback, &PlaybackController::playingChanged, this, &MainWindow::updatePlayAction);
+  updatePlayAction(false);
+
+  m_aboutAction = make(tr("&About Motion Graph Studio"), {}, [this] {
+    QMessageBox::about(this, tr("About Motion Graph Studio"),
+                       tr("<h3>Motion Graph Studio %1</h3>"
+                          "<p>Build motion graphs from motion capture.</p>"
+                          "<p><b>Viewport:</b> LMB or Alt+LMB orbit, MMB or RMB pan, wheel or "
+                          "Alt+RMB zoom; A/D/W/S orbit (Shift: pan), Q/E zoom, F frame, "
+                          "numpad 1/3/7 front/side/top.</p>")
+                           .arg(QApplication::applicationVersion()));
+  });
+  // Shortcuts act window-wide, also while the 3D view has the keyboard.
+  for (QAction* a : findChildren<QAction*>()) a->setShortcutContext(Qt::WindowShortcut);
+  addActions(findChildren<QAction*>());
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(m_openAction);
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  file->addAction(m_openSampleAction);
+  file->addSeparator();
+  file->addAction(m_importOptionsAction);
+  file->addSeparator();
+  file->addAction(m_quitAction);
+  m_recentFiles = new RecentFiles(m_recentMenu, this);
+  connect(m_recentFiles, &RecentFiles::openRequested, this,
+          [this](const QString& path) { openFiles({path}); });
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(m_undoAction);
+  edit->addAction(m_redoAction);
+  edit->addSeparator();
+  edit->addAction(m_removeAction);
+
+  m_viewMenu = menuBar()->addMenu(tr("&View"));
+  m_viewMenu->addAction(m_frameAction);
+  m_viewMenu->addAction(m_followAction);
+  m_viewMenu->addSeparator();
+
+  QMenu* play = menuBar()->addMenu(tr("&Playback"));
+  play->addActions({m_playAction, m_stepBackAction, m_stepForwardAction, m_firstFrameAction,
+                    m_lastFrameAction});
+  play->addSeparator();
+  play->addActions({m_loopAction, m_fasterAction, m_slowerAction});
+
+  menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
+}
+
+void MainWindow::createDocks() {
+  m_library = new MotionLibraryView(&m_project, this);
+  m_libraryDock = new QDockWidget(tr("Motion Library"), this);
+  m_libraryDock->setObjectName(QStringLiteral("motionLibraryDock"));
+  m_libraryDock->setWidget(m_library);
+  addDockWidget(Qt::LeftDockWidgetArea, m_libraryDock);
+  connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
+    m_player->showMotions(ids);
+    if (!ids.isEmpty()) m_playback->setPlaying(true);
+  });
+
+  m_playbackBar = new PlaybackBar(m_playback, m_playAction, m_stepBackAction, m_stepForwardAction,
+                                  m_loopAction, this);
+  m_playbackDock = new QDockWidget(tr("Playback"), this);
+  m_playbackDock->setObjectName(QStringLiteral("playbackDock"));
+  m_playbackDock->setWidget(m_playbackBar);
+  m_playbackDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+  addDockWidget(Qt::BottomDockWidgetArea, m_playbackDock);
+  setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+  m_viewMenu->addAction(m_libraryDock->toggleViewAction());
+  m_viewMenu->addAction(m_playbackDock->toggleViewAction());
+  resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
+}
+
+void MainWindow::connectLoader() {
+  connect(m_loader, &MotionLoader::progressChanged, this,
+          [this](int done, int total, const QString& path) {
+            m_loadProgress->setProgress(done, total,
+                                        path.isEmpty() ? tr("Loading") : tr("Loading %1").arg(QFileInfo(path).fileName()));
+          });
+  connect(m_loader, &MotionLoader::motionLoaded, this,
+          [this](const QString& path, std::shared_ptr<const Motion> motion) {
+            auto* command = new AddMotionCommand(&m_project, std::move(motion));
+            const MotionId id = command->id();
+            m_project.undoStack()->push(command);
+            m_recentFiles->add(path);
+            statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
+            if (m_selectNextLoaded) {
+              m_selectNextLoaded = false;
+              m_library->selectMotion(id);
+            }
+          });
+  connect(m_loader, &MotionLoader::loadFailed, this,
+          [this](const QString& path, const QString& message) {
+            m_batchErrors.push_back(message);
+            statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 8000);
+          });
+  connect(m_loader, &MotionLoader::finished, this, [this](bool cancelled) {
+    m_loadProgress->finish();
+    m_selectNextLoaded = false;
+    const QStringList errors = std::exchange(m_batchErrors, {});
+    if (cancelled) statusBar()->showMessage(tr("Loading cancelled"), 4000);
+    if (!errors.isEmpty()) {
+      auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files could not be loaded"),
+                                  tr("%n file(s) could not be loaded.", nullptr,
+                                     static_cast<int>(errors.size())),
+                                  QMessageBox::Ok, this);
+      box->setDetailedText(errors.join(QLatin1Char('\n')));
+      box->setInformativeText(errors.first());
+      box->setAttribute(Qt::WA_DeleteOnClose);
+      box->open();
+    }
+    emit loadBatchFinished(errors);
+  });
+}
+
+void MainWindow::openFiles(const QStringList& paths) {
+  if (paths.isEmpty()) return;
+  if (!m_loader->isRunning()) m_selectNextLoaded = true;
+  m_loader->load(paths, m_project.importOptions());
+}
+
+void MainWindow::openSample() { openFiles({sampleMotionPath()}); }
+
+void MainWindow::showOpenDialog() {
+  QSettings settings;
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Open Capture Files"), settings.value(kOpenDirKey).toString(),
+      tr("Motion capture (*.bvh *.fbx *.gltf *.glb *.dae);;BVH (*.bvh);;FBX (*.fbx);;"
+         "glTF (*.gltf *.glb);;Collada (*.dae);;All files (*)"));
+  if (paths.isEmpty()) return;
+  settings.setValue(kOpenDirKey, QFileInfo(paths.first()).absolutePath());
+  openFiles(paths);
+}
+
+void MainWindow::showImportOptions() {
+  ImportOptionsDialog dialog(m_project.importOptions(), this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const ImportOptions options = dialog.options();
+  m_project.setImportOptions(options);
+  QSettings settings;
+  settings.setValue(kTrimKey, options.trimLeadingFrames);
+  settings.setValue(kUnitKey, options.metresPerUnit);
+}
+
+void MainWindow::removeSelectedMotions() {
+  const QList<MotionId> ids = m_library->selectedMotions();
+  if (ids.isEmpty()) return;
+  if (ids.size() > 1) m_project.undoStack()->beginMacro(tr("Remove %n motion(s)", nullptr, ids.size()));
+  for (MotionId id : ids) m_project.undoStack()->push(new RemoveMotionCommand(&m_project, id));
+  if (ids.size() > 1) m_project.undoStack()->endMacro();
+}
+
+void MainWindow::updatePlayAction(bool playing) {
+  m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
+  m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+}
+
+void MainWindow::restoreLayout() {
+  QSettings settings;
+  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) resize(1440, 900);
+  restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue(kGeometryKey, saveGeometry());
+  settings.setValue(kStateKey, saveState(kLayoutVersion));
+  m_loader->cancel();
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  QStringList paths;
+  for (const QUrl& url : event->mimeData()->urls()) {
+    if (url.isLocalFile()) paths.push_back(url.toLocalFile());
+  }
+  if (paths.isEmpty()) return;
+  event->acceptProposedAction();
+  openFiles(paths);
+}
+
+}  // namespace mg

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QMainWindow>
+#include <QStringList>
+
+#include "widgets/document/project.h"
+
+class QAction;
+class QDockWidget;
+
+namespace mg {
+
+class JobProgressWidget;
+class MotionLibraryView;
+class MotionLoader;
+class MotionPlayer;
+class PlaybackBar;
+class PlaybackController;
+class RecentFiles;
+class ViewportWidget;
+
+// The editor window: the viewport in the centre, the motion library and the playback bar in
+// docks, menus and shortcuts. Owns the document (one Project), the background loader and the
+// playback clock. Layout and recent files persist in QSettings.
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Reads the files in the background; the first that loads is selected and plays. Failures
+  // are reported in the status bar and, when the batch ends, in one dialog.
+  void openFiles(const QStringList& paths);
+  void openSample();
+
+  Project* project() { return &m_project; }
+  MotionLoader* loader() const { return m_loader; }
+  PlaybackController* playback() const { return m_playback; }
+  MotionPlayer* player() const { return m_player; }
+  ViewportWidget* viewport() const { return m_viewport; }
+  MotionLibraryView* library() const { return m_library; }
+
+ signals:
+  // A batch of files finished loading (or was cancelled); `failed` lists the unreadable ones.
+  void loadBatchFinished(const QStringList& failed);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createDocks();
+  void connectLoader();
+  void restoreLayout();
+  void showOpenDialog();
+  void showImportOptions();
+  void removeSelectedMotions();
+  void updatePlayAction(bool playing);
+
+  Project m_project;
+  MotionLoader* m_loader = nullptr;
+  PlaybackController* m_playback = nullptr;
+  MotionPlayer* m_player = nullptr;
+  ViewportWidget* m_viewport = nullptr;
+  MotionLibraryView* m_library = nullptr;
+  PlaybackBar* m_playbackBar = nullptr;
+  JobProgressWidget* m_loadProgress = nullptr;
+  RecentFiles* m_recentFiles = nullptr;
+  QDockWidget* m_libraryDock = nullptr;
+  QDockWidget* m_playbackDock = nullptr;
+  QMenu* m_recentMenu = nullptr;
+  QMenu* m_viewMenu = nullptr;
+  bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
+  QStringList m_batchErrors;
+
+  QAction* m_openAction = nullptr;
+  QAction* m_openSampleAction = nullptr;
+  QAction* m_importOptionsAction = nullptr;
+  QAction* m_quitAction = nullptr;
+  QAction* m_undoAction = nullptr;
+  QAction* m_redoAction = nullptr;
+  QAction* m_removeAction = nullptr;
+  QAction* m_frameAction = nullptr;
+  QAction* m_followAction = nullptr;
+  QAction* m_playAction = nullptr;
+  QAction* m_stepBackAction = nullptr;
+  QAction* m_stepForwardAction = nullptr;
+  QAction* m_firstFrameAction = nullptr;
+  QAction* m_lastFrameAction = nullptr;
+  QAction* m_loopAction = nullptr;
+  QAction* m_fasterAction = nullptr;
+  QAction* m_slowerAction = nullptr;
+  QAction* m_aboutAction = nullptr;
+};
+
+}  // namespace mg

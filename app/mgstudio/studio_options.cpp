@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "app/mgstudio/studio_options.h"
+
+#include <QCommandLineParser>
+
+namespace mg {
+
+QString sampleMotionPath() {
+  return QStringLiteral("/usr/share/assimp/models/BVH/Boxing_Toes.bvh");
+}
+
+bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QString* error) {
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QStringLiteral("Motion Graph Studio: build motion graphs from motion capture."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("files"),
+                               QStringLiteral("Capture files to open (BVH, FBX, glTF, DAE)."),
+                               QStringLiteral("[FILES...]"));
+  const QCommandLineOption sample(QStringLiteral("sample"),
+                                  QStringLiteral("Open the sample capture (%1).").arg(sampleMotionPath()));
+  const QCommandLineOption timing(QStringLiteral("timing"),
+                                  QStringLiteral("Print start-up timings as JSON lines."));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                      QStringLiteral("Save a screenshot of the window to <png> before quitting."),
+                                      QStringLiteral("png"));
+  const QCommandLineOption quitAfter(QStringLiteral("quit-after-ms"),
+                                     QStringLiteral("Quit <ms> milliseconds after the first frame is shown."),
+                                     QStringLiteral("ms"));
+  const QCommandLineOption bench(QStringLiteral("bench-viewport"),
+                                 QStringLiteral("Play <n> copies of the sample and print the viewport frame rate as JSON."),
+                                 QStringLiteral("n"));
+  const QCommandLineOption benchSeconds(QStringLiteral("bench-seconds"),
+                                        QStringLiteral("Length of the viewport measurement (default 5)."),
+                                        QStringLiteral("s"), QStringLiteral("5"));
+  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds});
+  if (!parser.parse(arguments)) {
+    *error = parser.errorText();
+    return false;
+  }
+  if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
+  if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
+
+  options->files = parser.positionalArguments();
+  options->openSample = parser.isSet(sample);
+  options->timing = parser.isSet(timing);
+  options->screenshotPath = parser.value(screenshot);
+  bool ok = true;
+  if (parser.isSet(quitAfter)) {
+    options->quitAfterMs = parser.value(quitAfter).toInt(&ok);
+    if (!ok || options->quitAfterMs < 0) {
+      *error = QStringLiteral("--quit-after-ms needs a non-negative number of milliseconds");
+      return false;
+    }
+  }
+  if (parser.isSet(bench)) {
+    options->benchSkeletons = parser.value(bench).toInt(&ok);
+    if (!ok || options->benchSkeletons < 1 || options->benchSkeletons > 100) {
+      *error = QStringLiteral("--bench-viewport needs a count from 1 to 100");
+      return false;
+    }
+  }
+  options->benchSeconds = parser.value(benchSeconds).toDouble(&ok);
+  if (!ok || options->benchSeconds <= 0) {
+    *error = QStringLiteral("--bench-seconds needs a positive number of seconds");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace mg

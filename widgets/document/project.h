@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include "core/import/motion_reader.h"
+#include "core/motion/motion.h"
+
+namespace mg {
+
+// Stable identifier of a motion inside a Project: never reused while the project lives, so views
+// and jobs can hold it across edits (a removed motion's id stays dead, and undoing the removal
+// brings the motion back under the same id).
+using MotionId = int;
+inline constexpr MotionId kNoMotion = -1;
+
+// A loaded motion and the id the project gave it.
+struct MotionEntry {
+  MotionId id = kNoMotion;
+  std::shared_ptr<const Motion> motion;  // never null; immutable, may be shared with jobs
+};
+
+// The open document: the loaded motions (in display order), the import settings and the undo
+// stack. Plain QtCore/QtGui: no widget header here. Edits from views go through commands pushed
+// on undoStack() (see widgets/commands); the mutators below are what those commands call.
+// Lives on, and must only be touched from, the UI thread.
+class Project : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Project(QObject* parent = nullptr);
+  ~Project() override;
+
+  QUndoStack* undoStack() { return &m_undoStack; }
+
+  const std::vector<MotionEntry>& motions() const { return m_motions; }
+  int motionCount() const { return static_cast<int>(m_motions.size()); }
+  // Row of `id` in motions(), or -1.
+  int indexOf(MotionId id) const;
+  // The motion with `id`, or null.
+  std::shared_ptr<const Motion> motion(MotionId id) const;
+
+  // Reserves a fresh id for a motion about to be added (used by commands so redo reuses it).
+  MotionId allocateMotionId() { return m_nextId++; }
+  // Inserts `entry` at `row` (clamped to [0, motionCount()]). Precondition: entry.motion is
+  // non-null and entry.id is not already present. Emits motionAboutToBeAdded, then motionAdded.
+  void insertMotion(int row, MotionEntry entry);
+  // Removes the motion with `id` and returns it (empty entry when absent). Emits
+  // motionAboutToBeRemoved, then motionRemoved.
+  MotionEntry takeMotion(MotionId id);
+
+  // Settings used for the next import; not part of the undo history.
+  const ImportOptions& importOptions() const { return m_importOptions; }
+  void setImportOptions(const ImportOptions& options);
+
+ signals:
+  // The "about to" signals come before the change, for item models (begin/endInsertRows).
+  void motionAboutToBeAdded(mg::MotionId id, int row);
+  void motionAdded(mg::MotionId id, int row);
+  void motionAboutToBeRemoved(mg::MotionId id, int row);
+  void motionRemoved(mg::MotionId id, int row);
+  void importOptionsChanged();
+
+ private:
+  std::vector<MotionEntry> m_motions;
+  MotionId m_nextId = 1;
+  ImportOptions m_importOptions;
+  QUndoStack m_undoStack;
+};
+
+}  // namespace mg

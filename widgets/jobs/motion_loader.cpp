@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/jobs/motion_loader.h"
+
+#include <QFileInfo>
+
+namespace mg {
+
+namespace {
+
+// Runs on a worker thread; touches nothing but its copied arguments.
+void readFiles(QPromise<LoadOutcome>& promise, const QStringList& paths,
+               const ImportOptions& options) {
+  promise.setProgressRange(0, static_cast<int>(paths.size()));
+  for (int i = 0; i < paths.size(); ++i) {
+    if (promise.isCanceled()) return;
+    promise.setProgressValueAndText(i, paths[i]);
+    LoadOutcome outcome;
+    outcome.path = paths[i];
+    Result<Motion> read = readMotionFile(paths[i].toStdString(), options);
+    if (read) {
+      outcome.motion = std::make_shared<const Motion>(std::move(read).value());
+    } else {
+      outcome.error = QString::fromStdString(read.error().message);
+      if (outcome.error.isEmpty()) outcome.error = QStringLiteral("%1: unreadable").arg(paths[i]);
+    }
+    promise.addResult(std::move(outcome));
+  }
+  promise.setProgressValueAndText(static_cast<int>(paths.size()), QString());
+}
+
+}  // namespace
+
+MotionLoader::MotionLoader(QObject* parent) : QObject(parent), m_slot(&m_pool, this) {
+  // A job reads its files in order, so one thread is all it uses; the pool is private so loading
+  // never waits behind other editor jobs (distance grids) and vice versa.
+  m_pool.setMaxThreadCount(1);
+}
+
+MotionLoader::~MotionLoader() = default;
+
+void MotionLoader::load(const QStringList& paths, const ImportOptions& options) {
+  if (paths.isEmpty()) return;
+  const bool wasRunning = m_slot.isRunning();
+  m_pending += paths;
+  m_batchSize = wasRunning ? m_batchSize + static_cast<int>(paths.size())
+                           : static_cast<int>(m_pending.size());
+  const QStringList batch = m_pending;
+  const int alreadyDone = m_batchSize - static_cast<int>(batch.size());
+  m_slot.start([batch, options](QPromise<LoadOutcome>& promise) {
+                 readFiles(promise, batch, options);
+               },
+               JobCallbacks<LoadOutcome>{
+                   [this](const LoadOutcome& outcome) { deliver(outcome); },
+                   [this, alreadyDone](int value, int, const QString& text) {
+                     emit progressChanged(alreadyDone + value, m_batchSize, text);
+                   },
+                   [this](bool cancelled) {
+                     m_pending.clear();
+                     emit finished(cancelled);
+                   }});
+  if (!wasRunning) emit started(m_batchSize);
+  emit progressChanged(alreadyDone, m_batchSize, batch.first());
+}
+
+void MotionLoader::cancel() { m_slot.cancel(); }
+
+void MotionLoader::deliver(const LoadOutcome& outcome) {
+  // The slot runs the pending list in order, so the delivered file is the first pending one.
+  if (!m_pending.isEmpty()) m_pending.removeFirst();
+  if (outcome.motion) {
+    emit motionLoaded(outcome.path, outcome.motion);
+  } else {
+    emit loadFailed(outcome.path, outcome.error);
+  }
+}
+
+}  // namespace mg

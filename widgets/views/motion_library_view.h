@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+#include "widgets/document/project.h"
+
+class QTableView;
+
+namespace mg {
+
+class MotionLibraryModel;
+
+// The motion library dock's content: a table of the project's motions (name,
+// joints, frames, duration, fps, source path) with multi-selection. Emits the selected ids in
+// table order whenever the selection changes.
+class MotionLibraryView : public QWidget {
+  Q_OBJECT
+
+ public:
+  // `project` must outlive the view.
+  explicit MotionLibraryView(Project* project, QWidget* parent = nullptr);
+
+  QList<MotionId> selectedMotions() const;
+  void selectMotion(MotionId id);
+  QTableView* table() const { return m_table; }
+  MotionLibraryModel* model() const { return m_model; }
+
+ signals:
+  void selectionChanged(const QList<mg::MotionId>& ids);
+
+ private:
+  MotionLibraryModel* m_model;
+  QTableView* m_table;
+};
+
+}  // namespace mg

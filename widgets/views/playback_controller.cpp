@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/views/playback_controller.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mg {
+
+PlaybackController::PlaybackController(QObject* parent) : QObject(parent) {
+  m_timer.setTimerType(Qt::PreciseTimer);
+  m_timer.setInterval(16);
+  connect(&m_timer, &QTimer::timeout, this, &PlaybackController::tick);
+}
+
+void PlaybackController::setClip(int frameCount, double fps) {
+  m_frameCount = std::max(0, frameCount);
+  m_fps = fps > 0 ? fps : 30.0;
+  emit clipChanged(m_frameCount, m_fps);
+  if (m_frameCount == 0) setPlaying(false);
+  m_timeSeconds = 0;
+  m_frame = -1;  // force a frameChanged for the new clip
+  setFrame(0);
+}
+
+void PlaybackController::setFrame(int frame) {
+  frame = m_frameCount > 0 ? std::clamp(frame, 0, m_frameCount - 1) : 0;
+  m_timeSeconds = frame / m_fps;
+  if (frame == m_frame) return;
+  m_frame = frame;
+  emit frameChanged(m_frame);
+}
+
+void PlaybackController::stepForward() {
+  setPlaying(false);
+  if (m_frameCount == 0) return;
+  setFrame(m_frame + 1 < m_frameCount ? m_frame + 1 : (m_loop ? 0 : m_frame));
+}
+
+void PlaybackController::stepBackward() {
+  setPlaying(false);
+  if (m_frameCount == 0) return;
+  setFrame(m_frame > 0 ? m_frame - 1 : (m_loop ? m_frameCount - 1 : 0));
+}
+
+void PlaybackController::setPlaying(bool playing) {
+  playing = playing && m_frameCount > 1;
+  if (playing == m_playing) return;
+  m_playing = playing;
+  if (m_playing) {
+    // Playing from the last frame of a non-looping clip starts over, as players do.
+    if (!m_loop && m_frame == m_frameCount - 1) setFrame(0);
+    m_wallClock.start();
+    m_timer.start();
+  } else {
+    m_timer.stop();
+  }
+  emit playingChanged(m_playing);
+}
+
+void PlaybackController::setSpeed(double speed) {
+  speed = std::clamp(speed, kMinSpeed, kMaxSpeed);
+  if (speed == m_speed) return;
+  m_speed = speed;
+  emit speedChanged(m_speed);
+}
+
+void PlaybackController::setLooping(bool loop) {
+  if (loop == m_loop) return;
+  m_loop = loop;
+  emit loopingChanged(m_loop);
+}
+
+void PlaybackController::advanceSeconds(double seconds) {
+  if (m_frameCount == 0) return;
+  const double duration = m_frameCount / m_fps;
+  double t = m_timeSeconds + seconds * m_speed;
+  // Frame f covers [f / fps, (f + 1) / fps); the clip ends after the last frame's interval.
+  if (t >= duration) {
+    if (m_loop) {
+      t = std::fmod(t, duration);
+    } else {
+      setFrame(m_frameCount - 1);
+      setPlaying(false);
+      return;
+    }
+  }
+  const int frame = std::clamp(static_cast<int>(std::floor(t * m_fps + 1e-9)), 0, m_frameCount - 1);
+  if (frame != m_frame) {
+    m_frame = frame;
+    emit frameChanged(m_frame);
+  }
+  m_timeSeconds = t;
+}
+
+void PlaybackController::tick() {
+  const double elapsed = m_wallClock.nsecsElapsed() * 1e-9;
+  m_wallClock.restart();
+  advanceSeconds(elapsed);
+}
+
+}  // namespace mg
