@@ -110,7 +110,7 @@ class Converter {
     n->mTransformation.Decompose(scale, rotation, position);
     const aiNodeAnim* channel = channelOf(n);
     Eigen::Vector3d offset = toEigen(position);
-    if (channel && parent >= 0 && channel->mNumPositionKeys > 0) {
+    if (channel && parent >= 0 && channel->mNumPositionKeys > 0 && !m_options.offsetsFromNodes) {
       offset = toEigen(channel->mPositionKeys[0].mValue);
     }
     skeleton.joints.push_back({n->mName.C_Str(), parent, offset});

@@ -17,6 +17,10 @@ struct AssimpMotionOptions {
   // BVH only: key times are frame indices at mTicksPerSecond frames per second. Otherwise the
   // frame rate is inferred from the smallest gap between key times.
   bool keysAreFrames = false;
+  // BVH only: bone lengths are the nodes' OFFSETs. Assimp gives a non-root joint with 6 channels
+  // position keys holding the raw channels, which are not bone offsets. Otherwise a joint's
+  // offset is its first position key, or its node translation when it has none.
+  bool offsetsFromNodes = false;
 };
 
 // Reads `path` with a fresh Assimp importer (Assimp's BVH loader keeps state between files) and

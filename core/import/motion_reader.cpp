@@ -92,6 +92,7 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
     if (!positions) return positions.error();
     assimpOptions.addRootOffsetToPositions = *positions;
     assimpOptions.keysAreFrames = true;
+    assimpOptions.offsetsFromNodes = true;
     bvhFrames = doc->frameCount;
     bvhJoints = static_cast<int>(doc->joints.size());
     bvhFrameTime = doc->frameTimeSeconds;

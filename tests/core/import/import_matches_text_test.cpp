@@ -56,6 +56,28 @@ TEST(ImportMatchesText, SharedTurnWalkCrlf) { expectSameAsText(test::mocapPath("
 // Knee Euler channels flip by ~160 degrees between frames while the rotation barely moves.
 TEST(ImportMatchesText, SharedTurnRunWithEulerFlips) { expectSameAsText(test::mocapPath("cmu_turns/16_55.bvh")); }
 
+// Position channels on a non-root joint are ignored by both readers: bones keep their OFFSET.
+TEST(ImportMatchesText, NonRootPositionChannelsKeepTheOffset) {
+  std::string text = test::readText(test::dataPath("small_walk.bvh"));
+  const std::string three = "\t\tCHANNELS 3 Zrotation Xrotation Yrotation";
+  text.replace(text.find(three), three.size(),
+               "\t\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation");
+  // Spine's values follow the root's 6; give its new position channels non-zero values.
+  size_t line = text.find('\n', text.find("Frame Time:")) + 1;
+  while (line < text.size()) {
+    size_t at = line;
+    for (int i = 0; i < 6; ++i) at = text.find(' ', at) + 1;
+    text.insert(at, "5.0 -7.0 9.0 ");
+    line = text.find('\n', line) + 1;
+  }
+  test::TempDir dir;
+  test::writeText(dir.file("spine6.bvh"), text);
+  expectSameAsText(dir.file("spine6.bvh"));
+  Result<Motion> m = readMotionFile(dir.file("spine6.bvh"), {.metresPerUnit = 1.0});
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->skeleton->joints[1].offset, Eigen::Vector3d(0, 20, 0));
+}
+
 TEST(ImportMatchesText, TurnFilesReallyUseCrlf) {
   const std::string path = test::mocapPath("cmu_turns/16_17.bvh");
   MG_REQUIRE_FILE(path);
