@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+// Snap-Together Motion on real capture: CMU walks and Assimp's boxing sample, first 10 frames
+// dropped (CMU's T-pose blend), resampled to 30 Hz, distances from core/metric. Prints the
+// measured figures (cut jumps, foot skate) so a run documents them.
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+#include <gtest/gtest.h>
+
+#include "core/import/motion_reader.h"
+#include "core/metric/distance_grid.h"
+#include "core/motion/resample.h"
+#include "core/snap/cut_quality.h"
+#include "core/snap/hub_suggestion.h"
+#include "core/snap/metric_rows.h"
+#include "core/snap/snap_job.h"
+#include "core/synth/clip_sequence.h"
+
+namespace mg {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Database {
+  std::string name;
+  std::vector<std::shared_ptr<const Motion>> motions;  // at 30 Hz
+  std::shared_ptr<const FrameSet> set;
+  DistanceGrid grid;
+  HubGraph graph;
+};
+
+// Loads, trims, resamples, computes the self grid and suggests hubs. Fails the test on error.
+std::unique_ptr<Database> build(const std::string& name, const std::vector<std::string>& paths, int hubs) {
+  auto db = std::make_unique<Database>();
+  db->name = name;
+  ImportOptions options;
+  options.trimLeadingFrames = 10;
+  for (const std::string& p : paths) {
+    Result<Motion> m = readMotionFile(p, options);
+    EXPECT_TRUE(m) << m.error().message;
+    if (!m) return nullptr;
+    Result<Motion> r = resampleMotion(*m, 30.0);
+    EXPECT_TRUE(r) << r.error().message;
+    if (!r) return nullptr;
+    if (!db->motions.empty() && !r->skeleton->sameHierarchy(*db->motions[0]->skeleton)) continue;
+    db->motions.push_back(std::make_shared<Motion>(std::move(r.value())));
+  }
+  std::vector<const Motion*> raw;
+  for (const auto& m : db->motions) raw.push_back(m.get());
+  Result<FrameSet> set = buildFrameSet(raw, MetricSettings{});
+  EXPECT_TRUE(set) << set.error().message;
+  if (!set) return nullptr;
+  db->set = std::make_shared<const FrameSet>(std::move(set.value()));
+  DistanceGridJob job;
+  job.rows = db->set.get();
+  job.options.threads = 1;
+  Result<DistanceGrid> grid = computeDistanceGrid(job);
+  EXPECT_TRUE(grid) << grid.error().message;
+  if (!grid) return nullptr;
+  db->grid = std::move(grid.value());
+  // Threshold: the 3rd percentile of the grid's off-diagonal values.
+  std::vector<float> values;
+  for (int i = 0; i < db->grid.rows; i += 3)
+    for (int j = 0; j < db->grid.cols; j += 3)
+      if (std::abs(i - j) > 15) values.push_back(db->grid.at(i, j));
+  std::nth_element(values.begin(), values.begin() + values.size() * 3 / 100, values.end());
+  const double threshold = values[values.size() * 3 / 100];
+  GridRows rows(db->grid, *db->set);
+  const std::vector<int> counts = rows.frameCounts();
+  const auto suggestions = HubSuggestionJob{rows.source(), counts, threshold, 10}.run(hubs);
+  EXPECT_TRUE(suggestions) << suggestions.error().message;
+  if (!suggestions) return nullptr;
+  std::vector<Hub> hubList;
+  const FramePairMetric metric = frameSetPairMetric(db->set);
+  for (const HubSuggestion& s : *suggestions) hubList.push_back(makeHub(s.matches, metric).value());
+  Result<HubGraph> graph = buildHubGraph(counts, std::move(hubList));
+  EXPECT_TRUE(graph) << graph.error().message;
+  if (!graph) return nullptr;
+  db->graph = std::move(graph.value());
+  std::cout << "[ figures  ] " << name << ": " << db->motions.size() << " motions, " << db->set->frameCount()
+            << " frames at 30 Hz, threshold " << threshold << " m^2, " << db->graph.hubs.size() << " hubs (";
+  for (const Hub& h : db->graph.hubs) std::cout << h.matchFrames.size() << " ";
+  std::cout << "match frames), " << db->graph.edges.size() << " edges, dead ends " << deadEndHubs(db->graph).size() << "\n";
+  return db;
+}
+
+std::vector<std::string> cmuFiles() {
+  std::vector<std::string> out;
+  const fs::path dir = fs::path(MG_SHARED_MOCAP_DIR) / "cmu";
+  if (!fs::is_directory(dir)) return out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".bvh") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void checkSnapping(const Database& db) {
+  const auto before = measureCutQuality(db.graph, db.motions);
+  ASSERT_TRUE(before) << before.error().message;
+  ASSERT_FALSE(before->cuts.empty());
+  for (bool plants : {false, true}) {
+    SnapSettings settings;
+    settings.enforceFootPlants = plants;
+    const auto snapped = SnapJob{db.motions, &db.graph, settings}.run();
+    ASSERT_TRUE(snapped) << snapped.error().message;
+    const auto after = measureCutQuality(db.graph, snapped->motions);
+    ASSERT_TRUE(after);
+    std::cout << "[ figures  ] " << db.name << (plants ? " (with plants)" : " (maps only)") << ": "
+              << before->cuts.size() << " cuts; position jump max " << before->maxPositionJump * 1000
+              << " mm -> " << after->maxPositionJump * 1000 << " mm; velocity jump max "
+              << before->maxVelocityJump * 100 << " cm/s -> " << after->maxVelocityJump * 100 << " cm/s\n";
+    EXPECT_LT(after->maxPositionJump, 1e-3);
+    EXPECT_LT(after->maxVelocityJump, 1e-2);
+    EXPECT_GT(before->maxPositionJump, after->maxPositionJump);
+    if (!plants) continue;
+    double original = 0, displaced = 0, constrained = 0;
+    int samples = 0;
+    for (size_t m = 0; m < db.motions.size(); ++m) {
+      const FootSkate o = measureFootSkate(*db.motions[m], snapped->contacts[m]);
+      const FootSkate d = measureFootSkate(*snapped->displacedMotions[m], snapped->contacts[m]);
+      const FootSkate c = measureFootSkate(*snapped->motions[m], snapped->contacts[m]);
+      original += o.meanSpeed * o.samples;
+      displaced += d.meanSpeed * d.samples;
+      constrained += c.meanSpeed * c.samples;
+      samples += c.samples;
+    }
+    ASSERT_GT(samples, 0);
+    std::cout << "[ figures  ] " << db.name << ": planted-foot horizontal speed, mean over " << samples
+              << " samples: original " << original / samples * 100 << " cm/s, displaced "
+              << displaced / samples * 100 << " cm/s, constrained " << constrained / samples * 100 << " cm/s\n";
+    EXPECT_LT(constrained, displaced);
+  }
+}
+
+TEST(SnapRealCapture, CmuCutsAreSeamlessAndFeetStayPlanted) {
+  const auto files = cmuFiles();
+  if (files.empty()) GTEST_SKIP() << "no shared capture in " << MG_SHARED_MOCAP_DIR;
+  const auto db = build("cmu", files, 3);
+  ASSERT_TRUE(db);
+  checkSnapping(*db);
+}
+
+TEST(SnapRealCapture, BoxingCutsAreSeamlessAndFeetStayPlanted) {
+  const std::string path = std::string(MG_SAMPLE_DIR) + "/Boxing_Toes.bvh";
+  if (!fs::exists(path)) GTEST_SKIP() << "no " << path;
+  const auto db = build("boxing", {path}, 3);
+  ASSERT_TRUE(db);
+  checkSnapping(*db);
+}
+
+TEST(SnapRealCapture, RandomWalkOverCmuIsContinuous) {
+  const auto files = cmuFiles();
+  if (files.empty()) GTEST_SKIP() << "no shared capture in " << MG_SHARED_MOCAP_DIR;
+  const auto db = build("cmu", files, 3);
+  ASSERT_TRUE(db);
+  const HubGraph pruned = pruneDeadEnds(db->graph);
+  ASSERT_FALSE(pruned.edges.empty());
+  const auto snapped = SnapJob{db->motions, &pruned, {}}.run();
+  ASSERT_TRUE(snapped) << snapped.error().message;
+  RandomWalkStream stream(pruned, snapped->motions, 0, 99);
+  Pose previous, pose;
+  ASSERT_TRUE(stream.next(previous));
+  int cuts = 0;
+  for (int i = 0; i < 5000; ++i) {
+    const int edgeBefore = stream.player().currentEdge();
+    const FloorTransform w = stream.player().rootTransform();
+    ASSERT_TRUE(stream.next(pose));
+    if (stream.player().currentEdge() != edgeBefore) {
+      ++cuts;
+      const HubEdge& in = pruned.edges[edgeBefore];
+      const Motion& m = *snapped->motions[in.clip.motion];
+      const Eigen::Vector3d own = m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
+      EXPECT_LT((pose.rootPosition - previous.rootPosition - w.applyToVector(own)).norm(), 1e-9);
+    }
+    previous = pose;
+  }
+  EXPECT_GT(cuts, 10);
+}
+
+}  // namespace
+}  // namespace mg
