@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+
+#include "support/synthetic_motion.h"
+#include "widgets/commands/motion_commands.h"
+#include "widgets/views/motion_library_model.h"
+
+namespace mg {
+namespace {
+
+std::shared_ptr<const Motion> makeMotion(const char* name, int frames, double fps) {
+  Motion m = test::makeSwingMotion(frames, fps);
+  m.name = name;
+  m.sourcePath = std::string("/data/") + name + ".bvh";
+  return std::make_shared<const Motion>(std::move(m));
+}
+
+TEST(MotionLibraryModel, ShowsOneRowPerMotionWithItsFigures) {
+  Project project;
+  MotionLibraryModel model(&project);
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  auto* cmd = new AddMotionCommand(&project, makeMotion("walk", 120, 60));
+  const MotionId id = cmd->id();
+  project.undoStack()->push(cmd);
+  ASSERT_EQ(model.rowCount(), 1);
+  ASSERT_EQ(model.columnCount(), MotionLibraryModel::ColumnCount);
+  auto cell = [&](int column) { return model.data(model.index(0, column), Qt::DisplayRole); };
+  EXPECT_EQ(cell(MotionLibraryModel::Name).toString(), QStringLiteral("walk"));
+  EXPECT_EQ(cell(MotionLibraryModel::Joints).toInt(), 11);  // hips, spine, head, 2 x 4 leg joints
+  EXPECT_EQ(cell(MotionLibraryModel::Frames).toInt(), 120);
+  EXPECT_EQ(cell(MotionLibraryModel::Duration).toString(), QStringLiteral("2.00 s"));
+  EXPECT_EQ(cell(MotionLibraryModel::Fps).toString(), QStringLiteral("60"));
+  EXPECT_EQ(cell(MotionLibraryModel::SourcePath).toString(), QStringLiteral("/data/walk.bvh"));
+  EXPECT_EQ(model.data(model.index(0, 3), MotionLibraryModel::kMotionIdRole).toInt(), id);
+  EXPECT_EQ(model.headerData(MotionLibraryModel::Fps, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("FPS"));
+}
+
+TEST(MotionLibraryModel, FollowsInsertsRemovalsAndUndo) {
+  Project project;
+  MotionLibraryModel model(&project);
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+  QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+  QList<MotionId> ids;
+  for (const char* name : {"a", "b", "c"}) {
+    auto* cmd = new AddMotionCommand(&project, makeMotion(name, 30, 30));
+    ids.push_back(cmd->id());
+    project.undoStack()->push(cmd);
+  }
+  EXPECT_EQ(inserted.count(), 3);
+  project.undoStack()->push(new RemoveMotionCommand(&project, ids[0]));
+  ASSERT_EQ(removed.count(), 1);
+  EXPECT_EQ(removed[0][1].toInt(), 0);
+  EXPECT_EQ(model.rowCount(), 2);
+  EXPECT_EQ(model.data(model.index(0, 0), Qt::DisplayRole).toString(), QStringLiteral("b"));
+  EXPECT_EQ(model.motionIdAt(0), ids[1]);
+  project.undoStack()->undo();
+  EXPECT_EQ(model.rowCount(), 3);
+  EXPECT_EQ(model.data(model.index(0, 0), Qt::DisplayRole).toString(), QStringLiteral("a"));
+  EXPECT_EQ(model.rowOf(ids[2]), 2);
+}
+
+}  // namespace
+}  // namespace mg
