@@ -82,7 +82,7 @@ FootSkate measureFootSkate(const Motion& motion, const FootContacts& contacts) {
     }
   }
   FootSkate skate;
-  double sum = 0.0;
+  double sum = 0.0, steadySum = 0.0;
   for (int f = 1; f + 1 < frames; ++f) {
     for (int p = 0; p < kFootPointCount; ++p) {
       if (points[p].joint < 0 || !contacts.isPlanted(f, static_cast<FootPoint>(p))) continue;
@@ -92,9 +92,14 @@ FootSkate measureFootSkate(const Motion& motion, const FootContacts& contacts) {
       sum += speed;
       skate.maxSpeed = std::max(skate.maxSpeed, speed);
       ++skate.samples;
+      if (contacts.isPlanted(f - 1, static_cast<FootPoint>(p)) && contacts.isPlanted(f + 1, static_cast<FootPoint>(p))) {
+        steadySum += speed;
+        ++skate.steadySamples;
+      }
     }
   }
   if (skate.samples > 0) skate.meanSpeed = sum / skate.samples;
+  if (skate.steadySamples > 0) skate.steadyMeanSpeed = steadySum / skate.steadySamples;
   return skate;
 }
 

@@ -41,6 +41,10 @@ struct FootSkate {
   double meanSpeed = 0.0;  // metres per second, mean over planted (frame, point) samples
   double maxSpeed = 0.0;   // metres per second
   int samples = 0;         // planted interior (frame, point) pairs measured
+  // The same over samples whose neighbour frames are planted too: the plant proper, without the
+  // touch-down and lift-off frames where the foot is legitimately moving.
+  double steadyMeanSpeed = 0.0;  // metres per second
+  int steadySamples = 0;
 };
 
 // Skate of `motion` over the plants in `contacts` (usually detected on the unedited motion), with

@@ -24,6 +24,56 @@ Eigen::Vector3d pointPosition(const FootPointLocation& p, const std::vector<Eige
   return pos[p.joint] + rot[p.joint] * p.offset;
 }
 
+std::vector<Leg> findLegs(const Skeleton& sk, const std::array<FootPointLocation, kFootPointCount>& points) {
+  std::vector<Leg> legs;
+  for (int side = 0; side < 2; ++side) {
+    const FootPointLocation heel = points[2 * side], toe = points[2 * side + 1];
+    if (heel.joint < 0) continue;
+    if (std::optional<LegChain> chain = findLegChain(sk, heel.joint)) {
+      legs.push_back({*chain, heel, toe, 2 * side, 2 * side + 1});
+    }
+  }
+  return legs;
+}
+
+using PointTargets = std::array<std::optional<Eigen::Vector3d>, kFootPointCount>;
+
+// Solves the legs of `pose` so planted points reach their targets: a heel target places the
+// ankle (keeping the heel's offset from it), a toe target alone places the ankle by the toe's
+// current offset and, in both cases, aims the foot. Moves the root first if a target is out of
+// reach. Returns false when no leg has a target (pose unchanged).
+Result<bool> solveLegs(const Skeleton& sk, const std::vector<Leg>& legs,
+                       const std::array<FootPointLocation, kFootPointCount>& points,
+                       const PointTargets& target, double reachFraction, Pose& pose) {
+  const int joints = sk.jointCount();
+  std::vector<Eigen::Vector3d> pos(joints);
+  std::vector<Eigen::Quaterniond> rot(joints);
+  forwardKinematics(sk, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
+  std::vector<std::optional<Eigen::Vector3d>> ankleTargets(legs.size()), toeTargets(legs.size());
+  bool any = false;
+  for (size_t i = 0; i < legs.size(); ++i) {
+    const Leg& leg = legs[i];
+    const Eigen::Vector3d ankle = pos[leg.chain.foot];
+    if (target[leg.heelIndex]) {
+      ankleTargets[i] = *target[leg.heelIndex] - (pointPosition(points[leg.heelIndex], pos, rot) - ankle);
+    } else if (leg.toe.joint >= 0 && target[leg.toeIndex]) {
+      ankleTargets[i] = *target[leg.toeIndex] - (pointPosition(points[leg.toeIndex], pos, rot) - ankle);
+    }
+    if (leg.toe.joint >= 0 && target[leg.toeIndex]) toeTargets[i] = target[leg.toeIndex];
+    any = any || ankleTargets[i].has_value();
+  }
+  if (!any) return false;
+  std::vector<LegChain> chains;
+  for (const Leg& leg : legs) chains.push_back(leg.chain);
+  adjustRootForReach(sk, chains, ankleTargets, pose, reachFraction);
+  for (size_t i = 0; i < legs.size(); ++i) {
+    if (!ankleTargets[i]) continue;
+    LegIkJob job{&sk, legs[i].chain, *ankleTargets[i], toeTargets[i], legs[i].toe};
+    if (Result<double> r = job.run(pose); !r) return r.error();
+  }
+  return true;
+}
+
 double fadeWeight(int distance, int blendFrames) {
   const double x = static_cast<double>(distance) / (blendFrames + 1);
   if (x >= 1.0) return 0.0;
@@ -53,14 +103,7 @@ Result<Motion> FootConstraintJob::run() const {
   const Skeleton& sk = *in.skeleton;
   const int frames = in.frameCount(), joints = in.jointCount();
   const auto points = findFootPoints(sk);
-  std::vector<Leg> legs;
-  for (int side = 0; side < 2; ++side) {
-    const FootPointLocation heel = points[2 * side], toe = points[2 * side + 1];
-    if (heel.joint < 0) continue;
-    if (std::optional<LegChain> chain = findLegChain(sk, heel.joint)) {
-      legs.push_back({*chain, heel, toe, 2 * side, 2 * side + 1});
-    }
-  }
+  const std::vector<Leg> legs = findLegs(sk, points);
   Motion out = in;
   if (legs.empty()) return out;
   auto isLocked = [&](int f) { return !locked.empty() && locked[f] != 0; };
@@ -76,7 +119,7 @@ Result<Motion> FootConstraintJob::run() const {
     }
   }
   // One target per planted frame and point.
-  std::vector<std::array<std::optional<Eigen::Vector3d>, kFootPointCount>> target(frames);
+  std::vector<PointTargets> target(frames);
   for (int p = 0; p < kFootPointCount; ++p) {
     if (points[p].joint < 0) continue;
     for (int s = 0; s < frames;) {
@@ -117,32 +160,12 @@ Result<Motion> FootConstraintJob::run() const {
       anchor[f] = Correction{Eigen::Vector3d::Zero(), std::vector<Eigen::Vector3d>(3 * legs.size(), Eigen::Vector3d::Zero())};
       continue;
     }
-    std::vector<std::optional<Eigen::Vector3d>> ankleTargets(legs.size());
-    std::vector<std::optional<Eigen::Vector3d>> toeTargets(legs.size());
-    bool any = false;
-    forwardKinematics(sk, in.rootPositions[f], in.frameRotations(f), pos.data(), rot.data());
-    for (size_t i = 0; i < legs.size(); ++i) {
-      const Leg& leg = legs[i];
-      const Eigen::Vector3d ankle = pos[leg.chain.foot];
-      if (target[f][leg.heelIndex]) {
-        ankleTargets[i] = *target[f][leg.heelIndex] - (where[f][leg.heelIndex] - ankle);
-      } else if (leg.toe.joint >= 0 && target[f][leg.toeIndex]) {
-        ankleTargets[i] = *target[f][leg.toeIndex] - (where[f][leg.toeIndex] - ankle);
-      }
-      if (leg.toe.joint >= 0 && target[f][leg.toeIndex]) toeTargets[i] = target[f][leg.toeIndex];
-      any = any || ankleTargets[i].has_value();
-    }
-    if (!any) continue;
     Pose pose = in.pose(f);
-    std::vector<LegChain> chains;
-    for (const Leg& leg : legs) chains.push_back(leg.chain);
+    Result<bool> solved = solveLegs(sk, legs, points, target[f], settings.reachFraction, pose);
+    if (!solved) return solved.error();
+    if (!*solved) continue;
     Correction c;
-    c.root = adjustRootForReach(sk, chains, ankleTargets, pose, settings.reachFraction);
-    for (size_t i = 0; i < legs.size(); ++i) {
-      if (!ankleTargets[i]) continue;
-      LegIkJob job{&sk, legs[i].chain, *ankleTargets[i], toeTargets[i], legs[i].toe};
-      if (Result<double> r = job.run(pose); !r) return r.error();
-    }
+    c.root = pose.rootPosition - in.rootPositions[f];
     for (const Leg& leg : legs) {
       for (int j : {leg.chain.thigh, leg.chain.shin, leg.chain.foot}) {
         c.rotations.push_back(rotationVector(in.rotation(f, j).conjugate() * pose.localRotations[j]));
@@ -190,6 +213,33 @@ Result<Motion> FootConstraintJob::run() const {
     }
   }
   return out;
+}
+
+Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
+                       double reachFraction) {
+  const int joints = skeleton.jointCount();
+  for (const Pose* p : {&pose.previous, &pose.current, &pose.next}) {
+    if (static_cast<int>(p->localRotations.size()) != joints) {
+      return Error{"plant common pose: the pose has the wrong number of joints"};
+    }
+  }
+  if (!(reachFraction > 0.0 && reachFraction <= 1.0)) {
+    return Error{"plant common pose: reachFraction must be in (0, 1]"};
+  }
+  const auto points = findFootPoints(skeleton);
+  const std::vector<Leg> legs = findLegs(skeleton, points);
+  std::vector<Eigen::Vector3d> pos(joints);
+  std::vector<Eigen::Quaterniond> rot(joints);
+  forwardKinematics(skeleton, pose.current.rootPosition, pose.current.localRotations.data(), pos.data(), rot.data());
+  PointTargets target;
+  for (int p = 0; p < kFootPointCount; ++p) {
+    if (points[p].joint >= 0 && (plantedMask & (1u << p))) target[p] = pointPosition(points[p], pos, rot);
+  }
+  for (Pose* side : {&pose.previous, &pose.next}) {
+    Result<bool> solved = solveLegs(skeleton, legs, points, target, reachFraction, *side);
+    if (!solved) return solved.error();
+  }
+  return Status::success();
 }
 
 }  // namespace mg

@@ -6,6 +6,7 @@
 
 #include "core/motion/foot_contacts.h"
 #include "core/motion/motion.h"
+#include "core/snap/common_pose.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -38,5 +39,13 @@ struct FootConstraintJob {
   // The constrained motion. A skeleton without recognisable legs comes back unchanged.
   Result<Motion> run() const;
 };
+
+// Makes a common pose keep its planted foot points still (the paper's appendix, per hub: the
+// common pose is made to satisfy its own constraints): every point of `plantedMask` (bit
+// 1 << FootPoint) stays in frames f-1 and f+1 where it is in frame f, by leg IK on those two
+// frames (root moved if out of reach). Frame f is unchanged. Fails when a pose has the wrong
+// joint count or reachFraction is not in (0, 1]. Skeletons without legs leave the pose alone.
+Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
+                       double reachFraction = 0.995);
 
 }  // namespace mg

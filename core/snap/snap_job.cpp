@@ -74,7 +74,24 @@ Result<SnapResult> SnapJob::run() const {
   for (int round = 0; round < rounds; ++round) {
     const bool last = round == rounds - 1;
     result.commonPoses.clear();
-    for (size_t h = 0; h < g.hubs.size(); ++h) result.commonPoses.push_back(averageCommonPose(working[h], toHub[h]));
+    for (size_t h = 0; h < g.hubs.size(); ++h) {
+      PoseTriple common = averageCommonPose(working[h], toHub[h]);
+      if (settings.enforceFootPlants) {
+        // The common pose plants what the majority of its match frames plant (section 4.3).
+        const Hub& hub = g.hubs[h];
+        std::uint8_t mask = 0;
+        for (int p = 0; p < kFootPointCount; ++p) {
+          size_t planted = 0;
+          for (const MatchFrame& mf : hub.matchFrames) {
+            planted += result.contacts[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
+          }
+          if (2 * planted > hub.matchFrames.size()) mask |= static_cast<std::uint8_t>(1u << p);
+        }
+        const Skeleton& skeleton = *motions[hub.matchFrames[hub.baseMatch].ref.motion]->skeleton;
+        if (Status s = plantCommonPose(skeleton, mask, common, settings.feet.reachFraction); !s) return s.error();
+      }
+      result.commonPoses.push_back(std::move(common));
+    }
     result.motions.assign(motionCount, nullptr);
     result.displacedMotions.assign(motionCount, nullptr);
     for (size_t m = 0; m < motionCount; ++m) {

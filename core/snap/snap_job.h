@@ -42,9 +42,10 @@ struct SnapResult {
 //   match frame onto it (buildDisplacementMap), each map reaching min(wminFrames, distance to
 //   the neighbouring match frame - 1, distance to the motion's end) frames each side;
 //   with plants: a working set starts as the match frames' triples; each refinement round
-//   averages it, displaces, enforces plants with nothing locked and copies the match frames
-//   back; the final round averages, displaces and enforces plants with frames f-1..f+1 of every
-//   match frame locked, so cuts stay exact.
+//   averages it, plants the common pose's feet (plantCommonPose, with the points planted in the
+//   majority of its match frames), displaces, enforces plants with nothing locked and copies the
+//   match frames back; the final round averages, plants, displaces and enforces plants with
+//   frames f-1..f+1 of every match frame locked, so cuts stay exact.
 // Owns nothing; thread-safe. Long: polls `progress` per motion and round.
 struct SnapJob {
   std::span<const std::shared_ptr<const Motion>> motions;  // the database; not owned

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/motion/forward_kinematics.h"
 #include "core/snap/cut_quality.h"
 #include "support/synthetic_motion.h"
 
@@ -51,6 +52,35 @@ TEST(FootConstraints, LockedFramesAreUntouchedAndAnchorTheirRun) {
   // Frames far from the lock hold the feet where the nearest locked frame has them.
   const FootSkate after = measureFootSkate(sliceFrames(*fixed, 0, 25), allPlanted(25));
   EXPECT_LT(after.maxSpeed, 1e-6);
+}
+
+TEST(PlantCommonPose, PlantedPointsStayWhereFrameFHasThem) {
+  const Motion m = test::makeSwingMotion(60);
+  PoseTriple triple = poseTriple(m, 20);
+  const auto points = findFootPoints(*m.skeleton);
+  const std::uint8_t mask = (1u << static_cast<int>(FootPoint::LeftHeel)) | (1u << static_cast<int>(FootPoint::LeftToe));
+  auto where = [&](const Pose& p, int point) {
+    std::vector<Eigen::Vector3d> pos(m.jointCount());
+    std::vector<Eigen::Quaterniond> rot(m.jointCount());
+    forwardKinematics(*m.skeleton, p.rootPosition, p.localRotations.data(), pos.data(), rot.data());
+    return Eigen::Vector3d(pos[points[point].joint] + rot[points[point].joint] * points[point].offset);
+  };
+  const Eigen::Vector3d heel = where(triple.current, 0), toe = where(triple.current, 1);
+  ASSERT_GT((where(triple.next, 0) - heel).norm(), 1e-3);  // it moves before planting
+  const Pose current = triple.current;
+  ASSERT_TRUE(plantCommonPose(*m.skeleton, mask, triple));
+  for (const Pose* p : {&triple.previous, &triple.next}) {
+    EXPECT_LT((where(*p, 0) - heel).norm(), 1e-9);
+    EXPECT_LT((where(*p, 1) - toe).norm(), 1e-6);
+  }
+  EXPECT_EQ(triple.current.rootPosition, current.rootPosition);
+}
+
+TEST(PlantCommonPose, RejectsWrongJointCount) {
+  const Motion m = test::makeSwingMotion(30);
+  PoseTriple triple = poseTriple(m, 10);
+  triple.next.localRotations.pop_back();
+  EXPECT_FALSE(plantCommonPose(*m.skeleton, 1, triple));
 }
 
 TEST(FootConstraints, RejectsMissingInputs) {

@@ -115,8 +115,8 @@ void checkSnapping(const Database& db) {
     EXPECT_LT(after->maxVelocityJump, 1e-2);
     EXPECT_GT(before->maxPositionJump, after->maxPositionJump);
     if (!plants) continue;
-    double original = 0, displaced = 0, constrained = 0;
-    int samples = 0;
+    double original = 0, displaced = 0, constrained = 0, steadyDisplaced = 0, steadyConstrained = 0;
+    int samples = 0, steadySamples = 0;
     for (size_t m = 0; m < db.motions.size(); ++m) {
       const FootSkate o = measureFootSkate(*db.motions[m], snapped->contacts[m]);
       const FootSkate d = measureFootSkate(*snapped->displacedMotions[m], snapped->contacts[m]);
@@ -125,12 +125,18 @@ void checkSnapping(const Database& db) {
       displaced += d.meanSpeed * d.samples;
       constrained += c.meanSpeed * c.samples;
       samples += c.samples;
+      steadyDisplaced += d.steadyMeanSpeed * d.steadySamples;
+      steadyConstrained += c.steadyMeanSpeed * c.steadySamples;
+      steadySamples += c.steadySamples;
     }
     ASSERT_GT(samples, 0);
     std::cout << "[ figures  ] " << db.name << ": planted-foot horizontal speed, mean over " << samples
               << " samples: original " << original / samples * 100 << " cm/s, displaced "
-              << displaced / samples * 100 << " cm/s, constrained " << constrained / samples * 100 << " cm/s\n";
+              << displaced / samples * 100 << " cm/s, constrained " << constrained / samples * 100
+              << " cm/s; steady plants (" << steadySamples << " samples, touch-down/lift-off frames excluded): displaced "
+              << steadyDisplaced / steadySamples * 100 << " cm/s, constrained " << steadyConstrained / steadySamples * 100 << " cm/s\n";
     EXPECT_LT(constrained, displaced);
+    EXPECT_LT(steadyConstrained, 0.5 * steadyDisplaced);
   }
 }
 
