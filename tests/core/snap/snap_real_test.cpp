@@ -10,10 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "core/import/motion_reader.h"
-#include "core/metric/distance_grid.h"
 #include "core/motion/resample.h"
 #include "core/snap/cut_quality.h"
-#include "core/snap/hub_suggestion.h"
+#include "core/snap/hub_graph_builder.h"
 #include "core/snap/metric_rows.h"
 #include "core/snap/snap_job.h"
 #include "core/synth/clip_sequence.h"
@@ -27,7 +26,6 @@ struct Database {
   std::string name;
   std::vector<std::shared_ptr<const Motion>> motions;  // at 30 Hz
   std::shared_ptr<const FrameSet> set;
-  DistanceGrid grid;
   HubGraph graph;
 };
 
@@ -47,38 +45,23 @@ std::unique_ptr<Database> build(const std::string& name, const std::vector<std::
     if (!db->motions.empty() && !r->skeleton->sameHierarchy(*db->motions[0]->skeleton)) continue;
     db->motions.push_back(std::make_shared<Motion>(std::move(r.value())));
   }
-  std::vector<const Motion*> raw;
-  for (const auto& m : db->motions) raw.push_back(m.get());
-  Result<FrameSet> set = buildFrameSet(raw, MetricSettings{});
-  EXPECT_TRUE(set) << set.error().message;
-  if (!set) return nullptr;
-  db->set = std::make_shared<const FrameSet>(std::move(set.value()));
-  DistanceGridJob job;
-  job.rows = db->set.get();
-  job.options.threads = 1;
-  Result<DistanceGrid> grid = computeDistanceGrid(job);
-  EXPECT_TRUE(grid) << grid.error().message;
-  if (!grid) return nullptr;
-  db->grid = std::move(grid.value());
-  // Threshold: the 3rd percentile of the grid's off-diagonal values.
-  std::vector<float> values;
-  for (int i = 0; i < db->grid.rows; i += 3)
-    for (int j = 0; j < db->grid.cols; j += 3)
-      if (std::abs(i - j) > 15) values.push_back(db->grid.at(i, j));
-  std::nth_element(values.begin(), values.begin() + values.size() * 3 / 100, values.end());
-  const double threshold = values[values.size() * 3 / 100];
-  GridRows rows(db->grid, *db->set);
-  const std::vector<int> counts = rows.frameCounts();
-  const auto suggestions = HubSuggestionJob{rows.source(), counts, threshold, 10}.run(hubs);
-  EXPECT_TRUE(suggestions) << suggestions.error().message;
-  if (!suggestions) return nullptr;
-  std::vector<Hub> hubList;
+  HubGraphBuildJob job;
+  job.motions = db->motions;
+  job.grid.threads = 1;
+  job.wminFrames = 10;
+  job.hubCount = hubs;
+  Result<SuggestedHubGraph> built = job.run();
+  EXPECT_TRUE(built) << built.error().message;
+  if (!built) return nullptr;
+  db->set = built->frames;
+  db->graph = built->graph;
+  const double threshold = built->threshold;
+  // The metric bridge: hub alignments are the metric's reference alignments to the base frame.
   const FramePairMetric metric = frameSetPairMetric(db->set);
-  for (const HubSuggestion& s : *suggestions) hubList.push_back(makeHub(s.matches, metric).value());
-  Result<HubGraph> graph = buildHubGraph(counts, std::move(hubList));
-  EXPECT_TRUE(graph) << graph.error().message;
-  if (!graph) return nullptr;
-  db->graph = std::move(graph.value());
+  for (const Hub& hub : db->graph.hubs) {
+    const FrameRef base = hub.matchFrames[hub.baseMatch].ref;
+    for (const MatchFrame& mf : hub.matchFrames) EXPECT_NEAR(metric(base, mf.ref).alignment.theta, mf.toHub.theta, 1e-12);
+  }
   std::cout << "[ figures  ] " << name << ": " << db->motions.size() << " motions, " << db->set->frameCount()
             << " frames at 30 Hz, threshold " << threshold << " m^2, " << db->graph.hubs.size() << " hubs (";
   for (const Hub& h : db->graph.hubs) std::cout << h.matchFrames.size() << " ";
