@@ -54,6 +54,9 @@ DistanceTileEngine::Packed DistanceTileEngine::pack(const FrameSet& set, int til
   out.uw.resize(static_cast<size_t>(n) * 4 * p);
   out.y.resize(static_cast<size_t>(n) * p);
   out.norm.resize(n);
+  out.exactNorm.resize(n);
+  out.centroidX.resize(n);
+  out.centroidZ.resize(n);
   std::vector<Eigen::Vector3d> cloud(p);
   std::vector<double> sqrtW(p);
   for (int k = 0; k < p; ++k) sqrtW[k] = std::sqrt(set.pointWeights[k]);
@@ -85,6 +88,9 @@ DistanceTileEngine::Packed DistanceTileEngine::pack(const FrameSet& set, int til
       norm += x * x + z * z + h * h;
     }
     out.norm[f] = static_cast<float>(norm);
+    out.exactNorm[f] = norm;
+    out.centroidX[f] = cx;
+    out.centroidZ[f] = cz;
   }
   return out;
 }
@@ -115,6 +121,43 @@ Result<DistanceTileEngine> DistanceTileEngine::create(const FrameSet& rows, cons
     for (int j = self ? i : 0; j < e.m_colTiles; ++j) e.m_tiles.emplace_back(i, j);
   }
   return e;
+}
+
+const float* DistanceTileEngine::Packed::u(int frame, int tile) const {
+  const int points = static_cast<int>(y.size() / frames);
+  const int tileBegin = frame / tile * tile;
+  return uw.data() + static_cast<size_t>(tileBegin) * 4 * points +
+         static_cast<size_t>(frame - tileBegin) * 2 * points;
+}
+
+const float* DistanceTileEngine::Packed::w(int frame, int tile) const {
+  const int points = static_cast<int>(y.size() / frames);
+  const int tileBegin = frame / tile * tile;
+  return u(frame, tile) + static_cast<size_t>(std::min(tile, frames - tileBegin)) * 2 * points;
+}
+
+FrameAlignment DistanceTileEngine::alignment(int row, int col) const {
+  const Packed& cols = m_cols ? *m_cols : m_rows;
+  const float* ui = m_rows.u(row, m_tile);
+  const float* uj = cols.u(col, m_tile);
+  const float* wj = cols.w(col, m_tile);
+  const float* yi = m_rows.y.data() + static_cast<size_t>(row) * m_points;
+  const float* yj = cols.y.data() + static_cast<size_t>(col) * m_points;
+  double a = 0, b = 0, c = 0;
+  for (int k = 0; k < 2 * m_points; ++k) {
+    a += static_cast<double>(ui[k]) * uj[k];
+    b += static_cast<double>(ui[k]) * wj[k];
+  }
+  for (int k = 0; k < m_points; ++k) c += static_cast<double>(yi[k]) * yj[k];
+  FrameAlignment out;
+  out.distance =
+      std::max(0.0, m_rows.exactNorm[row] + cols.exactNorm[col] - 2 * std::hypot(a, b) - 2 * c);
+  out.theta = std::atan2(b, a);
+  const double cs = std::cos(out.theta), sn = std::sin(out.theta);
+  const double xj = cols.centroidX[col], zj = cols.centroidZ[col];
+  out.x0 = m_rows.centroidX[row] - (cs * xj + sn * zj);
+  out.z0 = m_rows.centroidZ[row] - (-sn * xj + cs * zj);
+  return out;
 }
 
 TileRect DistanceTileEngine::tile(int index) const {

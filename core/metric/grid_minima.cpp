@@ -41,17 +41,21 @@ struct MinimaRule {
   }
 };
 
-void sortAndAlign(std::vector<GridMinimum>& minima, const FrameSet& rows, const FrameSet& cols,
-                  int threads) {
+void sortCells(std::vector<GridMinimum>& minima) {
   std::sort(minima.begin(), minima.end(), [](const GridMinimum& a, const GridMinimum& b) {
     return a.row != b.row ? a.row < b.row : a.col < b.col;
   });
-  constexpr int kChunk = 256;
+}
+
+// Fills every minimum's alignment with align(row, col), in parallel.
+template <class Align>
+void alignAll(std::vector<GridMinimum>& minima, int threads, const Align& align) {
+  constexpr int kChunk = 1024;
   const int chunks = static_cast<int>((minima.size() + kChunk - 1) / kChunk);
   parallelFor(chunks, threads, [&](int chunk, int) {
     const size_t end = std::min(minima.size(), static_cast<size_t>(chunk + 1) * kChunk);
     for (size_t k = static_cast<size_t>(chunk) * kChunk; k < end; ++k) {
-      minima[k].alignment = frameDistance(rows, minima[k].row, cols, minima[k].col);
+      minima[k].alignment = align(minima[k].row, minima[k].col);
     }
   });
 }
@@ -95,7 +99,8 @@ Result<std::vector<GridMinimum>> findGridMinima(const DistanceGrid& grid, const 
       if (minimum) out.push_back({r, c, v, {}});
     }
   }
-  sortAndAlign(out, rows, colSet, 0);
+  sortCells(out);
+  alignAll(out, 0, [&](int r, int c) { return frameDistance(rows, r, colSet, c); });
   return out;
 }
 
@@ -190,8 +195,12 @@ Result<std::vector<GridMinimum>> streamGridMinima(const GridMinimaJob& job,
     return e[2 * n + m + row - r.rowBegin];  // col == r.colEnd - 1
   };
   std::vector<GridMinimum> out;
+  size_t total = 0;
+  for (const Worker& worker : workers) total += worker.decided.size() + worker.pending.size();
+  out.reserve(total);
   for (Worker& worker : workers) {
     out.insert(out.end(), worker.decided.begin(), worker.decided.end());
+    worker.decided = {};
     for (const GridMinimum& g : worker.pending) {
       const int rowTile = g.row / t, colTile = g.col / t;
       bool minimum = true;
@@ -203,8 +212,10 @@ Result<std::vector<GridMinimum>> streamGridMinima(const GridMinimaJob& job,
       }
       if (minimum) out.push_back(g);
     }
+    worker.pending = {};
   }
-  sortAndAlign(out, *job.rows, colSet, job.options.threads);
+  sortCells(out);
+  alignAll(out, job.options.threads, [&](int r, int c) { return engine.alignment(r, c); });
   return out;
 }
 

@@ -37,7 +37,9 @@ struct GridMinimum {
   int row = 0;                // frame of the row set
   int col = 0;                // frame of the column set
   float distance = 0.0f;      // the grid's value at (row, col)
-  FrameAlignment alignment;   // reference alignment of frame col onto frame row (double)
+  // Alignment of frame col onto frame row: the reference (frameDistance) for findGridMinima; for
+  // streamGridMinima DistanceTileEngine::alignment, equal to it within ~1e-6.
+  FrameAlignment alignment;
 };
 
 // The local minima of a dense grid, sorted by (row, col). `rows` and `cols` are the frame sets the
@@ -52,8 +54,8 @@ Result<std::vector<GridMinimum>> findGridMinima(const DistanceGrid& grid, const 
 // minima kept, and only each tile's four edge lines stored so that cells on tile borders can be
 // decided once their neighbour tiles are done. Memory: the packed frame sets (about 20 P bytes per
 // frame for P cloud points), per-thread tile scratch, and 16 x (tile count x tileFrames) bytes of
-// edges. With equal options it returns exactly what findGridMinima returns on the grid of
-// computeDistanceGrid.
+// edges, and 48 bytes per minimum kept. With equal options it returns exactly the cells and
+// distances that findGridMinima returns on the grid of computeDistanceGrid.
 struct GridMinimaJob {
   const FrameSet* rows = nullptr;  // required; not owned
   const FrameSet* cols = nullptr;  // null (or == rows) for the self grid of `rows`

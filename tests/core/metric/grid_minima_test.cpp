@@ -132,7 +132,12 @@ TEST(StreamGridMinima, EqualsDenseMinimaForSelfAndCrossGrids) {
         ASSERT_EQ(cells(*dense), cells(*streamed));
         for (size_t k = 0; k < dense->size(); ++k) {
           EXPECT_EQ((*dense)[k].distance, (*streamed)[k].distance);
-          EXPECT_EQ((*dense)[k].alignment.x0, (*streamed)[k].alignment.x0);
+          const FrameAlignment& a = (*dense)[k].alignment;
+          const FrameAlignment& b = (*streamed)[k].alignment;
+          EXPECT_NEAR(std::remainder(a.theta - b.theta, 2 * M_PI), 0.0, 1e-5);
+          EXPECT_NEAR(a.x0, b.x0, 1e-5);
+          EXPECT_NEAR(a.z0, b.z0, 1e-5);
+          EXPECT_NEAR(a.distance, b.distance, 1e-5 * s.threshold);
         }
       }
     }
