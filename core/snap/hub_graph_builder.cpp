@@ -58,7 +58,11 @@ Result<SuggestedHubGraph> HubGraphBuildJob::run() const {
   }
   GridRows rows(*distances, *out.frames);
   const std::vector<int> counts = rows.frameCounts();
-  HubSuggestionJob suggest{rows.source(), counts, out.threshold, wminFrames};
+  HubSuggestionJob suggest;
+  suggest.rows = rows.source();
+  suggest.frameCounts = counts;
+  suggest.threshold = out.threshold;
+  suggest.wminFrames = wminFrames;
   suggest.progress = progress;
   Result<std::vector<HubSuggestion>> suggestions = suggest.run(hubCount);
   if (!suggestions) return suggestions.error();
