@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/import/motion_reader.h"
+#include "core/param/parametric_graph.h"
+#include "core/param/step_cycles.h"
+
+namespace mg::test {
+
+// The walks of CMU subject 16 the paper's first example asks for (cmu_turns, 30 Hz).
+inline const std::vector<std::string>& cmuWalkFiles() {
+  static const std::vector<std::string> files = {"16_15.bvh", "16_11.bvh", "16_13.bvh",
+                                                 "16_17.bvh", "16_19.bvh", "16_47.bvh"};
+  return files;
+}
+
+inline std::string cmuTurnsDir() { return std::string(MG_SHARED_MOCAP_DIR) + "/cmu_turns"; }
+inline bool haveCmuTurns() { return std::filesystem::exists(cmuTurnsDir() + "/16_15.bvh"); }
+
+inline MotionLoader fileLoader() {
+  return [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
+    Result<Motion> m = readMotionFile(path);
+    if (!m) return m.error();
+    return std::make_shared<const Motion>(std::move(m.value()));
+  };
+}
+
+// The walking node of the paper: two-step cycles from a left heel strike, cut from the six walks,
+// parameterised by the change of travel direction. Built once per test binary.
+inline NodeSource walkNodeSource() {
+  NodeSource source;
+  source.name = "walk";
+  for (const std::string& file : cmuWalkFiles()) {
+    Result<Motion> m = readMotionFile(cmuTurnsDir() + "/" + file);
+    if (!m) continue;
+    Result<std::vector<StepCycle>> cycles = findStepCycles(*m);
+    if (!cycles) continue;
+    for (const StepCycle& c : *cycles) source.examples.push_back({file, c.beginFrame, c.endFrame});
+  }
+  source.metrics = {ParameterMetric{}};  // travel direction change
+  source.inversion.samples = 1000;
+  return source;
+}
+
+inline std::shared_ptr<const ParametricNode> walkNode() {
+  static std::shared_ptr<const ParametricNode> node = [] {
+    Result<std::shared_ptr<const ParametricNode>> r =
+        buildNodeFromSource(walkNodeSource(), cmuTurnsDir(), fileLoader());
+    return r ? r.value() : nullptr;
+  }();
+  return node;
+}
+
+}  // namespace mg::test
