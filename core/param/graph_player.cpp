@@ -99,6 +99,18 @@ double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l, const Tr
 }
 
 void GraphPlayer::planNext() {
+  choosePlan();
+  if (m_planEdge < 0) return;
+  // Where the target clip is entered, known before it is built (its length follows from the
+  // weights), so the blend window can start early enough to be centred on the transition.
+  const ParametricNode& target = *m_graph->nodes[m_graph->edges[m_planEdge].target];
+  int nt = 2;
+  if (target.weightsFor(m_planParameter, m_weightScratch)) nt = blendedFrameCount(target.space(), m_weightScratch);
+  m_planTargetFrame = std::clamp(static_cast<int>(std::lround(m_planLookup.targetTime * (nt - 1))), 0, nt - 1);
+  m_planWindowStart = std::max(m_frame, m_planSourceFrame - std::min(m_settings.blendFrames / 2, m_planTargetFrame));
+}
+
+void GraphPlayer::choosePlan() {
   m_planEdge = -1;
   const std::vector<int> edges = m_graph->outgoingEdges(m_node);
   if (edges.empty()) return;
@@ -171,8 +183,8 @@ void GraphPlayer::startTransition() {
   const int L = m_settings.blendFrames;
   const int ns = m_clip.frameCount(), nt = m_nextClip.frameCount();
   const int fs = m_planSourceFrame;
-  const int ft = std::clamp(static_cast<int>(std::lround(m_planLookup.targetTime * (nt - 1))), 0, nt - 1);
-  const int before = std::max(0, std::min({L / 2, ft, fs - m_frame}));
+  const int ft = std::min(m_planTargetFrame, nt - 1);
+  const int before = std::clamp(fs - m_frame, 0, ft);
 
   // Align the target clip onto the source at the transition by point clouds over a short window.
   const int h = 4, joints = m_clip.jointCount();
@@ -221,9 +233,7 @@ void GraphPlayer::startTransition() {
 
 bool GraphPlayer::next(Pose& out) {
   if (m_windowNext >= m_window.size()) {
-    const bool due = m_planEdge >= 0 &&
-                     m_frame >= m_planSourceFrame - std::min(m_settings.blendFrames / 2, m_planSourceFrame);
-    if (due) startTransition();
+    if (m_planEdge >= 0 && m_frame >= m_planWindowStart) startTransition();
   }
   if (m_windowNext < m_window.size()) {
     out = m_window[m_windowNext++];

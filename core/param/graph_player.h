@@ -76,7 +76,8 @@ class GraphPlayer {
 
  private:
   GraphPlayer() = default;
-  void planNext();                 // chooses the next edge/parameter for the playing clip
+  void planNext();                 // chooses the next edge/parameter and the blend window
+  void choosePlan();               // the choice of edge and parameter alone
   void startTransition();          // builds the blend window and swaps clips
   double score(const GraphEdge& e, const ParameterVector& l, const TransitionLookup& lk);
   void worldPose(const Motion& clip, const FloorTransform& t, int frame, Pose& out) const;
@@ -99,7 +100,9 @@ class GraphPlayer {
   int m_planEdge = -1;
   ParameterVector m_planParameter{};
   TransitionLookup m_planLookup;
-  int m_planSourceFrame = 0;
+  int m_planSourceFrame = 0;       // transition frame of the playing clip
+  int m_planTargetFrame = 0;       // transition frame of the next clip
+  int m_planWindowStart = 0;       // frame of the playing clip where the blend window starts
   std::vector<Pose> m_window;      // blended frames waiting to be output
   size_t m_windowNext = 0;
   std::vector<PlayerTransition> m_transitions;

@@ -75,9 +75,11 @@ std::vector<double> warpFromPath(const WarpPath& path, int rows, int cols, int s
     const int h = smoothingFrames / 2;
     std::vector<double> smooth(rows);
     for (int r = 0; r < rows; ++r) {
+      // A symmetric window, narrowed near the ends so a straight warp stays straight.
+      const int half = std::min({h, r, rows - 1 - r});
       double s = 0;
       int n = 0;
-      for (int k = std::max(0, r - h); k <= std::min(rows - 1, r + h); ++k) s += warp[k], ++n;
+      for (int k = r - half; k <= r + half; ++k) s += warp[k], ++n;
       smooth[r] = s / n;
     }
     warp = std::move(smooth);

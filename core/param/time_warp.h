@@ -23,7 +23,8 @@ struct WarpPath {
 Result<WarpPath> dynamicTimeWarp(std::span<const float> cost, int rows, int cols);
 
 // The path as a time warp: for every row r, the mean column of the path's cells in row r, then
-// smoothed by a centred moving average of `smoothingFrames` (>= 1; 1 leaves it) and made strictly
+// smoothed by a centred moving average of `smoothingFrames` (>= 1; 1 leaves it; the window narrows
+// symmetrically near the ends) and made strictly
 // increasing, with its ends pinned to 0 and cols - 1. Precondition: path from dynamicTimeWarp on
 // a rows x cols grid.
 std::vector<double> warpFromPath(const WarpPath& path, int rows, int cols, int smoothingFrames);

@@ -57,3 +57,25 @@ inline std::shared_ptr<const ParametricNode> walkNode() {
 }
 
 }  // namespace mg::test
+
+namespace mg::test {
+
+// A graph of the walking node with its self-loop edge, at a small sampling for tests
+// (n_s = 20, n_t = 200). Built once per test binary; null without the capture.
+inline std::shared_ptr<const ParametricGraph> walkGraph() {
+  static std::shared_ptr<const ParametricGraph> graph = []() -> std::shared_ptr<const ParametricGraph> {
+    std::shared_ptr<const ParametricNode> node = walkNode();
+    if (!node) return nullptr;
+    auto g = std::make_shared<ParametricGraph>();
+    g->nodeSources.push_back(walkNodeSource());
+    g->nodes.push_back(node);
+    EdgeSettings settings;
+    settings.sampling.sourceSamples = 20;
+    settings.sampling.targetSamples = 200;
+    if (!addEdge(*g, 0, 0, settings)) return nullptr;
+    return g;
+  }();
+  return graph;
+}
+
+}  // namespace mg::test
