@@ -186,12 +186,14 @@ void MainWindow::createDocks() {
   m_playbackDock->setObjectName(QStringLiteral("playbackDock"));
   m_playbackDock->setWidget(m_playbackBar);
   m_playbackDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+  // A transport bar needs no title; View > Playback shows or hides it.
+  m_playbackDock->setTitleBarWidget(new QWidget(m_playbackDock));
   addDockWidget(Qt::BottomDockWidgetArea, m_playbackDock);
   setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
   setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   m_viewMenu->addAction(m_libraryDock->toggleViewAction());
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
-  resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
+  resizeDocks({m_libraryDock}, {500}, Qt::Horizontal);
 }
 
 void MainWindow::connectLoader() {

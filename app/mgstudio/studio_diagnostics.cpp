@@ -82,7 +82,7 @@ void StudioDiagnostics::finish() {
 }
 
 bool StudioDiagnostics::startViewportBenchmark() {
-  Result<Motion> read = readMotionFile(sampleMotionPath().toStdString());
+  Result<Motion> read = readMotionFile(m_options.benchFile.toStdString());
   if (!read) {
     std::fprintf(stderr, "mgstudio: %s\n", read.error().message.c_str());
     return false;
@@ -135,7 +135,7 @@ bool StudioDiagnostics::startViewportBenchmark() {
     printJson(QStringLiteral("{\"benchmark\": \"viewport\", \"skeletons\": %1, \"joints\": %2, "
                              "\"frames\": %3, \"seconds\": %4, \"fps\": %5, "
                              "\"pose_update_ms_per_frame\": %6, \"platform\": \"%7\", "
-                             "\"window\": [%8, %9]}")
+                             "\"window\": [%8, %9], \"file\": \"%10\"}")
                   .arg(n)
                   .arg(motion->jointCount())
                   .arg(run->frames)
@@ -144,7 +144,8 @@ bool StudioDiagnostics::startViewportBenchmark() {
                   .arg(run->poseNs * 1e-6 / std::max(1, run->frames), 0, 'f', 3)
                   .arg(QGuiApplication::platformName())
                   .arg(viewport->width())
-                  .arg(viewport->height()));
+                  .arg(viewport->height())
+                  .arg(m_options.benchFile));
     viewport->setContinuousRendering(false);
     QTimer::singleShot(0, this, &StudioDiagnostics::finish);
   });

@@ -20,9 +20,9 @@ class StudioDiagnostics : public QObject {
   StudioDiagnostics(MainWindow* window, const StudioOptions& options, QElapsedTimer launchClock,
                     QObject* parent = nullptr);
 
-  // Loads the sample `options.benchSkeletons` times side by side, renders continuously for
-  // `options.benchSeconds` with every character posed anew each frame, prints the frame rate and
-  // quits the application. Returns false (with a message on stderr) if the sample cannot be read.
+  // Loads `options.benchFile` and shows it `options.benchSkeletons` times side by side, renders
+  // continuously for `options.benchSeconds` with every character posed anew each frame, prints
+  // the frame rate and quits the application. Returns false (with a message on stderr) if the file cannot be read.
   bool startViewportBenchmark();
 
  private:

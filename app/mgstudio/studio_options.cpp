@@ -34,7 +34,10 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
   const QCommandLineOption benchSeconds(QStringLiteral("bench-seconds"),
                                         QStringLiteral("Length of the viewport measurement (default 5)."),
                                         QStringLiteral("s"), QStringLiteral("5"));
-  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds});
+  const QCommandLineOption benchFile(QStringLiteral("bench-file"),
+                                     QStringLiteral("Capture used by --bench-viewport (default: the sample)."),
+                                     QStringLiteral("path"), sampleMotionPath());
+  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -61,6 +64,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       return false;
     }
   }
+  options->benchFile = parser.value(benchFile);
   options->benchSeconds = parser.value(benchSeconds).toDouble(&ok);
   if (!ok || options->benchSeconds <= 0) {
     *error = QStringLiteral("--bench-seconds needs a positive number of seconds");

@@ -20,6 +20,7 @@ struct StudioOptions {
   int quitAfterMs = -1;     // --quit-after-ms N: quit N ms after the first frame is shown
   int benchSkeletons = 0;   // --bench-viewport N: measure the viewport frame rate with N copies
   double benchSeconds = 5;  // --bench-seconds S: length of that measurement
+  QString benchFile;        // --bench-file PATH: capture to copy (default: the sample)
 };
 
 // Parses mgstudio's arguments (argv[0] included). On failure returns false and sets `error`;

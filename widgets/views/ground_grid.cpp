@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/ground_grid.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
-#include <Qt3DCore/QTransform>
-#include <Qt3DExtras/QDiffuseSpecularMaterial>
 #include <Qt3DExtras/QPerVertexColorMaterial>
-#include <Qt3DExtras/QPlaneMesh>
 #include <Qt3DRender/QGeometryRenderer>
 
 namespace mg {
@@ -19,37 +17,49 @@ namespace {
 
 constexpr float kMinorStep = 0.5f;
 constexpr int kMajorEvery = 5;
+// Share of the light an upward-facing surface receives from the viewport's lights (see
+// ViewportWindow::buildScene); the per-vertex colour material is lit, so grid colours are divided
+// by it to appear on screen as given.
+constexpr float kFloorLighting = 0.9f;
 
-// The per-vertex colour material is lit, so lines carry an up normal and are lit like the floor.
+// Lines carry an up normal so they are lit evenly, like a floor.
 struct LineVertex {
   float x, y, z, r, g, b, nx = 0, ny = 1, nz = 0;
 };
 
 }  // namespace
 
-GroundGrid::GroundGrid(Qt3DCore::QNode* parent, float halfExtentMetres) : QEntity(parent) {
-  // Lines sit a millimetre above the plane so depth testing never lets the plane cover them.
-  constexpr float kLift = 0.001f;
+GroundGrid::GroundGrid(const QColor& background, Qt3DCore::QNode* parent, float halfExtentMetres)
+    : QEntity(parent) {
   const int half = static_cast<int>(std::ceil(halfExtentMetres / kMinorStep));
   const float extent = half * kMinorStep;
+  const QVector3D bg(background.redF(), background.greenF(), background.blueF());
+  const QVector3D minor = bg + QVector3D(0.05f, 0.05f, 0.05f);
+  const QVector3D major = bg + QVector3D(0.12f, 0.12f, 0.12f);
+  const QVector3D xAxis(0.72f, 0.30f, 0.30f);
+  const QVector3D zAxis(0.30f, 0.42f, 0.78f);
+
+  // Each line is cut into cells whose vertices blend towards the background with distance from
+  // the origin, so the grid dissolves instead of ending in an edge.
   std::vector<LineVertex> lines;
+  auto vertex = [&](float x, float z, const QVector3D& colour) {
+    const float r = std::sqrt(x * x + z * z) / extent;
+    const float t = std::clamp((r - 0.25f) / 0.75f, 0.0f, 1.0f);
+    const QVector3D c = (colour * (1 - t * t) + bg * (t * t)) / kFloorLighting;
+    lines.push_back({x, 0.0f, z, c.x(), c.y(), c.z()});
+  };
   for (int i = -half; i <= half; ++i) {
     const float at = i * kMinorStep;
-    // Lines fade with distance from the centre so the grid does not end in a hard edge.
-    const float fade = 1.0f - 0.55f * std::abs(static_cast<float>(i)) / half;
-    float grey = (i % kMajorEvery == 0 ? 0.36f : 0.27f) * fade + 0.17f * (1 - fade);
-    LineVertex colourAlongX{0, 0, 0, grey, grey, grey};  // line parallel to X, at z = at
-    LineVertex colourAlongZ = colourAlongX;              // line parallel to Z, at x = at
-    if (i == 0) {
-      colourAlongX = {0, 0, 0, 0.62f, 0.26f, 0.26f};
-      colourAlongZ = {0, 0, 0, 0.26f, 0.36f, 0.66f};
+    const bool isMajor = i % kMajorEvery == 0;
+    const QVector3D alongX = i == 0 ? xAxis : (isMajor ? major : minor);  // at z = at
+    const QVector3D alongZ = i == 0 ? zAxis : (isMajor ? major : minor);  // at x = at
+    for (int k = -half; k < half; ++k) {
+      const float a = k * kMinorStep, b = (k + 1) * kMinorStep;
+      vertex(a, at, alongX);
+      vertex(b, at, alongX);
+      vertex(at, a, alongZ);
+      vertex(at, b, alongZ);
     }
-    auto push = [&](LineVertex c, float x0, float z0, float x1, float z1) {
-      lines.push_back({x0, kLift, z0, c.r, c.g, c.b});
-      lines.push_back({x1, kLift, z1, c.r, c.g, c.b});
-    };
-    push(colourAlongX, -extent, at, extent, at);
-    push(colourAlongZ, at, -extent, at, extent);
   }
 
   auto* lineEntity = new Qt3DCore::QEntity(this);
@@ -73,20 +83,6 @@ GroundGrid::GroundGrid(Qt3DCore::QNode* parent, float halfExtentMetres) : QEntit
   renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
   lineEntity->addComponent(renderer);
   lineEntity->addComponent(new Qt3DExtras::QPerVertexColorMaterial(lineEntity));
-
-  auto* planeEntity = new Qt3DCore::QEntity(this);
-  auto* plane = new Qt3DExtras::QPlaneMesh(planeEntity);
-  plane->setWidth(2 * extent);
-  plane->setHeight(2 * extent);
-  auto* planeMaterial = new Qt3DExtras::QDiffuseSpecularMaterial(planeEntity);
-  planeMaterial->setDiffuse(QColor(40, 42, 46));
-  planeMaterial->setAmbient(QColor(30, 31, 34));
-  planeMaterial->setSpecular(QColor(0, 0, 0));
-  auto* planeTransform = new Qt3DCore::QTransform(planeEntity);
-  planeTransform->setTranslation(QVector3D(0, -0.002f, 0));
-  planeEntity->addComponent(plane);
-  planeEntity->addComponent(planeMaterial);
-  planeEntity->addComponent(planeTransform);
 }
 
 }  // namespace mg

@@ -28,13 +28,16 @@ MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
   QHeaderView* header = m_table->horizontalHeader();
   header->setHighlightSections(false);
-  header->setStretchLastSection(true);
   header->setSectionResizeMode(QHeaderView::Interactive);
-  header->resizeSection(MotionLibraryModel::Name, 150);
-  for (int c : {MotionLibraryModel::Joints, MotionLibraryModel::Frames, MotionLibraryModel::Fps}) {
-    header->resizeSection(c, 56);
-  }
-  header->resizeSection(MotionLibraryModel::Duration, 72);
+  header->setSectionResizeMode(MotionLibraryModel::SourcePath, QHeaderView::Stretch);
+  header->setMinimumSectionSize(36);
+  const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+  header->resizeSection(MotionLibraryModel::Name, 15 * digit);
+  header->resizeSection(MotionLibraryModel::Joints, 6 * digit);
+  header->resizeSection(MotionLibraryModel::Frames, 7 * digit);
+  header->resizeSection(MotionLibraryModel::Duration, 9 * digit);
+  header->resizeSection(MotionLibraryModel::Fps, 5 * digit);
+  m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { emit selectionChanged(selectedMotions()); });
   // Rows removed from the project drop out of the selection without a selectionChanged.

@@ -12,9 +12,9 @@ namespace mg {
 
 namespace {
 
-constexpr int kSphereRings = 7;
-constexpr int kSphereSegments = 12;
-constexpr int kBoneSegments = 10;
+constexpr int kSphereRings = 6;
+constexpr int kSphereSegments = 10;
+constexpr int kBoneSegments = 8;
 constexpr float kPi = 3.14159265358979f;
 // Sizes for a 1.75 m human; scaled by the skeleton's rest height.
 constexpr float kReferenceHeight = 1.75f;
