@@ -156,7 +156,7 @@ int runBenchGrid(std::span<const std::string> args) {
        {"window", "W", "window frames, odd (default 9)"},
        {"stream", "", "keep only local minima (streaming) instead of a dense grid"},
        {"threshold", "T", "minima threshold in m^2 for --stream (default 0.0025: 5 cm RMS)"},
-       {"tile", "F", "tile edge in frames (default 1024)"},
+       {"tile", "F", "tile edge in frames (default 512)"},
        {"threads", "N", "threads (default all)"},
        {"isa", "NAME", "kernel variant: x86-64, x86-64-v3, x86-64-v4 (default best)"},
        {"samples", "S", "reference pairs to time (default 20000)"},
@@ -169,7 +169,7 @@ int runBenchGrid(std::span<const std::string> args) {
   const auto joints = numberOption(*parsed, "bench grid", "joints", 0, 1, 1000);
   const auto window = numberOption(*parsed, "bench grid", "window", 9, 1, 61);
   const auto threshold = numberOption(*parsed, "bench grid", "threshold", 0.0025, 1e-12, 1e6);
-  const auto tile = numberOption(*parsed, "bench grid", "tile", 1024, 64, 4096);
+  const auto tile = numberOption(*parsed, "bench grid", "tile", GridOptions{}.tileFrames, 64, 4096);
   const auto threads = numberOption(*parsed, "bench grid", "threads", 0, 0, 1024);
   const auto samples = numberOption(*parsed, "bench grid", "samples", 20000, 100, 1e8);
   if (!frames || !joints || !window || !threshold || !tile || !threads || !samples) {
