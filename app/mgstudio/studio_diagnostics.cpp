@@ -110,12 +110,14 @@ bool StudioDiagnostics::startViewportBenchmark() {
     qint64 measureStartNs = -1;
     int frames = 0;
     qint64 poseNs = 0;
+    bool done = false;  // ticks between the report and the quit are ignored
   };
   auto run = std::make_shared<Run>();
   run->clock.start();
   constexpr qint64 kWarmupNs = 1'000'000'000;
   const qint64 measureNs = static_cast<qint64>(m_options.benchSeconds * 1e9);
   connect(viewport, &ViewportWidget::frameTicked, this, [=, this](float dt) {
+    if (run->done) return;
     run->time += dt;
     const int frame = static_cast<int>(run->time * motion->fps) % motion->frameCount();
     run->poseClock.start();
@@ -132,6 +134,7 @@ bool StudioDiagnostics::startViewportBenchmark() {
     const qint64 elapsed = now - run->measureStartNs;
     if (elapsed < measureNs) return;
     const double seconds = elapsed * 1e-9;
+    run->done = true;
     printJson(QStringLiteral("{\"benchmark\": \"viewport\", \"skeletons\": %1, \"joints\": %2, "
                              "\"frames\": %3, \"seconds\": %4, \"fps\": %5, "
                              "\"pose_update_ms_per_frame\": %6, \"platform\": \"%7\", "

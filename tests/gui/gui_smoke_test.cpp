@@ -10,13 +10,18 @@
 #include <cmath>
 
 #include <QApplication>
+#include <QMimeData>
 #include <QScreen>
+#include <QSettings>
+#include <QTableView>
+#include <QUrl>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/studio_style.h"
+#include "widgets/views/motion_library_view.h"
 #include "widgets/views/motion_player.h"
 #include "widgets/views/playback_controller.h"
 #include "widgets/views/viewport_widget.h"
@@ -64,6 +69,19 @@ int characterPixels(const QImage& image) {
     for (int x = 0; x < image.width(); ++x) {
       const int r = qRed(row[x]), g = qGreen(row[x]), b = qBlue(row[x]);
       if (r > 90 && r > g && g > b + 30) ++count;
+    }
+  }
+  return count;
+}
+
+// Pixels in the hue of the second palette colour (teal: blue and green well above red).
+int secondCharacterPixels(const QImage& image) {
+  int count = 0;
+  for (int y = 0; y < image.height(); ++y) {
+    const QRgb* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+    for (int x = 0; x < image.width(); ++x) {
+      const int r = qRed(row[x]), g = qGreen(row[x]), b = qBlue(row[x]);
+      if (g > r + 40 && b > r + 40 && g > 70) ++count;
     }
   }
   return count;
@@ -132,7 +150,53 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
   saveArtifact(middle, "gui_smoke_frame_middle");
   EXPECT_GT(characterPixels(middle), 400);
   EXPECT_GT(meanAbsDifference(first, middle), 0.3) << "the view did not change with the frame";
+  // Following the character keeps the camera's horizontal offset to its root.
+  window.playback()->setFrame(0);
+  window.viewport()->setFollowCharacter(true);
+  const QVector3D targetBefore = window.viewport()->camera().target;
+  const Motion& sample = *window.project()->motions()[0].motion;
+  const int later = 600;  // 6 s into the boxing take: the boxer has moved across the floor
+  window.playback()->setFrame(later);
+  const Eigen::Vector3d rootShift = sample.rootPositions[later] - sample.rootPositions[0];
+  const QVector3D targetShift = window.viewport()->camera().target - targetBefore;
+  ASSERT_GT(std::hypot(rootShift.x(), rootShift.z()), 0.1) << "pick a frame where the root moved";
+  EXPECT_NEAR(targetShift.x(), rootShift.x(), 1e-3);
+  EXPECT_NEAR(targetShift.z(), rootShift.z(), 1e-3);
+  EXPECT_NEAR(targetShift.y(), 0.0, 1e-6);
+  window.viewport()->setFollowCharacter(false);
+
+  EXPECT_EQ(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0),
+            QStringLiteral("/usr/share/assimp/models/BVH/Boxing_Toes.bvh"));
+
+  // Dropping files onto the window loads them; a bad one is reported, the rest still loads.
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(QStringLiteral("/nonexistent/missing.bvh")),
+                QUrl::fromLocalFile(QStringLiteral("/usr/share/assimp/models/BVH/01_01.bvh"))});
+  QDragEnterEvent enter(QPoint(300, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&window, &enter);
+  EXPECT_TRUE(enter.isAccepted());
+  QDropEvent drop(QPointF(300, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&window, &drop);
+  EXPECT_TRUE(drop.isAccepted());
+  ASSERT_TRUE(batch.wait(60000));
+  EXPECT_EQ(batch.last()[0].toStringList().size(), 1);
+  ASSERT_EQ(window.project()->motionCount(), 2);
+
+  // Selecting both motions shows both skeletons, each in its own colour.
+  window.library()->table()->selectAll();
+  ASSERT_EQ(window.player()->shownMotions().size(), 2);
+  window.playback()->setPlaying(false);
+  window.playback()->setFrame(0);
+  window.viewport()->frameCharacters();
+  settle(window.viewport());
+  const QImage both = grabViewport(window);
+  saveArtifact(both, "gui_smoke_two_characters");
+  EXPECT_GT(characterPixels(both), 200);
+  EXPECT_GT(secondCharacterPixels(both), 200);
+
+  // Closing stores the layout for the next session.
   window.close();
+  EXPECT_TRUE(QSettings().contains(QStringLiteral("mainWindow/state")));
 }
 
 }  // namespace
