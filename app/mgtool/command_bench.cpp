@@ -18,6 +18,7 @@ struct Benchmark {
 // To add a benchmark: a command_bench_<name>.cpp, its declaration in commands.h, a row here.
 constexpr Benchmark kBenchmarks[] = {
     {"import", "time readMotionFile on a capture file", runBenchImport},
+    {"pmg", "time a parametric motion graph edge, re-thresholding and synthesis", runBenchPmg},
 };
 
 void printBenchUsage(std::FILE* to) {

@@ -20,6 +20,7 @@ constexpr Command kCommands[] = {
     {"convert", "convert a capture file to BVH, optionally resampled and trimmed", mg::tool::runConvert},
     {"bench", "time an operation and print figures as JSON (see mgtool bench --help)", mg::tool::runBench},
     {"grid", "distance grid of motions as a PNG and its local minima as JSON", mg::tool::runGrid},
+    {"pmg", "parametric motion graphs: build from a spec, walk, go to a point", mg::tool::runPmg},
 };
 
 void printUsage(std::FILE* to) {

@@ -292,8 +292,11 @@ Result<ParametricEdge> classifyEdge(const EdgeSampling& sampling, const EdgeThre
                           std::to_string(lowest) + " > T_GOOD " + std::to_string(thresholds.tGood)
                     : "all " + std::to_string(rep.good) +
                           " GOOD target samples lie within epsilon of BAD ones";
-      failures += (failures.empty() ? "" : "; ") + std::string("source sample ") + std::to_string(s) +
-                  " (parameter " + std::to_string(ts.source[0]) + "): " + rep.why;
+      // The first few reasons are enough to act on; every sample's reason is in its report.
+      if (edge.emptyBoxes <= 3) {
+        failures += (failures.empty() ? "" : "; ") + std::string("source sample ") + std::to_string(s) +
+                    " (parameter " + std::to_string(ts.source[0]) + "): " + rep.why;
+      }
       continue;
     }
     ts.centre = rep.box.after.centre();
@@ -313,7 +316,8 @@ Result<ParametricEdge> classifyEdge(const EdgeSampling& sampling, const EdgeThre
   if (!edge.exists) {
     edge.why = "no edge " + edge.sourceNode + " -> " + edge.targetNode + ": " +
                std::to_string(edge.emptyBoxes) + " of " + std::to_string(ns) +
-               " source samples have an empty box: " + failures;
+               " source samples have an empty box: " + failures +
+               (edge.emptyBoxes > 3 ? "; and " + std::to_string(edge.emptyBoxes - 3) + " more" : "");
   }
   return edge;
 }

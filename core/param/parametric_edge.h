@@ -107,7 +107,7 @@ struct ParametricEdge {
   int sourceDims = 1, targetDims = 1;
   EdgeThresholds thresholds;
   bool exists = false;  // false when any source sample's box is empty
-  std::string why;      // when !exists: which source samples failed and why
+  std::string why;      // when !exists: how many source samples failed; the first three and why
   std::vector<TransitionSample> samples;     // n_s
   std::vector<SourceSampleReport> reports;   // n_s, for the inspector
   std::vector<TransitionClass> classes;      // n_s x n_t, row-major like EdgeSampling
