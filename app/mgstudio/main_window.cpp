@@ -193,7 +193,7 @@ void MainWindow::createDocks() {
   setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   m_viewMenu->addAction(m_libraryDock->toggleViewAction());
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
-  resizeDocks({m_libraryDock}, {500}, Qt::Horizontal);
+  resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
 }
 
 void MainWindow::connectLoader() {

@@ -63,7 +63,7 @@ TEST(OrbitCamera, FrameSphereFitsTheSphere) {
   // The sphere's angular radius must be inside half the field of view.
   const float halfAngle = std::asin(1.0f / c.distance) * 180.0f / 3.14159265f;
   EXPECT_LT(halfAngle, 0.5f * c.fovDegrees);
-  EXPECT_GT(halfAngle, 0.4f * c.fovDegrees);  // and fill most of it
+  EXPECT_GT(halfAngle, 0.35f * c.fovDegrees);  // and fill most of it
 }
 
 TEST(SkeletonMesh, SpheresSitOnTheJoints) {

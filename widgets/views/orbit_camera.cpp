@@ -43,7 +43,7 @@ void OrbitCamera::zoom(float factor) {
 void OrbitCamera::frameSphere(const QVector3D& centre, float radius) {
   target = centre;
   const float halfFov = 0.5f * fovDegrees * kDegToRad;
-  distance = std::clamp(1.15f * std::max(radius, 0.05f) / std::sin(halfFov), kMinDistance,
+  distance = std::clamp(1.3f * std::max(radius, 0.05f) / std::sin(halfFov), kMinDistance,
                         kMaxDistance);
 }
 
