@@ -67,6 +67,44 @@ void GraphPlayer::worldPose(const Motion& clip, const FloorTransform& t, int fra
   out.localRotations[0] = (t.rotation() * out.localRotations[0]).normalized();
 }
 
+namespace {
+
+// Places a candidate's root path so its frame `ft` lands on the source's frame `fs` (position
+// and heading): a cheap stand-in for the point-cloud alignment, good enough to look ahead.
+FloorTransform placePath(const FloorTransform& sourceToWorld, const Eigen::Vector3d& sourceRoot,
+                         const Eigen::Quaterniond& sourceRotation, const Eigen::Vector3d& targetRoot,
+                         const Eigen::Quaterniond& targetRotation) {
+  const Eigen::Vector3d ps = sourceToWorld.apply(sourceRoot);
+  const double theta = yawAngle(sourceToWorld.rotation() * sourceRotation) - yawAngle(targetRotation);
+  const Eigen::Vector3d moved = FloorTransform{theta, 0, 0}.apply(targetRoot);
+  return {theta, ps.x() - moved.x(), ps.z() - moved.z()};
+}
+
+// Travel direction (yaw sense) over the last third of a placed path.
+double endTravel(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path) {
+  const int n = static_cast<int>(path.size());
+  const int w = std::max(1, (n - 1) / 3);
+  const Eigen::Vector3d chord = place.applyToVector(path[n - 1] - path[n - 1 - w]);
+  return std::atan2(chord.x(), chord.z());
+}
+
+}  // namespace
+
+double GraphPlayer::goalScore(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path,
+                              int ft, double arrivedBonus) const {
+  const int n = static_cast<int>(path.size());
+  double closest = 1e300;
+  for (int k = ft; k < n; ++k) {
+    const Eigen::Vector3d p = place.apply(path[k]);
+    closest = std::min(closest, std::hypot(p.x() - m_goal.x(), p.z() - m_goal.y()));
+  }
+  if (closest <= m_settings.arrivalRadius) return closest - arrivedBonus;
+  const Eigen::Vector3d end = place.apply(path[n - 1]);
+  const double toGoal = std::atan2(m_goal.x() - end.x(), m_goal.y() - end.z());
+  return std::hypot(m_goal.x() - end.x(), m_goal.y() - end.z()) +
+         0.3 * std::abs(wrapAngle(toGoal - endTravel(place, path)));
+}
+
 double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l, const TransitionLookup& lk) {
   const ParametricNode& target = *m_graph->nodes[e.target];
   if (!target.weightsFor(l, m_weightScratch) ||
@@ -76,26 +114,41 @@ double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l, const Tr
   const int n = static_cast<int>(m_pathScratch.size());
   const int fs = m_planSourceFrame;
   const int ft = std::clamp(static_cast<int>(std::lround(lk.targetTime * (n - 1))), 0, n - 1);
-  // Place the candidate by its root at the transition: a cheap stand-in for the cloud alignment.
-  const Eigen::Vector3d ps = m_toWorld.apply(m_clip.rootPositions[fs]);
-  const double ys = yawAngle(m_toWorld.rotation() * m_clip.localRotations[static_cast<size_t>(fs) * m_clip.jointCount()]);
-  const double theta = ys - yawAngle(m_rotScratch[ft]);
-  const FloorTransform turn{theta, 0, 0};
-  const Eigen::Vector3d moved = turn.apply(m_pathScratch[ft]);
-  const FloorTransform place{theta, ps.x() - moved.x(), ps.z() - moved.z()};
-  const Eigen::Vector3d end = place.apply(m_pathScratch[n - 1]);
-  const int w = std::max(1, (n - 1) / 3);
-  const Eigen::Vector3d chord = place.applyToVector(m_pathScratch[n - 1] - m_pathScratch[n - 1 - w]);
-  const double travel = std::atan2(chord.x(), chord.z());
-  if (m_mode == ControlMode::Steer) return std::abs(wrapAngle(travel - m_heading));
-  double closest = 1e300;
-  for (int k = ft; k < n; ++k) {
-    const Eigen::Vector3d p = place.apply(m_pathScratch[k]);
-    closest = std::min(closest, std::hypot(p.x() - m_goal.x(), p.z() - m_goal.y()));
+  const FloorTransform place =
+      placePath(m_toWorld, m_clip.rootPositions[fs], m_clip.localRotations[static_cast<size_t>(fs) * m_clip.jointCount()],
+                m_pathScratch[ft], m_rotScratch[ft]);
+  if (m_mode == ControlMode::Steer) return std::abs(wrapAngle(endTravel(place, m_pathScratch) - m_heading));
+  const double first = goalScore(place, m_pathScratch, ft, 1e6);
+  if (first < 0) return first;  // reaches the goal within this clip
+  // Greedy choices orbit a goal inside the turning circle; looking one clip further ahead lets
+  // the walk first move away and then turn in.
+  double best = 1e300;
+  const int c = m_settings.candidatesPerDimension;
+  for (int e2 : m_graph->outgoingEdges(e.target)) {
+    Result<TransitionLookup> lk2 = lookupTransition(m_graph->edges[e2].edge, l);
+    if (!lk2) continue;
+    const ParametricNode& next = *m_graph->nodes[m_graph->edges[e2].target];
+    const int fs2 = std::clamp(static_cast<int>(std::lround(lk2->sourceTime * (n - 1))), ft, n - 1);
+    int total = 1;
+    for (int d = 0; d < next.dimensions(); ++d) total *= c;
+    for (int index = 0; index < total; ++index) {
+      ParameterVector l2{};
+      for (int d = 0, rest = index; d < next.dimensions(); ++d, rest /= c) {
+        const double lo = std::max(lk2->box.lo[d], next.rangeMin()[d]);
+        const double hi = std::min(lk2->box.hi[d], next.rangeMax()[d]);
+        l2[d] = lo <= hi ? lo + (hi - lo) * (rest % c) / (c - 1.0) : 0.5 * (lk2->box.lo[d] + lk2->box.hi[d]);
+      }
+      if (!next.weightsFor(next.clampToRange(l2), m_weightScratch) ||
+          !blendRootPath(next.space(), m_weightScratch, m_pathScratch2, m_rotScratch2)) {
+        continue;
+      }
+      const int n2 = static_cast<int>(m_pathScratch2.size());
+      const int ft2 = std::clamp(static_cast<int>(std::lround(lk2->targetTime * (n2 - 1))), 0, n2 - 1);
+      const FloorTransform place2 = placePath(place, m_pathScratch[fs2], m_rotScratch[fs2], m_pathScratch2[ft2], m_rotScratch2[ft2]);
+      best = std::min(best, goalScore(place2, m_pathScratch2, ft2, 1e5));
+    }
   }
-  if (closest <= m_settings.arrivalRadius) return closest - 1e6;  // reaches the goal in this clip
-  const double toGoal = std::atan2(m_goal.x() - end.x(), m_goal.y() - end.z());
-  return std::hypot(m_goal.x() - end.x(), m_goal.y() - end.z()) + 0.3 * std::abs(wrapAngle(toGoal - travel));
+  return std::min(first, best);
 }
 
 void GraphPlayer::planNext() {

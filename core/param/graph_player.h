@@ -16,7 +16,7 @@ namespace mg {
 // How the player picks the next edge and parameter at each transition (paper section 5.2).
 enum class ControlMode {
   Random,    // a random outgoing edge, a random parameter inside its box
-  Target,    // greedy: the edge and parameter whose clip best heads for a point on the floor
+  Target,    // greedy with one clip of look-ahead: the choice whose clips best head for a point
   Steer,     // the edge and parameter whose clip ends travelling closest to a desired direction
   Scripted,  // the edge and parameter given by scriptNext() (transition preview)
 };
@@ -80,6 +80,10 @@ class GraphPlayer {
   void choosePlan();               // the choice of edge and parameter alone
   void startTransition();          // builds the blend window and swaps clips
   double score(const GraphEdge& e, const ParameterVector& l, const TransitionLookup& lk);
+  // Target mode: how well a placed root path heads for the goal (lower is better; a path that
+  // passes within the arrival radius scores below -arrivedBonus / 2).
+  double goalScore(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path, int ft,
+                   double arrivedBonus) const;
   void worldPose(const Motion& clip, const FloorTransform& t, int frame, Pose& out) const;
 
   std::shared_ptr<const ParametricGraph> m_graph;
@@ -111,6 +115,8 @@ class GraphPlayer {
   std::vector<Eigen::Vector3d> m_pathScratch;
   std::vector<Eigen::Quaterniond> m_rotScratch;
   std::vector<double> m_weightScratch;
+  std::vector<Eigen::Vector3d> m_pathScratch2;     // the look-ahead clip of Target mode
+  std::vector<Eigen::Quaterniond> m_rotScratch2;
 };
 
 // A transition preview for the editor: the source clip for `sourceParameter` blended into the

@@ -36,15 +36,16 @@ Result<std::vector<StepCycle>> findStepCycles(const Motion& motion,
       points[static_cast<int>(FootPoint::RightHeel)].joint < 0) {
     return Error{"step cycles: the skeleton of '" + motion.name + "' has no left and right heel"};
   }
-  const std::vector<HeelStrike> strikes = heelStrikes(detectFootContacts(motion, settings.contacts));
+  // A foot that strikes twice in a row (a pivot in a sharp turn, or a shuffle) re-plants within
+  // one step: keep its first strike so the step sequence stays alternating.
+  std::vector<HeelStrike> strikes;
+  for (const HeelStrike& h : heelStrikes(detectFootContacts(motion, settings.contacts))) {
+    if (strikes.empty() || strikes.back().left != h.left) strikes.push_back(h);
+  }
   std::vector<StepCycle> out;
   for (size_t i = 0; i < strikes.size(); ++i) {
     if (strikes[i].left != settings.startLeft) continue;
-    bool alternating = i + settings.steps < strikes.size();
-    for (int k = 1; alternating && k <= settings.steps; ++k) {
-      alternating = strikes[i + k].left != strikes[i + k - 1].left;
-    }
-    if (!alternating) continue;
+    if (i + settings.steps >= strikes.size()) continue;
     out.push_back({strikes[i].frame, strikes[i + settings.steps].frame + 1});
   }
   return out;

@@ -37,7 +37,8 @@ struct StepCycle {
 };
 
 // Every segment of `settings.steps` alternating steps that starts at a heel strike of the chosen
-// foot. Strikes of the same foot twice in a row (a shuffle) break the sequence. Fails when the
+// foot. A foot striking twice in a row (a pivot in a sharp turn, a shuffle) counts once, at its
+// first strike, so such steps stay in the sequence. Fails when the
 // settings are invalid, the motion is invalid, or the skeleton has no heel points.
 Result<std::vector<StepCycle>> findStepCycles(const Motion& motion,
                                               const StepCycleSettings& settings = {});
