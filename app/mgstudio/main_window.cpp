@@ -139,7 +139,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(m_openAction);
-  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  m_recentMenu = file->addMenu(tr("Recent &Files"));
   file->addAction(m_openSampleAction);
   file->addSeparator();
   file->addAction(m_importOptionsAction);

@@ -105,6 +105,14 @@ void settle(ViewportWidget* viewport) {
   QTest::qWait(700);
 }
 
+TEST(GuiSmoke, IconIsCompiledIn) {
+  for (int size : {16, 32, 48, 64, 128, 256}) {
+    const QImage icon(QStringLiteral(":/icons/mgstudio-%1.png").arg(size));
+    ASSERT_EQ(icon.size(), QSize(size, size));
+    EXPECT_GT(qAlpha(icon.pixel(size / 2, size / 2)), 0);  // the tile, not a transparent square
+  }
+}
+
 TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
   MainWindow window;
   window.resize(1440, 900);

@@ -80,7 +80,9 @@ class JobSlot {
       future.waitForFinished();
       delete w;
     } else {
-      // The work may still be running: keep the watcher until it ends, then let it go.
+      // The work may still be running: keep the watcher until it ends, then let it go. Parented
+      // to the context so it cannot outlive it if the work outlasts the slot's owner.
+      w->setParent(m_context);
       QObject::connect(w, &QFutureWatcherBase::finished, w, &QObject::deleteLater);
       if (future.isFinished()) w->deleteLater();
     }
