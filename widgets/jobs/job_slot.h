@@ -27,8 +27,9 @@ struct JobCallbacks {
 // start() runs `work(QPromise<T>&)` with QtConcurrent::run on `pool`; the work must own copies of
 // its inputs (e.g. std::shared_ptr<const Motion>), never the live document. Starting a new job
 // cancels the running one and drops whatever it still reports: a superseded job calls none of its
-// callbacks again. Work polls QPromise::isCanceled() between units. Destroying the slot cancels
-// and waits for the running job, so the work may not block on the UI thread.
+// callbacks again; one superseded before a pool thread picked it up never runs at all. Work polls
+// QPromise::isCanceled() between units. Destroying the slot cancels and waits for the running
+// job, so the work may not block on the UI thread.
 template <class T>
 class JobSlot {
  public:
