@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+#include "core/snap/snap_export.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "core/import/bvh_writer.h"
+
+namespace mg {
+namespace {
+
+namespace fs = std::filesystem;
+
+JsonValue number(double v) { return JsonValue(v); }
+
+JsonValue floorTransformJson(const FloorTransform& t) {
+  return JsonValue::Object{{"theta", number(t.theta)}, {"x", number(t.x)}, {"z", number(t.z)}};
+}
+
+JsonValue poseJson(const Pose& pose) {
+  JsonValue::Array rotations;
+  for (const Eigen::Quaterniond& q : pose.localRotations) {
+    rotations.push_back(JsonValue::Array{number(q.w()), number(q.x()), number(q.y()), number(q.z())});
+  }
+  const Eigen::Vector3d& p = pose.rootPosition;
+  return JsonValue::Object{{"root_position", JsonValue::Array{number(p.x()), number(p.y()), number(p.z())}},
+                           {"rotations", std::move(rotations)}};
+}
+
+std::string clipFileName(size_t edge) {
+  char name[32];
+  std::snprintf(name, sizeof name, "clip_%04zu.bvh", edge);
+  return std::string(kSnapClipFolder) + "/" + name;
+}
+
+}  // namespace
+
+Status SnapExportInput::validate() const {
+  if (!graph) return Error{"snap export: no graph"};
+  if (!snapped) return Error{"snap export: no snapped motions"};
+  if (Status s = graph->validate(); !s) return Error{"snap export: " + s.error().message};
+  const auto& motions = snapped->motions;
+  if (motions.size() != graph->frameCounts.size()) {
+    return Error{"snap export: " + std::to_string(motions.size()) + " snapped motions for a graph of " +
+                 std::to_string(graph->frameCounts.size())};
+  }
+  for (size_t m = 0; m < motions.size(); ++m) {
+    if (!motions[m] || !motions[m]->skeleton) return Error{"snap export: snapped motion " + std::to_string(m) + " is missing"};
+    if (motions[m]->frameCount() != graph->frameCounts[m]) {
+      return Error{"snap export: snapped motion " + std::to_string(m) + " has " +
+                   std::to_string(motions[m]->frameCount()) + " frames, the graph expects " +
+                   std::to_string(graph->frameCounts[m])};
+    }
+    if (!motions[m]->skeleton->sameHierarchy(*motions[0]->skeleton) || motions[m]->fps != motions[0]->fps) {
+      return Error{"snap export: snapped motion " + std::to_string(m) + " has another skeleton or rate than motion 0"};
+    }
+  }
+  if (snapped->commonPoses.size() != graph->hubs.size()) return Error{"snap export: one common pose per hub expected"};
+  const size_t joints = static_cast<size_t>(motions[0]->jointCount());
+  for (size_t h = 0; h < snapped->commonPoses.size(); ++h) {
+    const PoseTriple& t = snapped->commonPoses[h];
+    if (t.previous.localRotations.size() != joints || t.current.localRotations.size() != joints ||
+        t.next.localRotations.size() != joints) {
+      return Error{"snap export: common pose of hub " + std::to_string(h) + " has the wrong joint count"};
+    }
+  }
+  return Status::success();
+}
+
+Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
+  if (Status s = input.validate(); !s) return s.error();
+  const HubGraph& graph = *input.graph;
+  const Motion& first = *input.snapped->motions[0];
+
+  JsonValue::Array joints;
+  for (const Joint& j : first.skeleton->joints) {
+    joints.push_back(JsonValue::Object{{"name", j.name}, {"parent", j.parent}});
+  }
+  JsonValue::Array motions;
+  for (size_t m = 0; m < graph.frameCounts.size(); ++m) {
+    const Motion& motion = *input.snapped->motions[m];
+    motions.push_back(JsonValue::Object{
+        {"name", motion.name}, {"source_path", motion.sourcePath}, {"frames", graph.frameCounts[m]}});
+  }
+  JsonValue::Array hubs;
+  for (size_t h = 0; h < graph.hubs.size(); ++h) {
+    const Hub& hub = graph.hubs[h];
+    JsonValue::Array matches;
+    for (const MatchFrame& mf : hub.matchFrames) {
+      matches.push_back(JsonValue::Object{{"motion", mf.ref.motion},
+                                          {"frame", mf.ref.frame},
+                                          {"to_hub", floorTransformJson(mf.toHub)},
+                                          {"distance", number(mf.distance)}});
+    }
+    const PoseTriple& pose = input.snapped->commonPoses[h];
+    hubs.push_back(JsonValue::Object{
+        {"base_match", hub.baseMatch},
+        {"match_frames", std::move(matches)},
+        {"common_pose", JsonValue::Object{{"previous", poseJson(pose.previous)},
+                                          {"current", poseJson(pose.current)},
+                                          {"next", poseJson(pose.next)}}}});
+  }
+  JsonValue::Array clips;
+  for (size_t e = 0; e < graph.edges.size(); ++e) {
+    const HubEdge& edge = graph.edges[e];
+    const FloorTransform& fromToHub = graph.hubs[edge.fromHub].matchFrames[edge.fromMatch].toHub;
+    const FloorTransform& endToHub = graph.hubs[edge.toHub].matchFrames[edge.toMatch].toHub;
+    clips.push_back(JsonValue::Object{
+        {"from_hub", edge.fromHub},
+        {"to_hub", edge.toHub},
+        {"from_match", edge.fromMatch},
+        {"to_match", edge.toMatch},
+        {"source", JsonValue::Object{{"motion", edge.clip.motion},
+                                     {"begin_frame", edge.clip.beginFrame},
+                                     {"end_frame", edge.clip.endFrame}}},
+        {"begin_to_hub", floorTransformJson(fromToHub)},
+        {"end_to_hub", floorTransformJson(endToHub)},
+        {"file", clipFileName(e)},
+        {"file_first_frame", edge.clip.beginFrame - 1},
+        {"file_frames", edge.clip.frameCount() + 3}});
+  }
+  JsonValue::Array deadEnds;
+  for (int h : deadEndHubs(graph)) deadEnds.push_back(h);
+
+  return JsonValue(JsonValue::Object{
+      {"format", kSnapGraphFormat},
+      {"version", kSnapGraphVersion},
+      {"generator", "Motion Graph Studio"},
+      {"fps", number(first.fps)},
+      {"bvh_metres_per_unit", number(kSnapClipMetresPerUnit)},
+      {"settings", JsonValue::Object{{"threshold_m2", number(input.settings.thresholdM2)},
+                                     {"wmin_frames", input.settings.wminFrames},
+                                     {"trim_leading_frames", input.settings.trimLeadingFrames}}},
+      {"skeleton", JsonValue::Object{{"joints", std::move(joints)}}},
+      {"motions", std::move(motions)},
+      {"hubs", std::move(hubs)},
+      {"clips", std::move(clips)},
+      {"dead_end_hubs", std::move(deadEnds)}});
+}
+
+Status writeTextFileAtomically(const std::string& path, const std::string& text) {
+  std::random_device random;
+  const fs::path target(path);
+  const fs::path temp = target.parent_path() / ("." + target.filename().string() + ".tmp" + std::to_string(random()));
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) return Error{path + ": cannot create a file in that folder"};
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(temp, ignored);
+      return Error{path + ": writing failed (disk full?)"};
+    }
+  }
+  std::error_code ec;
+  fs::rename(temp, target, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(temp, ignored);
+    return Error{path + ": cannot replace the file: " + ec.message()};
+  }
+  return Status::success();
+}
+
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory) {
+  Result<JsonValue> json = snapGraphJson(input);
+  if (!json) return json.error();
+  const fs::path root(directory);
+  std::error_code ec;
+  fs::create_directories(root / kSnapClipFolder, ec);
+  if (ec) return Error{(root / kSnapClipFolder).string() + ": cannot create the folder: " + ec.message()};
+  BvhWriteOptions bvh;
+  bvh.metresPerUnit = kSnapClipMetresPerUnit;
+  for (size_t e = 0; e < input.graph->edges.size(); ++e) {
+    const Clip& clip = input.graph->edges[e].clip;
+    const Motion& source = *input.snapped->motions[clip.motion];
+    Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
+    piece.name = source.name + " clip " + std::to_string(e);
+    if (Status s = writeBvhFile(piece, (root / clipFileName(e)).string(), bvh); !s) return s;
+  }
+  return writeTextFileAtomically((root / kSnapGraphFileName).string(), json->serialize(2) + "\n");
+}
+
+}  // namespace mg

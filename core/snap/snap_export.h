@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <string>
+
+#include "core/snap/hub_graph.h"
+#include "core/snap/snap_job.h"
+#include "core/util/json.h"
+#include "core/util/result.h"
+
+namespace mg {
+
+// The format of an exported Snap-Together graph (schema: core/snap/SNAP_FORMAT.md).
+inline constexpr const char* kSnapGraphFormat = "mgstudio.snap-graph";
+inline constexpr int kSnapGraphVersion = 1;
+inline constexpr const char* kSnapGraphFileName = "snap_graph.json";  // inside the export folder
+inline constexpr const char* kSnapClipFolder = "clips";               // inside the export folder
+inline constexpr double kSnapClipMetresPerUnit = 0.01;                // clip BVH files are in cm
+
+// What an export records about how the graph was made (informative; readers do not need it).
+struct SnapExportSettings {
+  double thresholdM2 = 0.0;  // match threshold used, kFrameDistanceUnit (m^2); 0 = unknown
+  int wminFrames = 0;        // as SnapSettings::wminFrames; 0 = unknown
+  int trimLeadingFrames = 0; // frames dropped from the start of every source file
+};
+
+// A snapped graph to export: `graph` over the source motions and SnapJob's result for it.
+struct SnapExportInput {
+  const HubGraph* graph = nullptr;      // not owned; must validate()
+  const SnapResult* snapped = nullptr;  // not owned; SnapJob::run() on *graph
+  SnapExportSettings settings;
+
+  // Fails when: graph or snapped is null; the graph does not validate(); the snapped motions or
+  // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints).
+  Status validate() const;
+};
+
+// The graph file of an export as JSON (see SNAP_FORMAT.md): hubs with their match frames,
+// alignments and common poses; clips (one per edge, same order) with their source range,
+// alignments and the relative path of their BVH file. Fails as SnapExportInput::validate().
+Result<JsonValue> snapGraphJson(const SnapExportInput& input);
+
+// Writes an export into `directory` (created if missing): every clip as
+// <directory>/clips/clip_NNNN.bvh (frames beginFrame-1 .. endFrame+1 of the snapped source
+// motion: the clip, the next hub pose, and one frame of context each side), then
+// <directory>/snap_graph.json. Every file goes through a temporary file renamed over the target,
+// and the graph file is written last, so an interrupted export never leaves a graph file naming
+// clips that were not written. Clip files of an earlier, larger export are left in place (the
+// graph file names the ones it uses). Errors name the file.
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory);
+
+// Writes `text` to `path` through a temporary file in the same folder renamed over `path`, so a
+// failed write leaves an existing file untouched. The error names the file.
+Status writeTextFileAtomically(const std::string& path, const std::string& text);
+
+}  // namespace mg
