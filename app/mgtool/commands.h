@@ -15,11 +15,15 @@ using CommandFunction = int (*)(std::span<const std::string> args);
 int runInfo(std::span<const std::string> args);
 int runConvert(std::span<const std::string> args);
 int runBench(std::span<const std::string> args);  // dispatches to the benchmarks below
+int runSnap(std::span<const std::string> args);
+int runWalk(std::span<const std::string> args);
 int runPmg(std::span<const std::string> args);  // pmg build | walk | goto
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
 // in the table in command_bench.cpp.
 int runBenchImport(std::span<const std::string> args);
+int runBenchWalk(std::span<const std::string> args);
+int runBenchSnap(std::span<const std::string> args);
 int runBenchPmg(std::span<const std::string> args);
 int runBenchGrid(std::span<const std::string> args);  // "bench grid ...", via runBench
 int runGrid(std::span<const std::string> args);

@@ -20,6 +20,8 @@ constexpr Command kCommands[] = {
     {"convert", "convert a capture file to BVH, optionally resampled and trimmed", mg::tool::runConvert},
     {"bench", "time an operation and print figures as JSON (see mgtool bench --help)", mg::tool::runBench},
     {"grid", "distance grid of motions as a PNG and its local minima as JSON", mg::tool::runGrid},
+    {"snap", "build, snap and export a Snap-Together graph from capture files", mg::tool::runSnap},
+    {"walk", "write a random walk through an exported snap graph as BVH", mg::tool::runWalk},
     {"pmg", "parametric motion graphs: build from a spec, walk, go to a point", mg::tool::runPmg},
 };
 

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+// Runs the built mgtool binary (MGTOOL_PATH): snap, walk, bench walk and bench snap end to end on
+// Assimp's boxing sample (skipped when absent) and on synthetic exports.
+#include <cstdio>
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include "core/import/motion_reader.h"
+#include "core/snap/snap_import.h"
+#include "snap_export_fixture.h"
+
+namespace mg {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ToolRun {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string shellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) c == '\'' ? q += "'\\''" : q += c;
+  return q + "'";
+}
+
+ToolRun mgtool(const std::vector<std::string>& args) {
+  test::TempDir dir;
+  std::string command = shellQuote(MGTOOL_PATH);
+  for (const std::string& a : args) command += ' ' + shellQuote(a);
+  command += " 2>" + shellQuote(dir.file("stderr"));
+  ToolRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) run.out.append(buf, n);
+  const int raw = pclose(pipe);
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.err = test::readText(dir.file("stderr"));
+  return run;
+}
+
+const std::string kBoxing = test::samplePath("Boxing_Toes.bvh");
+
+// One `mgtool snap` of the boxing sample, shared by the tests that read its export.
+class MgtoolSnapCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (!fs::exists(kBoxing)) return;
+    s_dir = std::make_unique<test::TempDir>();
+    s_run = mgtool({"snap", kBoxing, "--hubs", "3", "--wmin", "10", "--out", exportDir()});
+  }
+  static void TearDownTestSuite() { s_dir.reset(); }
+  void SetUp() override {
+    MG_REQUIRE_FILE(kBoxing);
+    ASSERT_EQ(s_run.status, 0) << s_run.err;
+  }
+  static std::string exportDir() { return s_dir->file("boxing"); }
+  static inline std::unique_ptr<test::TempDir> s_dir;
+  static inline ToolRun s_run;
+};
+
+TEST(MgtoolSnapCliHelp, EveryNewCommandHasHelp) {
+  for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
+           {"snap", "--help"}, {"walk", "--help"}, {"bench", "walk", "--help"}, {"bench", "snap", "--help"}}) {
+    const ToolRun r = mgtool(words);
+    EXPECT_EQ(r.status, 0) << words[0];
+    EXPECT_EQ(r.out.rfind("Usage: mgtool " + words[0], 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("--help"), std::string::npos);
+  }
+  const ToolRun list = mgtool({"--help"});
+  EXPECT_NE(list.out.find("snap"), std::string::npos);
+  EXPECT_NE(list.out.find("walk"), std::string::npos);
+  const ToolRun bench = mgtool({"bench", "--help"});
+  EXPECT_NE(bench.out.find("walk"), std::string::npos);
+  EXPECT_NE(bench.out.find("snap"), std::string::npos);
+}
+
+TEST(MgtoolSnapCliUsage, BadCommandLinesExitWithUsageOrFailure) {
+  test::TempDir dir;
+  EXPECT_EQ(mgtool({"snap"}).status, 2);
+  EXPECT_EQ(mgtool({"snap", kBoxing}).status, 2);  // no --out
+  EXPECT_EQ(mgtool({"snap", kBoxing, "--hubs", "0", "--out", dir.file("x")}).status, 2);
+  EXPECT_EQ(mgtool({"snap", kBoxing, "--wmin", "1", "--out", dir.file("x")}).status, 2);
+  const ToolRun missing = mgtool({"snap", dir.file("missing.bvh"), "--out", dir.file("x")});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("missing.bvh"), std::string::npos) << missing.err;
+  EXPECT_FALSE(fs::exists(dir.file("x/snap_graph.json")));
+  EXPECT_EQ(mgtool({"walk"}).status, 2);
+  EXPECT_EQ(mgtool({"walk", dir.file("x")}).status, 2);  // no --out
+  const ToolRun noExport = mgtool({"walk", dir.file("x"), "--out", dir.file("w.bvh")});
+  EXPECT_EQ(noExport.status, 1);
+  EXPECT_NE(noExport.err.find("snap_graph.json: no such file"), std::string::npos) << noExport.err;
+}
+
+TEST_F(MgtoolSnapCli, SnapPrintsEveryFigureAndWritesTheExport) {
+  const Result<JsonValue> json = parseJson(s_run.out);
+  ASSERT_TRUE(json) << s_run.out;
+  for (const char* key : {"hubs", "edges", "dead_ends", "largest_scc", "max_pos_jump_before_m", "max_pos_jump_after_m",
+                          "max_vel_jump_after_mps", "skate_before_mps", "skate_after_mps", "seconds", "threshold_m2"}) {
+    ASSERT_TRUE(json->find(key) && json->find(key)->isNumber()) << key << " in " << s_run.out;
+  }
+  const auto number = [&](const char* key) { return json->find(key)->asNumber(); };
+  EXPECT_EQ(number("hubs"), 3);
+  EXPECT_GE(number("edges"), 3);
+  EXPECT_EQ(number("dead_ends") + number("largest_scc"), number("hubs"));
+  EXPECT_LT(number("max_pos_jump_after_m"), 1e-3);
+  EXPECT_GT(number("max_pos_jump_before_m"), number("max_pos_jump_after_m"));
+  EXPECT_LT(number("max_vel_jump_after_mps"), 1e-2);
+  EXPECT_GT(number("skate_before_mps"), 0);
+  EXPECT_GT(number("threshold_m2"), 0);  // the automatic threshold
+  // The export: the graph file and one BVH per edge, readable by the core reader.
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  ASSERT_TRUE(file) << file.error().message;
+  EXPECT_EQ(static_cast<double>(file->graph.edges.size()), number("edges"));
+  int bvhFiles = 0;
+  for (const auto& e : fs::directory_iterator(exportDir() + "/clips")) bvhFiles += e.path().extension() == ".bvh";
+  EXPECT_EQ(bvhFiles, static_cast<int>(number("edges")));
+}
+
+TEST_F(MgtoolSnapCli, SnapRejectsAFileWithAnotherSkeleton) {
+  test::TempDir dir;
+  const std::string other = test::dataPath("small_walk.bvh");
+  const ToolRun r = mgtool({"snap", kBoxing, other, "--hubs", "2", "--out", dir.file("out")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("small_walk.bvh: rejected: its skeleton differs from that of"), std::string::npos) << r.err;
+  const Result<JsonValue> json = parseJson(r.out);
+  ASSERT_TRUE(json) << r.out;
+  ASSERT_EQ(json->find("rejected_files")->asArray().size(), 1u);
+  EXPECT_EQ(json->find("rejected_files")->asArray()[0].asString(), other);
+  EXPECT_EQ(json->find("motions")->asNumber(), 1);
+}
+
+TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
+  test::TempDir dir;
+  const ToolRun a = mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("a.bvh")});
+  ASSERT_EQ(a.status, 0) << a.err;
+  const Result<JsonValue> json = parseJson(a.out);
+  ASSERT_TRUE(json) << a.out;
+  EXPECT_EQ(json->find("frames")->asNumber(), 600);
+  EXPECT_GT(json->find("cuts")->asNumber(), 0);
+  ASSERT_EQ(mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("b.bvh")}).status, 0);
+  ASSERT_EQ(mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "4", "--out", dir.file("c.bvh")}).status, 0);
+  EXPECT_EQ(test::readText(dir.file("a.bvh")), test::readText(dir.file("b.bvh")));
+  EXPECT_NE(test::readText(dir.file("a.bvh")), test::readText(dir.file("c.bvh")));
+
+  const Result<Motion> walk = readMotionFile(dir.file("a.bvh"), {.metresPerUnit = 0.01});
+  ASSERT_TRUE(walk) << walk.error().message;
+  ASSERT_EQ(walk->frameCount(), 600);
+  // Continuous: no root step larger than the largest step inside any clip (BVH rounding aside).
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  ASSERT_TRUE(file) << file.error().message;
+  double maxClipStep = 0;
+  for (const auto& c : file->clips)
+    for (int f = 1; f < c->frameCount(); ++f) maxClipStep = std::max(maxClipStep, (c->rootPositions[f] - c->rootPositions[f - 1]).norm());
+  for (int f = 1; f < walk->frameCount(); ++f)
+    EXPECT_LE((walk->rootPositions[f] - walk->rootPositions[f - 1]).norm(), maxClipStep + 1e-5) << "frame " << f;
+}
+
+TEST(MgtoolWalkCli, GraphWithoutACycleFailsCleanly) {
+  test::TempDir dir;
+  const Status s = test::exportAcyclicGraph(dir.file("acyclic"));
+  ASSERT_TRUE(s) << s.error().message;
+  const ToolRun r = mgtool({"walk", dir.file("acyclic"), "--out", dir.file("w.bvh")});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("no cycle"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_FALSE(fs::exists(dir.file("w.bvh")));
+}
+
+TEST_F(MgtoolSnapCli, BenchWalkOverTheExportPrintsRates) {
+  const ToolRun r = mgtool({"bench", "walk", exportDir(), "--frames", "20000"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Result<JsonValue> json = parseJson(r.out);
+  ASSERT_TRUE(json) << r.out;
+  EXPECT_EQ(json->find("source")->asString(), "export");
+  for (const char* run : {"without_fk", "with_fk"}) {
+    const JsonValue* o = json->find(run);
+    ASSERT_TRUE(o) << r.out;
+    EXPECT_EQ(o->find("frames")->asNumber(), 20000);
+    EXPECT_GT(o->find("frames_per_second")->asNumber(), 0);
+  }
+}
+
+TEST_F(MgtoolSnapCli, BenchSnapTimesGridAndSuggestionSeparately) {
+  const ToolRun r = mgtool({"bench", "snap", kBoxing, "--hubs", "2", "--threads", "1"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Result<JsonValue> json = parseJson(r.out);
+  ASSERT_TRUE(json) << r.out;
+  for (const char* key : {"grid_seconds", "suggest_seconds", "hub_graph_seconds", "build_job_seconds"})
+    EXPECT_GT(json->find(key)->asNumber(), 0) << key;
+  EXPECT_EQ(json->find("hubs")->asNumber(), 2);
+}
+
+}  // namespace
+}  // namespace mg
