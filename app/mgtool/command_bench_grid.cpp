@@ -133,6 +133,14 @@ double gemmGflops(const TileKernel& kernel, int t, int k, int threads, double se
   return 2.0 * t * t * k * calls.load() / clock.seconds() / 1e9;
 }
 
+// User + system CPU seconds of the whole process so far.
+double processCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
 double peakRssMb() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -223,6 +231,7 @@ int runBenchGrid(std::span<const std::string> args) {
 
   // The fast engine.
   Stopwatch fastClock;
+  const double fastCpuStart = processCpuSeconds();
   std::size_t minimaKept = 0;
   DistanceGrid grid;
   if (stream) {
@@ -243,6 +252,7 @@ int runBenchGrid(std::span<const std::string> args) {
     grid = std::move(g.value());
   }
   const double fastSeconds = fastClock.seconds();
+  const double fastCpuSeconds = processCpuSeconds() - fastCpuStart;
 
   // The reference on a sample of pairs, on the same threads.
   const int nThreads = effectiveThreadCount(1 << 20, options.threads);
@@ -297,6 +307,10 @@ int runBenchGrid(std::span<const std::string> args) {
   json.key("threads"), json.value(nThreads);
   json.key("tile"), json.value(options.tileFrames);
   json.key("seconds"), json.value(fastSeconds);
+  // CPU time of the fast phase over threads x seconds: below 1 when other processes shared the
+  // cores, which makes every rate above (and the GEMM yardstick) lower than on an idle machine.
+  json.key("cpu_seconds"), json.value(fastCpuSeconds);
+  json.key("cpu_share"), json.value(fastCpuSeconds / (nThreads * fastSeconds));
   json.key("setup_seconds"), json.value(setupSeconds);
   json.key("reference_samples"), json.value(sampleCount);
   if (stream) {
