@@ -43,7 +43,6 @@ void writeTimes(JsonWriter& json, const char* key, const std::vector<double>& ms
 }  // namespace
 
 int runBenchImport(std::span<const std::string> args) {
-  if (!args.empty() && args[0] == "grid") return runBenchGrid(args.subspan(1));
   const CommandSpec spec{
       "bench import", "FILE",
       "Times readMotionFile on FILE and prints JSON with the minimum, mean and maximum\n"
