@@ -29,7 +29,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
                                      QStringLiteral("Quit <ms> milliseconds after the first frame is shown."),
                                      QStringLiteral("ms"));
   const QCommandLineOption bench(QStringLiteral("bench-viewport"),
-                                 QStringLiteral("Play <n> copies of the sample and print the viewport frame rate as JSON."),
+                                 QStringLiteral("Play <n> copies of a capture (--bench-file) and print the viewport frame rate as JSON."),
                                  QStringLiteral("n"));
   const QCommandLineOption benchSeconds(QStringLiteral("bench-seconds"),
                                         QStringLiteral("Length of the viewport measurement (default 5)."),
