@@ -43,6 +43,16 @@ void accumulateHeights(const FrameSet& set, double& sum, double& count) {
   count += static_cast<double>(set.positions.size());
 }
 
+// T(theta, x0, z0) that carries centroid (xj, zj) onto (xi, zi) after turning by theta.
+FrameAlignment alignCentroids(double theta, double xi, double zi, double xj, double zj) {
+  FrameAlignment out;
+  out.theta = theta;
+  const double cs = std::cos(theta), sn = std::sin(theta);
+  out.x0 = xi - (cs * xj + sn * zj);
+  out.z0 = zi - (-sn * xj + cs * zj);
+  return out;
+}
+
 }  // namespace
 
 DistanceTileEngine::Packed DistanceTileEngine::pack(const FrameSet& set, int tile,
@@ -143,20 +153,47 @@ FrameAlignment DistanceTileEngine::alignment(int row, int col) const {
   const float* wj = cols.w(col, m_tile);
   const float* yi = m_rows.y.data() + static_cast<size_t>(row) * m_points;
   const float* yj = cols.y.data() + static_cast<size_t>(col) * m_points;
-  double a = 0, b = 0, c = 0;
-  for (int k = 0; k < 2 * m_points; ++k) {
-    a += static_cast<double>(ui[k]) * uj[k];
-    b += static_cast<double>(ui[k]) * wj[k];
+  // Eight independent partial sums per product: one long dependency chain of double adds would
+  // cost more than all the multiplications (streaming aligns millions of minima).
+  constexpr int kLanes = 8;
+  double pa[kLanes] = {}, pb[kLanes] = {}, pc[kLanes] = {};
+  const int n2 = 2 * m_points;
+  int k = 0;
+  for (; k + kLanes <= n2; k += kLanes) {
+    for (int l = 0; l < kLanes; ++l) {
+      pa[l] += static_cast<double>(ui[k + l]) * uj[k + l];
+      pb[l] += static_cast<double>(ui[k + l]) * wj[k + l];
+    }
   }
-  for (int k = 0; k < m_points; ++k) c += static_cast<double>(yi[k]) * yj[k];
-  FrameAlignment out;
+  for (; k < n2; ++k) {
+    pa[0] += static_cast<double>(ui[k]) * uj[k];
+    pb[0] += static_cast<double>(ui[k]) * wj[k];
+  }
+  for (k = 0; k + kLanes <= m_points; k += kLanes) {
+    for (int l = 0; l < kLanes; ++l) pc[l] += static_cast<double>(yi[k + l]) * yj[k + l];
+  }
+  for (; k < m_points; ++k) pc[0] += static_cast<double>(yi[k]) * yj[k];
+  double a = 0, b = 0, c = 0;
+  for (int l = 0; l < kLanes; ++l) a += pa[l], b += pb[l], c += pc[l];
+  FrameAlignment out = alignCentroids(std::atan2(b, a), m_rows.centroidX[row],
+                                      m_rows.centroidZ[row], cols.centroidX[col],
+                                      cols.centroidZ[col]);
   out.distance =
       std::max(0.0, m_rows.exactNorm[row] + cols.exactNorm[col] - 2 * std::hypot(a, b) - 2 * c);
-  out.theta = std::atan2(b, a);
-  const double cs = std::cos(out.theta), sn = std::sin(out.theta);
-  const double xj = cols.centroidX[col], zj = cols.centroidZ[col];
-  out.x0 = m_rows.centroidX[row] - (cs * xj + sn * zj);
-  out.z0 = m_rows.centroidZ[row] - (-sn * xj + cs * zj);
+  return out;
+}
+
+FrameAlignment DistanceTileEngine::tileAlignment(int index, const Scratch& scratch, int row,
+                                                 int col, float distance) const {
+  const Packed& cols = m_cols ? *m_cols : m_rows;
+  const TileRect r = tile(index);
+  const int n = r.colCount();
+  const float* ab = scratch.ab.data() + static_cast<size_t>(row - r.rowBegin) * 2 * n;
+  const double a = ab[col - r.colBegin], b = ab[n + col - r.colBegin];
+  FrameAlignment out = alignCentroids(std::atan2(b, a), m_rows.centroidX[row],
+                                      m_rows.centroidZ[row], cols.centroidX[col],
+                                      cols.centroidZ[col]);
+  out.distance = distance;
   return out;
 }
 

@@ -76,6 +76,13 @@ class DistanceTileEngine {
   // (radians, metres) at a fraction of its cost; distance is as accurate as the grid's. Thread-safe.
   FrameAlignment alignment(int row, int col) const;
 
+  // The alignment of a cell of tile `index` right after computeTile(index, scratch, ...), from the
+  // float products A and B that the tile left in `scratch` (theta) and the frames' centroids in
+  // double (x0, z0): no extra work per cell, theta within ~1e-5 of frameDistance. `distance` is
+  // copied into the result. Preconditions: the cell lies in the tile; scratch is untouched since.
+  FrameAlignment tileAlignment(int index, const Scratch& scratch, int row, int col,
+                               float distance) const;
+
   // Floating-point operations of the products of one tile: 2 x M x N x 5P (A and B: 2P each,
   // C: P).
   double tileFlops(int index) const;

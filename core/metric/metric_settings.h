@@ -45,6 +45,8 @@ struct MetricSettings {
   // Fails when: windowFrames is even, below 1 or above 61; workingFps is not finite or outside
   // (0, 1000]; joints == Custom with an empty or repeated name in customJoints.
   Status validate() const;
+
+  bool operator==(const MetricSettings&) const = default;
 };
 
 // Indices, in increasing order, of the joints the settings select on `skeleton`. Fails when the
