@@ -32,6 +32,10 @@ Status EdgeSamplingSettings::validate() const {
   if (targetSamples < 1 || targetSamples > 100000) {
     return Error{"edge: n_t = " + std::to_string(targetSamples) + "; use 1 to 100000"};
   }
+  if (static_cast<long long>(sourceSamples) * targetSamples > 10'000'000) {
+    return Error{"edge: n_s x n_t = " + std::to_string(static_cast<long long>(sourceSamples) * targetSamples) +
+                 " pairs; at most 10,000,000 are kept"};
+  }
   auto region = [](double b, double e) { return b >= 0 && b < e && e <= 1; };
   if (!region(sourceRegionBegin, sourceRegionEnd)) {
     return Error{"edge: the source end region must satisfy 0 <= begin < end <= 1"};

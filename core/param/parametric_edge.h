@@ -38,8 +38,8 @@ struct EdgeSamplingSettings {
   MetricSettings metric;     // window, joints, weighting of the frame distance
   int threads = 0;           // 0 = every hardware thread
 
-  // Fails when: n_s or n_t is outside [1, 100000]; a region is not 0 <= begin < end <= 1; the
-  // metric is invalid; threads < 0.
+  // Fails when: n_s or n_t is outside [1, 100000] or n_s x n_t > 10^7; a region is not
+  // 0 <= begin < end <= 1; the metric is invalid; threads < 0.
   Status validate() const;
 };
 
