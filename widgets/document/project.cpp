@@ -52,4 +52,11 @@ void Project::setImportOptions(const ImportOptions& options) {
   emit importOptionsChanged();
 }
 
+void Project::setMetricSettings(const MetricSettings& settings) {
+  Q_ASSERT(settings.validate().ok());
+  if (settings == m_metricSettings) return;
+  m_metricSettings = settings;
+  emit metricSettingsChanged();
+}
+
 }  // namespace mg

@@ -9,6 +9,7 @@
 #include <QUndoStack>
 
 #include "core/import/motion_reader.h"
+#include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
 
 namespace mg {
@@ -58,6 +59,13 @@ class Project : public QObject {
   const ImportOptions& importOptions() const { return m_importOptions; }
   void setImportOptions(const ImportOptions& options);
 
+  // The frame distance settings of every grid computed for this project (ALGORITHMS.md 1).
+  // Saved with the project and part of the undo history: views change them through
+  // SetMetricSettingsCommand, which calls setMetricSettings(). Precondition of the setter:
+  // settings.validate() succeeds. Emits metricSettingsChanged only when the value changes.
+  const MetricSettings& metricSettings() const { return m_metricSettings; }
+  void setMetricSettings(const MetricSettings& settings);
+
  signals:
   // The "about to" signals come before the change, for item models (begin/endInsertRows).
   void motionAboutToBeAdded(mg::MotionId id, int row);
@@ -65,11 +73,13 @@ class Project : public QObject {
   void motionAboutToBeRemoved(mg::MotionId id, int row);
   void motionRemoved(mg::MotionId id, int row);
   void importOptionsChanged();
+  void metricSettingsChanged();
 
  private:
   std::vector<MotionEntry> m_motions;
   MotionId m_nextId = 1;
   ImportOptions m_importOptions;
+  MetricSettings m_metricSettings;
   QUndoStack m_undoStack;
 };
 
