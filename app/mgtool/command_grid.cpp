@@ -11,25 +11,18 @@
 #include "app/mgtool/tool_args.h"
 #include "core/import/motion_reader.h"
 #include "core/metric/distance_grid.h"
+#include "core/metric/grid_colour_map.h"
 #include "core/metric/grid_minima.h"
 #include "core/util/png_writer.h"
 
 namespace mg::tool {
 namespace {
 
-// Grey levels, dark = similar: sqrt(D / scale) (an RMS-like, perceptually flatter scale) with
-// `scale` the 95th percentile of the grid, so a few far-apart frames do not wash the image out.
+// Grey levels in the colour map shared with the editor's heatmap (core/metric/grid_colour_map.h).
 std::vector<std::uint8_t> gridImage(const DistanceGrid& grid, float& scale) {
-  std::vector<float> sample;
-  const size_t step = std::max<size_t>(1, grid.values.size() / 200000);
-  for (size_t k = 0; k < grid.values.size(); k += step) sample.push_back(grid.values[k]);
-  std::nth_element(sample.begin(), sample.begin() + sample.size() * 95 / 100, sample.end());
-  scale = std::max(sample[sample.size() * 95 / 100], 1e-12f);
+  scale = gridWhiteLevel(grid.values);
   std::vector<std::uint8_t> pixels(grid.values.size());
-  for (size_t k = 0; k < pixels.size(); ++k) {
-    const float v = std::sqrt(std::min(1.0f, grid.values[k] / scale));
-    pixels[k] = static_cast<std::uint8_t>(std::lround(255.0f * v));
-  }
+  for (size_t k = 0; k < pixels.size(); ++k) pixels[k] = gridGrey8(grid.values[k], scale);
   return pixels;
 }
 
