@@ -43,6 +43,14 @@ MotionEntry Project::takeMotion(MotionId id) {
   return entry;
 }
 
+void Project::clear() {
+  m_undoStack.clear();
+  while (!m_motions.empty()) takeMotion(m_motions.back().id);
+  m_hubs.reset({});
+  m_fileName.clear();
+  m_viewState = JsonValue();
+}
+
 void Project::setImportOptions(const ImportOptions& options) {
   if (options.metresPerUnit == m_importOptions.metresPerUnit &&
       options.trimLeadingFrames == m_importOptions.trimLeadingFrames) {

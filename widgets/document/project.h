@@ -11,6 +11,8 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
+#include "core/util/json.h"
+#include "widgets/document/hub_list.h"
 
 namespace mg {
 
@@ -55,6 +57,21 @@ class Project : public QObject {
   // motionAboutToBeRemoved, then motionRemoved.
   MotionEntry takeMotion(MotionId id);
 
+  // The Snap-Together hubs (their changes go through widgets/commands/hub_commands.h).
+  HubList* hubs() { return &m_hubs; }
+  const HubList* hubs() const { return &m_hubs; }
+
+  // The project file this document was read from or last saved to; empty when untitled.
+  const QString& fileName() const { return m_fileName; }
+  void setFileName(const QString& fileName) { m_fileName = fileName; }
+  // Free-form view state saved with the project (docks, camera); a JSON object written by the
+  // main window before saving and handed back after loading. Not part of the undo history.
+  const JsonValue& viewState() const { return m_viewState; }
+  void setViewState(JsonValue state) { m_viewState = std::move(state); }
+  // Empties the document: motions, hubs, undo history, file name and view state (File > New,
+  // and loading a project). Emits the removal signals of every motion and hubsReset.
+  void clear();
+
   // Settings used for the next import; not part of the undo history.
   const ImportOptions& importOptions() const { return m_importOptions; }
   void setImportOptions(const ImportOptions& options);
@@ -79,6 +96,9 @@ class Project : public QObject {
   std::vector<MotionEntry> m_motions;
   MotionId m_nextId = 1;
   ImportOptions m_importOptions;
+  HubList m_hubs;
+  QString m_fileName;
+  JsonValue m_viewState;
   MetricSettings m_metricSettings;
   QUndoStack m_undoStack;
 };

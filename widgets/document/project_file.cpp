@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/document/project_file.h"
+
+#include <cmath>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include "widgets/document/project.h"
+
+namespace mg {
+
+namespace {
+
+Error fileError(const QString& path, const std::string& message) {
+  return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
+}
+
+const char* jointsName(JointSelection j) {
+  switch (j) {
+    case JointSelection::Major: return "major";
+    case JointSelection::Custom: return "custom";
+    case JointSelection::All: break;
+  }
+  return "all";
+}
+
+// Typed member access; each returns null and sets `why` when the member is missing or mistyped.
+const JsonValue* member(const JsonValue& object, const char* key, JsonValue::Kind kind,
+                        std::string* why, bool optional = false) {
+  const JsonValue* v = object.find(key);
+  if (!v) {
+    if (!optional) *why = std::string("missing \"") + key + "\"";
+    return nullptr;
+  }
+  if (v->kind() != kind) {
+    *why = std::string("\"") + key + "\" has the wrong type";
+    return nullptr;
+  }
+  return v;
+}
+
+bool wholeNumber(const JsonValue& v, int* out) {
+  const double n = v.asNumber();
+  if (!std::isfinite(n) || n != std::floor(n) || std::abs(n) > 1e9) return false;
+  *out = static_cast<int>(n);
+  return true;
+}
+
+}  // namespace
+
+JsonValue metricSettingsJson(const MetricSettings& s) {
+  JsonValue::Array custom;
+  for (const std::string& name : s.customJoints) custom.emplace_back(name);
+  return JsonValue::Object{
+      {"window_frames", s.windowFrames},
+      {"joints", jointsName(s.joints)},
+      {"custom_joints", std::move(custom)},
+      {"weighting", s.weighting == WindowWeighting::Uniform ? "uniform" : "tapered"},
+      {"working_fps", s.workingFps}};
+}
+
+Result<MetricSettings> metricSettingsFromJson(const JsonValue& json) {
+  std::string why;
+  MetricSettings s;
+  const JsonValue* window = member(json, "window_frames", JsonValue::Kind::Number, &why);
+  const JsonValue* joints = member(json, "joints", JsonValue::Kind::String, &why);
+  const JsonValue* custom = member(json, "custom_joints", JsonValue::Kind::Array, &why);
+  const JsonValue* weighting = member(json, "weighting", JsonValue::Kind::String, &why);
+  const JsonValue* fps = member(json, "working_fps", JsonValue::Kind::Number, &why);
+  if (!window || !joints || !custom || !weighting || !fps) return Error{"metric: " + why};
+  if (!wholeNumber(*window, &s.windowFrames)) return Error{"metric: bad window_frames"};
+  const std::string& j = joints->asString();
+  if (j == "all") s.joints = JointSelection::All;
+  else if (j == "major") s.joints = JointSelection::Major;
+  else if (j == "custom") s.joints = JointSelection::Custom;
+  else return Error{"metric: unknown joints \"" + j + "\""};
+  for (const JsonValue& name : custom->asArray()) {
+    if (!name.isString()) return Error{"metric: custom_joints holds a non-string"};
+    s.customJoints.push_back(name.asString());
+  }
+  if (weighting->asString() == "uniform") s.weighting = WindowWeighting::Uniform;
+  else if (weighting->asString() == "tapered") s.weighting = WindowWeighting::Tapered;
+  else return Error{"metric: unknown weighting \"" + weighting->asString() + "\""};
+  s.workingFps = fps->asNumber();
+  if (Status ok = s.validate(); !ok) return Error{"metric: " + ok.error().message};
+  return s;
+}
+
+Result<JsonValue> projectJson(const Project& project, const QString& projectPath) {
+  const QDir folder = QFileInfo(projectPath).absoluteDir();
+  JsonValue::Array motions;
+  for (const MotionEntry& entry : project.motions()) {
+    if (entry.motion->sourcePath.empty()) {
+      return Error{"motion \"" + entry.motion->name + "\" has no source file, so it cannot be saved"};
+    }
+    const QString absolute = QFileInfo(QString::fromStdString(entry.motion->sourcePath)).absoluteFilePath();
+    motions.push_back(JsonValue::Object{{"path", folder.relativeFilePath(absolute).toStdString()}});
+  }
+  JsonValue::Array hubs;
+  for (const HubSpec& h : project.hubs()->hubs()) {
+    JsonValue::Object hub{{"name", h.name.toStdString()},
+                          {"colour", h.colour.name(QColor::HexRgb).toStdString()},
+                          {"threshold_m2", h.threshold},
+                          {"motion", project.indexOf(h.motion)},
+                          {"frame", h.frame},
+                          {"wmin_frames", h.wminFrames}};
+    if (h.nodePosition) hub["node"] = JsonValue::Array{h.nodePosition->x(), h.nodePosition->y()};
+    hubs.emplace_back(std::move(hub));
+  }
+  const ImportOptions& io = project.importOptions();
+  return JsonValue(JsonValue::Object{
+      {"format", kProjectFormat},
+      {"version", kProjectVersion},
+      {"import", JsonValue::Object{{"metres_per_unit", io.metresPerUnit},
+                                   {"trim_leading_frames", io.trimLeadingFrames}}},
+      {"metric", metricSettingsJson(project.metricSettings())},
+      {"motions", std::move(motions)},
+      {"hubs", std::move(hubs)},
+      {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
+}
+
+Status saveProject(const Project& project, const QString& path) {
+  Result<JsonValue> json = projectJson(project, path);
+  if (!json) return fileError(path, json.error().message);
+  const QByteArray text = QByteArray::fromStdString(json->serialize(2) + "\n");
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+    return fileError(path, "could not be written: " + file.errorString().toStdString());
+  }
+  return Status::success();
+}
+
+Result<ProjectData> readProject(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    return fileError(path, "could not be opened: " + file.errorString().toStdString());
+  }
+  Result<JsonValue> parsed = parseJson(file.readAll().toStdString());
+  if (!parsed) return fileError(path, "not a valid project file (" + parsed.error().message + ")");
+  const JsonValue& root = *parsed;
+  const JsonValue* format = root.find("format");
+  if (!root.isObject() || !format || !format->isString() || format->asString() != kProjectFormat) {
+    return fileError(path, std::string("not a Motion Graph Studio project (no \"format\": \"") +
+                               kProjectFormat + "\")");
+  }
+  std::string why;
+  const JsonValue* version = member(root, "version", JsonValue::Kind::Number, &why);
+  int v = 0;
+  if (!version || !wholeNumber(*version, &v)) return fileError(path, why.empty() ? "bad version" : why);
+  if (v < 1 || v > kProjectVersion) {
+    return fileError(path, "project version " + std::to_string(v) + " is not supported (this build reads 1 to " +
+                               std::to_string(kProjectVersion) + "; a newer editor may read it)");
+  }
+  const JsonValue* import = member(root, "import", JsonValue::Kind::Object, &why);
+  const JsonValue* metric = member(root, "metric", JsonValue::Kind::Object, &why);
+  const JsonValue* motions = member(root, "motions", JsonValue::Kind::Array, &why);
+  const JsonValue* hubs = member(root, "hubs", JsonValue::Kind::Array, &why);
+  const JsonValue* view = member(root, "view", JsonValue::Kind::Object, &why, true);
+  if (!import || !metric || !motions || !hubs || !why.empty()) return fileError(path, why);
+
+  ProjectData data;
+  const JsonValue* unit = member(*import, "metres_per_unit", JsonValue::Kind::Number, &why);
+  const JsonValue* trim = member(*import, "trim_leading_frames", JsonValue::Kind::Number, &why);
+  if (!unit || !trim) return fileError(path, "import: " + why);
+  data.importOptions.metresPerUnit = unit->asNumber();
+  if (!wholeNumber(*trim, &data.importOptions.trimLeadingFrames) || data.importOptions.trimLeadingFrames < 0 ||
+      !(data.importOptions.metresPerUnit >= 0)) {
+    return fileError(path, "import: bad value");
+  }
+  Result<MetricSettings> settings = metricSettingsFromJson(*metric);
+  if (!settings) return fileError(path, settings.error().message);
+  data.metric = *settings;
+  if (view) data.view = *view;
+  else data.view = JsonValue::Object{};
+
+  // Motions: every file is tried, so the message lists all that are missing or unreadable.
+  const QDir folder = QFileInfo(path).absoluteDir();
+  std::string failures;
+  for (const JsonValue& m : motions->asArray()) {
+    const JsonValue* rel = m.isObject() ? member(m, "path", JsonValue::Kind::String, &why) : nullptr;
+    if (!rel) return fileError(path, "a motion entry has no \"path\"");
+    const QString file = QDir::cleanPath(folder.absoluteFilePath(QString::fromStdString(rel->asString())));
+    if (!QFileInfo::exists(file)) {
+      failures += "\n  missing: " + QDir::toNativeSeparators(file).toStdString();
+      continue;
+    }
+    Result<Motion> motion = readMotionFile(file.toStdString(), data.importOptions);
+    if (!motion) {
+      failures += "\n  " + motion.error().message;
+      continue;
+    }
+    data.motions.push_back(std::make_shared<const Motion>(std::move(motion.value())));
+  }
+  if (!failures.empty()) return fileError(path, "motion files could not be read:" + failures);
+
+  for (const JsonValue& h : hubs->asArray()) {
+    if (!h.isObject()) return fileError(path, "a hub entry is not an object");
+    const JsonValue* name = member(h, "name", JsonValue::Kind::String, &why);
+    const JsonValue* colour = member(h, "colour", JsonValue::Kind::String, &why);
+    const JsonValue* threshold = member(h, "threshold_m2", JsonValue::Kind::Number, &why);
+    const JsonValue* motion = member(h, "motion", JsonValue::Kind::Number, &why);
+    const JsonValue* frame = member(h, "frame", JsonValue::Kind::Number, &why);
+    const JsonValue* wmin = member(h, "wmin_frames", JsonValue::Kind::Number, &why);
+    const JsonValue* node = member(h, "node", JsonValue::Kind::Array, &why, true);
+    if (!name || !colour || !threshold || !motion || !frame || !wmin || !why.empty()) {
+      return fileError(path, "hub: " + why);
+    }
+    HubSpec spec;
+    spec.id = static_cast<HubId>(data.hubs.size()) + 1;
+    spec.name = QString::fromStdString(name->asString());
+    spec.colour = QColor(QString::fromStdString(colour->asString()));
+    spec.threshold = threshold->asNumber();
+    const std::string label = "hub \"" + name->asString() + "\": ";
+    if (!spec.colour.isValid()) return fileError(path, label + "bad colour");
+    if (!(spec.threshold > 0) || !std::isfinite(spec.threshold)) return fileError(path, label + "bad threshold");
+    if (!wholeNumber(*motion, &spec.motion) || spec.motion < 0 || spec.motion >= static_cast<int>(data.motions.size())) {
+      return fileError(path, label + "names a motion that is not in the project");
+    }
+    // Frames count at the metric's working rate.
+    const Motion& source = *data.motions[spec.motion];
+    if (!wholeNumber(*frame, &spec.frame) || spec.frame < 0 ||
+        spec.frame >= workingFrameCount(source, data.metric.workingFps)) {
+      return fileError(path, label + "frame is outside its motion");
+    }
+    if (!wholeNumber(*wmin, &spec.wminFrames) || spec.wminFrames < 2) return fileError(path, label + "bad wmin_frames");
+    if (node) {
+      const auto& xy = node->asArray();
+      if (xy.size() != 2 || !xy[0].isNumber() || !xy[1].isNumber()) return fileError(path, label + "bad node position");
+      spec.nodePosition = QPointF(xy[0].asNumber(), xy[1].asNumber());
+    }
+    data.hubs.push_back(std::move(spec));
+  }
+  return data;
+}
+
+void applyProject(Project* project, ProjectData data, const QString& fileName) {
+  project->clear();
+  project->setImportOptions(data.importOptions);
+  project->setMetricSettings(data.metric);
+  std::vector<MotionId> ids;
+  for (auto& motion : data.motions) {
+    const MotionId id = project->allocateMotionId();
+    ids.push_back(id);
+    project->insertMotion(project->motionCount(), MotionEntry{id, std::move(motion)});
+  }
+  for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
+  project->hubs()->reset(std::move(data.hubs));
+  project->setViewState(std::move(data.view));
+  project->setFileName(fileName);
+  project->undoStack()->setClean();
+}
+
+Status loadProject(Project* project, const QString& path) {
+  Result<ProjectData> data = readProject(path);
+  if (!data) return data.error();
+  applyProject(project, std::move(data.value()), QFileInfo(path).absoluteFilePath());
+  return Status::success();
+}
+
+QString autosavePath(const QString& projectPath) { return projectPath + QStringLiteral(".autosave"); }
+
+bool hasRecoverableAutosave(const QString& projectPath) {
+  const QFileInfo autosave(autosavePath(projectPath));
+  if (!autosave.exists()) return false;
+  const QFileInfo project(projectPath);
+  return !project.exists() || autosave.lastModified() >= project.lastModified();
+}
+
+}  // namespace mg

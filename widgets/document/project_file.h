@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <QString>
+
+#include "core/import/motion_reader.h"
+#include "core/metric/metric_settings.h"
+#include "core/util/json.h"
+#include "core/util/result.h"
+#include "widgets/document/hub_list.h"
+
+namespace mg {
+
+class Project;
+
+// The project file (`.mgproj`): tagged, versioned JSON (core/util/json.h), written through
+// QSaveFile so a failed save never damages the previous file. Version 1 holds:
+//   format "mgstudio.project", version 1,
+//   import  {metres_per_unit, trim_leading_frames}   (how every motion is read),
+//   metric  {window_frames, joints, custom_joints, weighting, working_fps},
+//   motions [{path}]  paths relative to the project file's folder ('/' separated),
+//   hubs    [{name, colour "#rrggbb", threshold_m2, motion (index into motions), frame,
+//             wmin_frames, node [x, y] (optional)}],
+//   view    {...}     free-form view state of the editor (docks, camera).
+inline constexpr const char* kProjectFormat = "mgstudio.project";
+inline constexpr int kProjectVersion = 1;
+inline constexpr const char* kProjectSuffix = "mgproj";
+
+// A project file read and checked, its motions read from disk; nothing applied yet.
+struct ProjectData {
+  ImportOptions importOptions;
+  MetricSettings metric;
+  std::vector<std::shared_ptr<const Motion>> motions;  // in file order, never null
+  std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
+  JsonValue view;             // an object (empty when the file has none)
+};
+
+// The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
+// folder). Fails when a motion has no source file (it could not be read back).
+Result<JsonValue> projectJson(const Project& project, const QString& projectPath);
+
+// Writes `project` to `path` through QSaveFile. Does not change the project (the caller sets the
+// file name and the clean state). The error names the file.
+Status saveProject(const Project& project, const QString& path);
+
+// Reads `path`: parses and checks it, then reads every motion with the file's import options.
+// Fails, with a message naming the file and the problem, on an unreadable file, malformed JSON,
+// another format tag, a version this build does not know, a missing or ill-typed field, a hub
+// naming a motion or frame that does not exist, or motion files that are missing or unreadable
+// (all of them are listed). Thread-safe (touches no project).
+Result<ProjectData> readProject(const QString& path);
+
+// Replaces the content of `project` with `data` (Project::clear() first): motions get fresh ids
+// in file order, hubs keep theirs. Sets the file name to `fileName`; the undo stack is clean.
+void applyProject(Project* project, ProjectData data, const QString& fileName);
+
+// readProject then applyProject; on failure `project` is untouched.
+Status loadProject(Project* project, const QString& path);
+
+// The side file autosave writes for `projectPath` (`<path>.autosave`).
+QString autosavePath(const QString& projectPath);
+// True when an autosave of `projectPath` exists and is newer than the project file (or the
+// project file is gone): the editor crashed or quit without saving after it was written.
+bool hasRecoverableAutosave(const QString& projectPath);
+
+// MetricSettings <-> JSON (also used for tests). Reading fails on a bad or invalid value.
+JsonValue metricSettingsJson(const MetricSettings& settings);
+Result<MetricSettings> metricSettingsFromJson(const JsonValue& json);
+
+}  // namespace mg
