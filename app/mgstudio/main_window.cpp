@@ -14,6 +14,7 @@
 #include <QStatusBar>
 #include <QStyle>
 
+#include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/studio_options.h"
 #include "widgets/commands/motion_commands.h"
@@ -57,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createActions();
   createMenus();
   createDocks();
+  m_heatmap = createHeatmapDock(this, m_viewMenu);
   connectLoader();
   m_loadProgress = new JobProgressWidget(this);
   statusBar()->addPermanentWidget(m_loadProgress);

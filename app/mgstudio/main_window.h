@@ -16,6 +16,7 @@ class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
 class PlaybackBar;
+class HeatmapPanel;
 class PlaybackController;
 class RecentFiles;
 class ViewportWidget;
@@ -41,6 +42,7 @@ class MainWindow : public QMainWindow {
   MotionPlayer* player() const { return m_player; }
   ViewportWidget* viewport() const { return m_viewport; }
   MotionLibraryView* library() const { return m_library; }
+  HeatmapPanel* heatmap() const { return m_heatmap; }
 
  signals:
   // A batch of files finished loading (or was cancelled); `failed` lists the unreadable ones.
@@ -68,6 +70,7 @@ class MainWindow : public QMainWindow {
   MotionPlayer* m_player = nullptr;
   ViewportWidget* m_viewport = nullptr;
   MotionLibraryView* m_library = nullptr;
+  HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;

@@ -33,8 +33,11 @@ void HeatmapLegend::paintEvent(QPaintEvent*) {
   const QRect bar(8, 2, width() - 16, 12);
   // The same colours as the tiles, one per pixel column: grey by sqrt(D / white), tinted below
   // the threshold, so the key can be read against the image directly.
+  // Along the bar the grey rises linearly, so distances run on the colour map's square-root
+  // scale: x / width = sqrt(D / white).
   for (int x = 0; x < bar.width(); ++x) {
-    const float d = m_white * static_cast<float>(x) / std::max(1, bar.width() - 1);
+    const float f = static_cast<float>(x) / std::max(1, bar.width() - 1);
+    const float d = m_white * f * f;
     p.setPen(QColor(HeatmapTiles::colourOf(d, m_white, m_threshold)));
     p.drawLine(bar.left() + x, bar.top(), bar.left() + x, bar.bottom());
   }
@@ -43,7 +46,8 @@ void HeatmapLegend::paintEvent(QPaintEvent*) {
   p.setPen(QColor(180, 182, 188));
   const int ticks = 4;
   for (int k = 0; k <= ticks; ++k) {
-    const double value = m_white * k / ticks;
+    const double f = static_cast<double>(k) / ticks;
+    const double value = m_white * f * f;
     const int x = bar.left() + static_cast<int>(std::lround((bar.width() - 1) * k / double(ticks)));
     p.drawLine(x, bar.bottom() + 1, x, bar.bottom() + 3);
     QString label = QString::number(value, 'g', 2);
@@ -53,7 +57,8 @@ void HeatmapLegend::paintEvent(QPaintEvent*) {
     p.drawText(QRect(left, bar.bottom() + 3, w, textH), Qt::AlignCenter, label);
   }
   if (m_threshold > 0 && m_threshold <= m_white) {
-    const int x = bar.left() + static_cast<int>(std::lround((bar.width() - 1) * m_threshold / m_white));
+    const int x = bar.left() + static_cast<int>(std::lround((bar.width() - 1) *
+                                                           std::sqrt(m_threshold / m_white)));
     p.setPen(QPen(QColor(255, 214, 64), 2));
     p.drawLine(x, bar.top() - 2, x, bar.bottom() + 2);
   }

@@ -6,8 +6,9 @@
 
 namespace mg {
 
-// The heatmap's colour key: the grey ramp from 0 to the white level with ticks in the distance
-// unit, and the threshold (cells under it are tinted) marked on it.
+// The heatmap's colour key: the grey ramp from 0 to the white level (on the colour map's
+// square-root scale) with ticks in the distance unit, and the threshold (cells under it are
+// tinted) marked on it.
 class HeatmapLegend : public QWidget {
   Q_OBJECT
 

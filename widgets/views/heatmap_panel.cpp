@@ -90,8 +90,10 @@ HeatmapPanel::HeatmapPanel(Project* project, ViewportWidget* viewport, QWidget* 
   });
   connect(m_cache, &HeatmapGridCache::failed, this,
           [stopped](const QString& message) { stopped(message); });
-  connect(m_cache, &HeatmapGridCache::cancelled, this,
-          [this, stopped] { stopped(tr("Cancelled; change the selection or settings to retry.")); });
+  connect(m_cache, &HeatmapGridCache::cancelled, this, [this, stopped] {
+    if (m_ids.isEmpty()) return stopped(m_status->text());  // cleared, not abandoned
+    stopped(tr("Cancelled; change the selection or settings to retry."));
+  });
 
   connect(m_view, &HeatmapView::selectionChanged, this, &HeatmapPanel::onSelection);
   connect(m_view, &HeatmapView::hovered, this, &HeatmapPanel::showHover);

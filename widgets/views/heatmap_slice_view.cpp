@@ -65,7 +65,8 @@ int HeatmapSliceView::columnAt(double x) const {
 
 double HeatmapSliceView::yOf(float value) const {
   const QRectF r = plotRect();
-  const double f = std::clamp(static_cast<double>(value) / m_yMax, 0.0, 1.0);
+  // Square-root axis, as the heatmap's grey: valleys near zero get room.
+  const double f = std::sqrt(std::clamp(static_cast<double>(value) / m_yMax, 0.0, 1.0));
   return r.bottom() - f * r.height();
 }
 
@@ -95,6 +96,11 @@ void HeatmapSliceView::paintEvent(QPaintEvent*) {
     p.fillRect(QRectF(QPointF(r.left(), y), r.bottomRight()), QColor(40, 150, 255, 40));
     p.setPen(QPen(QColor(40, 150, 255), 1, Qt::DashLine));
     p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
+    if (y > r.top() + 14 && y < r.bottom() - 14) {
+      p.setPen(QColor(110, 180, 255));
+      p.drawText(QRectF(0, y - 7, kLeft - 4, 14), Qt::AlignRight | Qt::AlignVCenter,
+                 QString::number(m_threshold, 'g', 2));
+    }
   }
   // One vertex per pixel column at most: the minimum of the columns it covers, so valleys show.
   QPainterPath path;

@@ -8,7 +8,8 @@
 
 namespace mg {
 
-// The distance from one frame (the selected row) to every frame of the other axis: a curve with
+// The distance from one frame (the selected row) to every frame of the other axis: a curve (on a
+// square-root axis, like the heatmap's grey) with
 // the threshold as a dashed line, the curve's minima under it as dots and the selected column as
 // a vertical marker. Clicking (or dragging) picks a column. Draws only what it is given.
 class HeatmapSliceView : public QWidget {

@@ -27,10 +27,10 @@ void HeatmapTiles::setCapacity(int tiles) {
 QRgb HeatmapTiles::colourOf(float d, float whiteLevel, float threshold) {
   const int grey = gridGrey8(d, whiteLevel);
   if (!(d < threshold)) return qRgb(grey, grey, grey);
-  // Half grey, half tint: dark valleys under the threshold read as deep blue, lighter ones as
+  // 60% grey, 40% tint: dark valleys under the threshold read as deep blue, lighter ones as
   // pale blue, so the grey scale stays legible inside the tinted area.
   const QColor t = thresholdTint();
-  auto mix = [grey](int c) { return (grey * 9 + c * 11) / 20; };
+  auto mix = [grey](int c) { return (grey * 3 + c * 2) / 5; };
   return qRgb(mix(t.red()), mix(t.green()), mix(t.blue()));
 }
 
