@@ -47,7 +47,7 @@ int pyramidBaseLevel(long long rows, long long cols, long long maxBaseCells) {
 int pyramidLevelForZoom(double pixelsPerFrame) {
   if (!(pixelsPerFrame > 0) || pixelsPerFrame >= 1) return 0;
   // A little slack so 0.5 px/frame picks level 1 despite rounding.
-  return std::max(0, static_cast<int>(std::floor(std::log2(1.0 / pixelsPerFrame) + 1e-9)));
+  return std::max(0, static_cast<int>(std::ceil(std::log2(1.0 / pixelsPerFrame) - 1e-9)));
 }
 
 GridPyramidLevel downsampleLevel(const GridPyramidLevel& fine) {

@@ -48,9 +48,10 @@ inline constexpr int kPyramidTopEdge = 256;
 // `maxBaseCells` (>= 1). rows, cols >= 1.
 int pyramidBaseLevel(long long rows, long long cols, long long maxBaseCells);
 
-// The level to draw at a zoom of `pixelsPerFrame` screen pixels per grid frame (> 0): the
-// coarsest level whose cells are still at most one pixel wide, floor(log2(1 / pixelsPerFrame)),
-// and 0 when zoomed in past one pixel per frame.
+// The level to draw at a zoom of `pixelsPerFrame` screen pixels per grid frame (> 0): the finest
+// level whose cells are at least one pixel wide, ceil(log2(1 / pixelsPerFrame)), and 0 when
+// zoomed in past one pixel per frame. Drawing then only ever enlarges a level's image, so no
+// dark cell is skipped by the scaling.
 int pyramidLevelForZoom(double pixelsPerFrame);
 
 // The next coarser level of `fine`: 2 x 2 min-pooling (edge blocks pool what exists).

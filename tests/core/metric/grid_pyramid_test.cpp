@@ -85,11 +85,16 @@ TEST(GridPyramid, UpperTriangleGridIsMirrored) {
 TEST(GridPyramid, LevelSelection) {
   EXPECT_EQ(pyramidLevelForZoom(4.0), 0);
   EXPECT_EQ(pyramidLevelForZoom(1.0), 0);
-  EXPECT_EQ(pyramidLevelForZoom(0.75), 0);
+  EXPECT_EQ(pyramidLevelForZoom(0.75), 1);  // 2-frame cells, 1.5 px
   EXPECT_EQ(pyramidLevelForZoom(0.5), 1);
-  EXPECT_EQ(pyramidLevelForZoom(0.3), 1);
+  EXPECT_EQ(pyramidLevelForZoom(0.3), 2);   // 4-frame cells, 1.2 px
   EXPECT_EQ(pyramidLevelForZoom(0.25), 2);
-  EXPECT_EQ(pyramidLevelForZoom(1.0 / 80), 6);
+  EXPECT_EQ(pyramidLevelForZoom(1.0 / 80), 7);
+  for (double zoom : {0.9, 0.4, 0.07, 0.001}) {
+    const double cellPixels = (1 << pyramidLevelForZoom(zoom)) * zoom;
+    EXPECT_GE(cellPixels, 1.0);
+    EXPECT_LT(cellPixels, 2.0);
+  }
   EXPECT_EQ(pyramidBaseLevel(1000, 1000, 1LL << 24), 0);
   EXPECT_EQ(pyramidBaseLevel(4096, 4096, 1LL << 24), 0);
   EXPECT_EQ(pyramidBaseLevel(4097, 4096, 1LL << 24), 1);
