@@ -11,6 +11,7 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
+#include "widgets/document/parametric_document.h"
 #include "core/util/json.h"
 #include "widgets/document/hub_list.h"
 
@@ -83,6 +84,11 @@ class Project : public QObject {
   const MetricSettings& metricSettings() const { return m_metricSettings; }
   void setMetricSettings(const MetricSettings& settings);
 
+  // The Parametric Motion Graph nodes and edges (their changes go through
+  // widgets/commands/parametric_commands.h, on this project's undo stack).
+  ParametricDocument* parametric() { return &m_parametric; }
+  const ParametricDocument* parametric() const { return &m_parametric; }
+
  signals:
   // The "about to" signals come before the change, for item models (begin/endInsertRows).
   void motionAboutToBeAdded(mg::MotionId id, int row);
@@ -100,6 +106,7 @@ class Project : public QObject {
   QString m_fileName;
   JsonValue m_viewState;
   MetricSettings m_metricSettings;
+  ParametricDocument m_parametric;
   QUndoStack m_undoStack;
 };
 

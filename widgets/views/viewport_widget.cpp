@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/views/character_entity.h"
+#include "widgets/views/ground_arrow.h"
 #include "widgets/views/pose_points.h"
 #include "widgets/views/viewport_window.h"
 
@@ -36,6 +37,18 @@ QColor ViewportWidget::paletteColour(int index) {
   constexpr int n = sizeof(kPalette) / sizeof(kPalette[0]);
   return kPalette[((index % n) + n) % n];
 }
+
+void ViewportWidget::setGroundArrow(const Eigen::Vector3d& origin, const Eigen::Vector3d& direction,
+                                    bool visible) {
+  if (!m_groundArrow) {
+    if (!visible) return;
+    m_groundArrow = new GroundArrow(QColor(250, 214, 80), m_window->sceneRoot());
+  }
+  if (visible) m_groundArrow->setArrow(origin, direction);
+  m_groundArrow->setEnabled(visible);
+}
+
+bool ViewportWidget::groundArrowVisible() const { return m_groundArrow && m_groundArrow->isEnabled(); }
 
 CharacterEntity* ViewportWidget::find(int id) const {
   auto it = m_characters.find(id);

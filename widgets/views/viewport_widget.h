@@ -15,6 +15,7 @@
 namespace mg {
 
 class CharacterEntity;
+class GroundArrow;
 class ViewportWindow;
 
 // The 3D view: any number of skeletons ("characters"), each under a caller-chosen integer id
@@ -63,6 +64,11 @@ class ViewportWidget : public QWidget {
   OrbitCamera camera() const;
   void setCamera(const OrbitCamera& camera);
 
+  // An arrow on the floor from `origin` along `direction` (metres; y ignored), e.g. the desired
+  // heading of interactive steering. Hidden until first shown; `visible` false hides it.
+  void setGroundArrow(const Eigen::Vector3d& origin, const Eigen::Vector3d& direction, bool visible);
+  bool groundArrowVisible() const;
+
   // Draws every frame instead of on change (for frame-rate measurement).
   void setContinuousRendering(bool on);
   // The window Qt3D draws into; QScreen::grabWindow over its geometry captures the 3D content.
@@ -79,7 +85,8 @@ class ViewportWidget : public QWidget {
 
   ViewportWindow* m_window = nullptr;
   QWidget* m_container = nullptr;
-  std::map<int, CharacterEntity*> m_characters;  // entities owned by the scene root
+  std::map<int, CharacterEntity*> m_characters;
+  GroundArrow* m_groundArrow = nullptr;  // owned by the scene root; created on first use  // entities owned by the scene root
   bool m_follow = false;
   int m_followedId = 0;
   bool m_hasFollowedId = false;

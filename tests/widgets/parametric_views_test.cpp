@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+
+#include "core/param/param_fixture.h"
+#include "widgets/commands/motion_commands.h"
+#include "widgets/commands/parametric_commands.h"
+#include "widgets/document/project.h"
+#include "widgets/parametric_test_data.h"
+#include "widgets/views/edge_inspector.h"
+#include "widgets/views/edge_space_view.h"
+#include "widgets/views/parameter_plot.h"
+#include "widgets/views/parametric_graph_view.h"
+#include "widgets/views/parametric_node_dialog.h"
+
+namespace mg {
+namespace {
+
+// A project with one node "walk" (not built) and its self-loop sampled synthetically.
+struct SyntheticEdge {
+  Project project;
+  ParamNodeId node = kNoParamId;
+  ParamEdgeId edge = kNoParamId;
+  std::shared_ptr<const EdgeSampling> sampling = test::syntheticSampling();
+
+  SyntheticEdge() {
+    ParamNodeEntry n;
+    n.name = "walk";
+    auto* add = new AddParametricNodeCommand(project.parametric(), n);
+    node = add->id();
+    project.undoStack()->push(add);
+    ParamEdgeEntry e;
+    e.source = e.target = node;
+    e.sampling = sampling;
+    auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+    edge = addEdge->id();
+    project.undoStack()->push(addEdge);
+  }
+};
+
+TEST(EdgeInspector, ThresholdSliderReclassifiesWithoutResampling) {
+  SyntheticEdge f;
+  EdgeInspector inspector(&f.project);
+  inspector.resize(500, 900);
+  inspector.setEdge(f.edge);
+  const int classified = f.project.parametric()->classifyCount();
+  const int stack = f.project.undoStack()->count();
+  const double scale = inspector.thresholdScale();
+  // Drag T_BAD up first, then T_GOOD past every minimum (0.02): everything becomes GOOD.
+  inspector.badSlider()->setValue(inspector.badSlider()->maximum());
+  inspector.goodSlider()->setValue(static_cast<int>(0.021 / scale * inspector.goodSlider()->maximum()) + 1);
+  const ParamEdgeEntry* e = f.project.parametric()->edge(f.edge);
+  EXPECT_EQ(e->sampling.get(), f.sampling.get());
+  EXPECT_FALSE(inspector.isRebuilding());
+  EXPECT_EQ(f.project.parametric()->classifyCount(), classified + 2);
+  EXPECT_EQ(f.project.undoStack()->count(), stack + 1);  // one merged step
+  EXPECT_GE(e->settings.thresholds.tGood, 0.02);
+  EXPECT_TRUE(e->classified->exists);
+  EXPECT_TRUE(inspector.countsLabel()->text().contains(QStringLiteral("GOOD 20")));
+  f.project.undoStack()->undo();
+  EXPECT_FALSE(f.project.parametric()->edge(f.edge)->classified->exists);
+  EXPECT_EQ(f.project.parametric()->edge(f.edge)->sampling.get(), f.sampling.get());
+}
+
+TEST(EdgeInspector, ShowsWhyABoxIsEmpty) {
+  SyntheticEdge f;
+  EdgeInspector inspector(&f.project);
+  inspector.setEdge(f.edge);
+  const ParametricEdge& edge = *f.project.parametric()->edge(f.edge)->classified;
+  ASSERT_TRUE(edge.reports[1].empty);
+  ASSERT_FALSE(edge.reports[1].why.empty());
+  inspector.sourceSampleBox()->setValue(1);
+  const QString why = QString::fromStdString(edge.reports[1].why).toHtmlEscaped();
+  EXPECT_TRUE(inspector.reportLabel()->text().contains(QStringLiteral("Empty box")));
+  EXPECT_TRUE(inspector.reportLabel()->text().contains(why)) << inspector.reportLabel()->text().toStdString();
+  inspector.sourceSampleBox()->setValue(0);
+  EXPECT_FALSE(inspector.reportLabel()->text().contains(QStringLiteral("Empty box")));
+}
+
+TEST(EdgeSpaceView, DrawsTargetSamplesByClass) {
+  SyntheticEdge f;
+  const ParamEdgeEntry* e = f.project.parametric()->edge(f.edge);
+  EdgeSpaceView view;
+  view.resize(400, 300);
+  view.setEdge(e->sampling, e->classified);
+  view.setSourceSample(0);
+  view.grab();
+  EXPECT_EQ(view.pointCount(TransitionClass::Good), 4);
+  EXPECT_EQ(view.pointCount(TransitionClass::Neutral), 2);
+  EXPECT_EQ(view.pointCount(TransitionClass::Bad), 4);
+  view.setSourceSample(1);
+  view.grab();
+  EXPECT_EQ(view.pointCount(TransitionClass::Good), 0);
+  EXPECT_EQ(view.pointCount(TransitionClass::Bad), 10);
+}
+
+TEST(ParametricGraphView, ShowsNodesAndSelfLoopAndDeletesUndoably) {
+  SyntheticEdge f;
+  ParametricGraphView view(&f.project);
+  EXPECT_EQ(view.nodeItemCount(), 1);
+  EXPECT_EQ(view.edgeItemCount(), 1);
+  QSignalSpy selected(&view, &ParametricGraphView::edgeSelected);
+  view.selectEdge(f.edge);
+  EXPECT_EQ(selected.count(), 1);
+  view.deleteSelection();
+  EXPECT_EQ(view.edgeItemCount(), 0);
+  f.project.undoStack()->undo();
+  EXPECT_EQ(view.edgeItemCount(), 1);
+  view.addEdgeFromToolbar();  // walk -> walk again
+  EXPECT_EQ(view.edgeItemCount(), 2);
+}
+
+// Real capture: the walking node of the CMU walks, its plot, and a sampled edge with its grid.
+TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
+  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
+  std::shared_ptr<const ParametricNode> node = test::walkNode();
+  ASSERT_NE(node, nullptr);
+  ParameterPlot plot;
+  plot.resize(400, 200);
+  plot.setNode(node);
+  plot.grab();
+  EXPECT_EQ(plot.exampleMarks(), node->space().exampleCount());
+  EXPECT_EQ(plot.sampleDots(), static_cast<int>(node->samples().size()) - node->space().exampleCount());
+
+  Project project;
+  ParamNodeEntry n;
+  n.name = "walk";
+  n.built = node;
+  auto* add = new AddParametricNodeCommand(project.parametric(), n);
+  const ParamNodeId id = add->id();
+  project.undoStack()->push(add);
+  ParamEdgeEntry e;
+  e.source = e.target = id;
+  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+  const ParamEdgeId eid = addEdge->id();
+  project.undoStack()->push(addEdge);
+
+  EdgeInspector inspector(&project);
+  inspector.setEdge(eid);
+  QSignalSpy changed(project.parametric(), &ParametricDocument::edgeChanged);
+  EdgeSamplingSettings small;
+  small.sourceSamples = 6, small.targetSamples = 40;
+  project.undoStack()->push(new SetEdgeSamplingCommand(project.parametric(), eid, small, nullptr));
+  inspector.rebuild();
+  ASSERT_TRUE(inspector.isRebuilding());
+  ASSERT_TRUE(changed.wait(240000) || changed.count() > 1);
+  while (inspector.isRebuilding()) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+  const ParamEdgeEntry* entry = project.parametric()->edge(eid);
+  ASSERT_NE(entry->sampling, nullptr);
+  ASSERT_NE(entry->classified, nullptr);
+  EXPECT_EQ(entry->sampling->sourceCount(), 6);
+  EXPECT_EQ(entry->sampling->targetCount(), 40);
+  EXPECT_EQ(entry->classified->goodPairs + entry->classified->neutralPairs + entry->classified->badPairs, 240);
+  QSignalSpy grid(&inspector, &EdgeInspector::gridReady);
+  inspector.chooseTarget(3);
+  ASSERT_TRUE(grid.wait(120000));
+  EXPECT_FALSE(inspector.gridImage().isNull());
+  EXPECT_NE(inspector.gridLabel()->pixmap().toImage().size(), QSize(0, 0));
+}
+
+TEST(ParametricRealData, NodeDialogSuggestsStepCycles) {
+  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
+  Result<Motion> m = readMotionFile(test::cmuTurnsDir() + "/16_15.bvh");
+  ASSERT_TRUE(m.ok());
+  Project project;
+  auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+  const MotionId mid = add->id();
+  project.undoStack()->push(add);
+  ParametricNodeDialog dialog(&project);
+  dialog.selectMotion(mid);
+  dialog.suggestStepCycles();
+  EXPECT_GE(dialog.segmentCount(), 2);
+  const ParamNodeEntry entry = dialog.entry();
+  EXPECT_EQ(static_cast<int>(entry.examples.size()), dialog.segmentCount());
+  EXPECT_EQ(entry.examples[0].motion, mid);
+  EXPECT_EQ(entry.metrics.size(), 1u);
+  EXPECT_EQ(entry.metrics[0].kind, ParameterKind::TravelDirectionChange);
+}
+
+}  // namespace
+}  // namespace mg

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/commands/parametric_commands.h"
+
+#include <QCoreApplication>
+
+namespace mg {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("mg", text); }
+}  // namespace
+
+AddParametricNodeCommand::AddParametricNodeCommand(ParametricDocument* doc, ParamNodeEntry entry,
+                                                   QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_entry(std::move(entry)) {
+  if (m_entry.id == kNoParamId) m_entry.id = doc->allocateNodeId();
+  setText(tr("Create Parametric Node '%1'").arg(QString::fromStdString(m_entry.name)));
+}
+
+void AddParametricNodeCommand::redo() { m_doc->insertNode(static_cast<int>(m_doc->nodes().size()), m_entry); }
+
+void AddParametricNodeCommand::undo() { m_entry = m_doc->takeNode(m_entry.id); }
+
+RemoveParametricNodeCommand::RemoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id,
+                                                         QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_id(id) {
+  const ParamNodeEntry* n = doc->node(id);
+  setText(tr("Delete Parametric Node '%1'").arg(n ? QString::fromStdString(n->name) : QString()));
+}
+
+void RemoveParametricNodeCommand::redo() {
+  m_edges.clear();
+  const auto& edges = m_doc->edges();
+  for (size_t i = 0; i < edges.size(); ++i) {
+    if (edges[i].source == m_id || edges[i].target == m_id) m_edges.push_back({static_cast<int>(i), edges[i]});
+  }
+  for (auto it = m_edges.rbegin(); it != m_edges.rend(); ++it) m_doc->takeEdge(it->second.id);
+  m_row = m_doc->nodeRow(m_id);
+  m_node = m_doc->takeNode(m_id);
+}
+
+void RemoveParametricNodeCommand::undo() {
+  if (m_row >= 0) m_doc->insertNode(m_row, m_node);
+  for (const auto& [row, edge] : m_edges) m_doc->insertEdge(row, edge);
+}
+
+AddParametricEdgeCommand::AddParametricEdgeCommand(ParametricDocument* doc, ParamEdgeEntry entry,
+                                                   QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_entry(std::move(entry)) {
+  if (m_entry.id == kNoParamId) m_entry.id = doc->allocateEdgeId();
+  const ParamNodeEntry* s = doc->node(m_entry.source);
+  const ParamNodeEntry* t = doc->node(m_entry.target);
+  setText(tr("Add Parametric Edge %1 -> %2")
+              .arg(s ? QString::fromStdString(s->name) : QString(), t ? QString::fromStdString(t->name) : QString()));
+}
+
+void AddParametricEdgeCommand::redo() { m_doc->insertEdge(static_cast<int>(m_doc->edges().size()), m_entry); }
+
+void AddParametricEdgeCommand::undo() { m_entry = m_doc->takeEdge(m_entry.id); }
+
+RemoveParametricEdgeCommand::RemoveParametricEdgeCommand(ParametricDocument* doc, ParamEdgeId id,
+                                                         QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_id(id) {
+  setText(tr("Delete Parametric Edge"));
+}
+
+void RemoveParametricEdgeCommand::redo() {
+  m_row = m_doc->edgeRow(m_id);
+  m_entry = m_doc->takeEdge(m_id);
+}
+
+void RemoveParametricEdgeCommand::undo() {
+  if (m_row >= 0) m_doc->insertEdge(m_row, m_entry);
+}
+
+SetEdgeThresholdsCommand::SetEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id,
+                                                   const EdgeThresholds& thresholds, QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_edge(id), m_after(thresholds) {
+  const ParamEdgeEntry* e = doc->edge(id);
+  m_before = e ? e->settings.thresholds : thresholds;
+  setText(tr("Change Edge Thresholds"));
+  if (m_before.tGood == m_after.tGood && m_before.tBad == m_after.tBad && m_before.epsilon == m_after.epsilon) {
+    setObsolete(true);
+  }
+}
+
+bool SetEdgeThresholdsCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const SetEdgeThresholdsCommand*>(other);
+  if (o->m_edge != m_edge) return false;
+  m_after = o->m_after;
+  return true;
+}
+
+void SetEdgeThresholdsCommand::redo() { m_doc->setEdgeThresholds(m_edge, m_after); }
+
+void SetEdgeThresholdsCommand::undo() { m_doc->setEdgeThresholds(m_edge, m_before); }
+
+SetEdgeSamplingCommand::SetEdgeSamplingCommand(ParametricDocument* doc, ParamEdgeId id,
+                                               const EdgeSamplingSettings& settings,
+                                               std::shared_ptr<const EdgeSampling> sampling, QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_edge(id), m_afterSettings(settings), m_after(std::move(sampling)) {
+  if (const ParamEdgeEntry* e = doc->edge(id)) m_beforeSettings = e->settings.sampling, m_before = e->sampling;
+  setText(tr("Rebuild Parametric Edge"));
+}
+
+void SetEdgeSamplingCommand::redo() { m_doc->setEdgeSampling(m_edge, m_afterSettings, m_after); }
+
+void SetEdgeSamplingCommand::undo() { m_doc->setEdgeSampling(m_edge, m_beforeSettings, m_before); }
+
+MoveParametricNodeCommand::MoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y,
+                                                     QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_node(id), m_x1(x), m_y1(y) {
+  if (const ParamNodeEntry* n = doc->node(id)) m_x0 = n->canvasX, m_y0 = n->canvasY;
+  setText(tr("Move Parametric Node"));
+}
+
+void MoveParametricNodeCommand::redo() { m_doc->setNodePosition(m_node, m_x1, m_y1); }
+
+void MoveParametricNodeCommand::undo() { m_doc->setNodePosition(m_node, m_x0, m_y0); }
+
+}  // namespace mg

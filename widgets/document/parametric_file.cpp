@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/document/parametric_file.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "core/param/pmg_names.h"
+#include "core/param/pmg_spec.h"
+#include "widgets/document/project.h"
+
+namespace mg {
+
+namespace {
+
+JsonValue metricJson(const MetricSettings& m) {
+  JsonValue::Array custom;
+  for (const std::string& j : m.customJoints) custom.push_back(j);
+  return JsonValue::Object{{"window_frames", m.windowFrames},
+                           {"weighting", weightingName(m.weighting)},
+                           {"joints", jointSelectionName(m.joints)},
+                           {"custom_joints", custom}};
+}
+
+JsonValue nodeJson(const ParamNodeEntry& n, const Project& project, const QDir& dir) {
+  JsonValue::Array examples;
+  for (const ParamExample& ex : n.examples) {
+    const int index = project.indexOf(ex.motion);
+    std::shared_ptr<const Motion> m = project.motion(ex.motion);
+    std::string file = m ? m->sourcePath : std::string();
+    if (!file.empty()) file = dir.relativeFilePath(QString::fromStdString(file)).toStdString();
+    if (file.empty()) file = m ? m->name : "motion";
+    examples.push_back(JsonValue::Object{
+        {"file", file}, {"motion", index}, {"begin_frame", ex.beginFrame}, {"end_frame", ex.endFrame}});
+  }
+  JsonValue::Array params;
+  for (const ParameterMetric& p : n.metrics) {
+    params.push_back(JsonValue::Object{{"metric", p.kindName()}, {"joint", p.joint}, {"end_site", p.endSite},
+                                       {"key_time", p.keyTime}, {"axes", p.axes},
+                                       {"window_fraction", p.windowFraction}});
+  }
+  const RegistrationSettings& r = n.registration;
+  const InversionSettings& i = n.inversion;
+  return JsonValue::Object{
+      {"name", n.name},
+      {"examples", examples},
+      {"parameters", params},
+      {"canvas", JsonValue::Array{n.canvasX, n.canvasY}},
+      {"registration", JsonValue::Object{{"reference_example", r.referenceExample},
+                                         {"smoothing_frames", r.smoothingFrames},
+                                         {"match_foot_contacts", r.matchFootContacts},
+                                         {"max_contact_shift", r.maxContactShift},
+                                         {"metric", metricJson(r.metric)}}},
+      {"inversion", JsonValue::Object{{"samples", i.samples},
+                                      {"examples_per_sample", i.examplesPerSample},
+                                      {"neighbours", i.neighbours},
+                                      {"seed", static_cast<double>(i.seed)}}}};
+}
+
+JsonValue edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
+  const EdgeSamplingSettings& s = e.settings.sampling;
+  const EdgeThresholds& t = e.settings.thresholds;
+  return JsonValue::Object{{"from", doc.node(e.source)->name},
+                           {"to", doc.node(e.target)->name},
+                           {"t_good", t.tGood},
+                           {"t_bad", t.tBad},
+                           {"epsilon", t.epsilon},
+                           {"n_s", s.sourceSamples},
+                           {"n_t", s.targetSamples},
+                           {"source_region", JsonValue::Array{s.sourceRegionBegin, s.sourceRegionEnd}},
+                           {"target_region", JsonValue::Array{s.targetRegionBegin, s.targetRegionEnd}},
+                           {"seed", static_cast<double>(s.seed)},
+                           {"metric", metricJson(s.metric)}};
+}
+
+}  // namespace
+
+JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& project,
+                                const QString& projectDirectory) {
+  if (doc.nodes().empty()) return {};
+  const QDir dir(projectDirectory);
+  JsonValue::Array nodes, edges;
+  for (const ParamNodeEntry& n : doc.nodes()) nodes.push_back(nodeJson(n, project, dir));
+  for (const ParamEdgeEntry& e : doc.edges()) {
+    if (doc.node(e.source) && doc.node(e.target)) edges.push_back(edgeJson(e, doc));
+  }
+  return JsonValue::Object{{"format", "mg-pmg-spec"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
+}
+
+Result<ParametricSection> readParametricSection(const JsonValue& section, const Project& project,
+                                                const std::vector<int>& motionIds) {
+  Result<PmgSpec> spec = parsePmgSpec(section);
+  if (!spec) return Error{"parametric: " + spec.error().message};
+  ParametricSection out;
+  const JsonValue::Array& nodes = section.find("nodes")->asArray();
+  for (size_t i = 0; i < spec->nodes.size(); ++i) {
+    const NodeSpec& ns = spec->nodes[i];
+    if (!ns.cycleFiles.empty()) return Error{"parametric: node '" + ns.source.name + "' uses step_cycles files"};
+    ParamNodeEntry n;
+    n.id = static_cast<int>(i) + 1;
+    n.name = ns.source.name;
+    n.metrics = ns.source.metrics;
+    n.registration = ns.source.registration;
+    n.inversion = ns.source.inversion;
+    if (const JsonValue* c = nodes[i].find("canvas"); c && c->isArray() && c->asArray().size() == 2 &&
+                                                      c->asArray()[0].isNumber() && c->asArray()[1].isNumber()) {
+      n.canvasX = c->asArray()[0].asNumber(), n.canvasY = c->asArray()[1].asNumber();
+    }
+    const JsonValue::Array& examples = nodes[i].find("examples")->asArray();
+    for (size_t k = 0; k < examples.size(); ++k) {
+      const JsonValue* m = examples[k].find("motion");
+      const std::string where = "parametric: node '" + n.name + "' example " + std::to_string(k);
+      if (!m || !m->isNumber() || m->asNumber() < 0 || m->asNumber() >= static_cast<double>(motionIds.size())) {
+        return Error{where + ": 'motion' must index the project's motions"};
+      }
+      const int id = motionIds[static_cast<size_t>(m->asNumber())];
+      const ExampleRef& ref = ns.source.examples[k];
+      std::shared_ptr<const Motion> motion = project.motion(id);
+      if (!motion || ref.endFrame > motion->frameCount()) return Error{where + ": frames outside its motion"};
+      n.examples.push_back({id, ref.beginFrame, ref.endFrame});
+    }
+    out.nodes.push_back(std::move(n));
+  }
+  for (size_t i = 0; i < spec->edges.size(); ++i) {
+    const EdgeSpec& es = spec->edges[i];
+    ParamEdgeEntry e;
+    e.id = static_cast<int>(i) + 1;
+    for (const ParamNodeEntry& n : out.nodes) {
+      if (n.name == es.source) e.source = n.id;
+      if (n.name == es.target) e.target = n.id;
+    }
+    e.settings = es.settings;
+    out.edges.push_back(std::move(e));
+  }
+  return out;
+}
+
+void applyParametricSection(ParametricDocument* doc, ParametricSection section) {
+  doc->clear();
+  for (ParamNodeEntry& n : section.nodes) doc->insertNode(static_cast<int>(doc->nodes().size()), std::move(n));
+  for (ParamEdgeEntry& e : section.edges) doc->insertEdge(static_cast<int>(doc->edges().size()), std::move(e));
+}
+
+}  // namespace mg

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <vector>
+
+#include <QString>
+
+#include "core/util/json.h"
+#include "core/util/result.h"
+#include "widgets/document/parametric_document.h"
+
+namespace mg {
+
+class Project;
+
+// The "parametric" section of the project file: the build spec format of core/param
+// (format "mg-pmg-spec", version 1, see core/param/PMG_FORMAT.md), so the same reader checks it,
+// plus two fields the spec reader ignores: per example "motion" (index into the project's
+// motions list, as the project file stores motions) and per node "canvas" [x, y]. Built nodes
+// and edge samplings are caches: they are not stored, and are rebuilt after loading. The
+// project file keeps it under the optional key "parametric"; a project without parametric
+// nodes has no such section.
+//
+// The project file reader/writer (project_file.*) is not committed yet; these functions are
+// what it calls to write and read the section.
+
+// The section for `doc` (null JsonValue when there are no nodes). Example "file" paths are
+// relative to `projectDirectory` when the motion has a source file.
+JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& project,
+                                const QString& projectDirectory);
+
+// A section read and checked, not yet applied: entries with ids 1..n and motion ids resolved.
+struct ParametricSection {
+  std::vector<ParamNodeEntry> nodes;  // built == null
+  std::vector<ParamEdgeEntry> edges;  // sampling == null
+};
+
+// Reads a section. `motionIds[i]` is the MotionId of the project file's i-th motion. Fails,
+// naming the field, as parsePmgSpec, and when an example's "motion" index is missing or out of
+// range or its frames are outside that motion.
+Result<ParametricSection> readParametricSection(const JsonValue& section, const Project& project,
+                                                const std::vector<int>& motionIds);
+
+// Replaces the document's content with `section` (not undoable: part of loading a project).
+void applyParametricSection(ParametricDocument* doc, ParametricSection section);
+
+}  // namespace mg

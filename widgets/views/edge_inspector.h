@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QImage>
+#include <QThreadPool>
+#include <QWidget>
+
+#include "core/param/edge_lookup.h"
+#include "widgets/document/parametric_document.h"
+#include "widgets/jobs/job_slot.h"
+#include "widgets/jobs/parametric_jobs.h"
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace mg {
+
+class EdgeSpaceView;
+class JobProgressWidget;
+class Project;
+
+// The edge inspector dock: T_GOOD / T_BAD sliders and epsilon (live: the document re-classifies
+// from the cached sampling, through SetEdgeThresholdsCommand which merges a drag into one step),
+// the sampling settings n_s, n_t and the source/target regions with "Rebuild" (sampleEdge as a
+// job with progress and cancel, applied as SetEdgeSamplingCommand), the edge's GOOD / NEUTRAL /
+// BAD counts, shrunk and empty boxes and why a box is empty, the parameter-space view of one
+// source sample (figure 4) with the box looked up for a source parameter (figure 5), and the
+// transition distance grid of a chosen (source, target) pair with its optimum.
+class EdgeInspector : public QWidget {
+  Q_OBJECT
+
+ public:
+  // `project` must outlive the inspector.
+  explicit EdgeInspector(Project* project, QWidget* parent = nullptr);
+  ~EdgeInspector() override;
+
+  void setEdge(ParamEdgeId id);
+  ParamEdgeId edge() const { return m_edge; }
+  // Samples the edge with the settings in the inspector (what the Rebuild button does).
+  void rebuild();
+  bool isRebuilding() const { return m_sampleJob.isRunning(); }
+
+  // The widgets, for tests and scripted runs.
+  QSlider* goodSlider() const { return m_good; }
+  QSlider* badSlider() const { return m_bad; }
+  QSpinBox* sourceSampleBox() const { return m_sourceSample; }
+  QSlider* sourceParameterSlider() const { return m_sourceParameter; }
+  EdgeSpaceView* spaceView() const { return m_space; }
+  QLabel* countsLabel() const { return m_counts; }
+  QLabel* reportLabel() const { return m_report; }
+  QLabel* gridLabel() const { return m_grid; }
+  const QImage& gridImage() const { return m_gridImage; }
+  // The slider value of a threshold, and back (the slider spans [0, thresholdScale()]).
+  double thresholdScale() const { return m_scale; }
+  void chooseTarget(int target);
+
+ signals:
+  // Preview the transition from the shown source sample to the chosen target sample.
+  void previewRequested(mg::ParamEdgeId edge, const mg::ParameterVector& source, const mg::ParameterVector& target);
+  void gridReady();
+
+ private:
+  void buildUi();
+  void refresh();            // everything from the document
+  void refreshSample();      // the source sample's report and view
+  void refreshLookup();
+  void pushThresholds();
+  void requestGrid();
+  EdgeSamplingSettings pendingSampling() const;
+  const ParamEdgeEntry* entry() const;
+
+  Project* m_project;
+  ParamEdgeId m_edge = kNoParamId;
+  double m_scale = 0.02;
+  bool m_updating = false;
+  int m_chosenTarget = -1;
+  QThreadPool m_pool;
+  JobSlot<EdgeSampleResult> m_sampleJob;
+  JobSlot<TransitionGridResult> m_gridJob;
+  QImage m_gridImage;
+
+  QLabel* m_title = nullptr;
+  QLabel* m_status = nullptr;
+  QLabel* m_counts = nullptr;
+  QSlider* m_good = nullptr;
+  QSlider* m_bad = nullptr;
+  QLabel* m_goodValue = nullptr;
+  QLabel* m_badValue = nullptr;
+  QDoubleSpinBox* m_epsilon = nullptr;
+  QSpinBox* m_ns = nullptr;
+  QSpinBox* m_nt = nullptr;
+  QDoubleSpinBox* m_region[4] = {};
+  QPushButton* m_rebuild = nullptr;
+  QLabel* m_pending = nullptr;
+  JobProgressWidget* m_progress = nullptr;
+  QSpinBox* m_sourceSample = nullptr;
+  QSlider* m_sourceParameter = nullptr;
+  QLabel* m_sourceValue = nullptr;
+  QLabel* m_report = nullptr;
+  EdgeSpaceView* m_space = nullptr;
+  QLabel* m_grid = nullptr;
+  QLabel* m_gridText = nullptr;
+  QPushButton* m_preview = nullptr;
+};
+
+}  // namespace mg
