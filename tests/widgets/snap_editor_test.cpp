@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+// The Snap-Together editor views on the boxing sample: the session's derivation, the graph
+// canvas as a projection of it, the timeline's hit-testing and the random-walk preview.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include <QImage>
+#include <QPainter>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStyleOptionGraphicsItem>
+#include <QTest>
+#include <QWheelEvent>
+
+#include "core/import/motion_reader.h"
+#include "core/motion/resample.h"
+#include "core/snap/hub_graph_builder.h"
+#include "widgets/commands/hub_commands.h"
+#include "widgets/commands/motion_commands.h"
+#include "widgets/document/project.h"
+#include "widgets/jobs/snap_session.h"
+#include "widgets/views/graph_canvas.h"
+#include "widgets/views/hub_graph_scene.h"
+#include "widgets/views/hub_panel.h"
+#include "widgets/views/match_timeline.h"
+#include "widgets/views/snap_preview.h"
+
+namespace mg {
+namespace {
+
+const char* const kBoxing = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
+
+// Hubs suggested once by the core for the boxing sample (shared by all tests of this file).
+struct Suggested {
+  std::vector<HubSuggestion> hubs;
+  double threshold = 0;
+};
+const Suggested& suggested() {
+  static const Suggested s = [] {
+    Result<Motion> m = readMotionFile(kBoxing);
+    Result<Motion> r = resampleMotion(*m, 30.0);
+    std::vector<std::shared_ptr<const Motion>> motions{std::make_shared<const Motion>(std::move(r.value()))};
+    HubGraphBuildJob job;
+    job.motions = motions;
+    job.hubCount = 3;
+    Result<SuggestedHubGraph> built = job.run();
+    EXPECT_TRUE(built.ok()) << built.error().message;
+    return Suggested{built->suggestions, built->threshold};
+  }();
+  return s;
+}
+
+class SnapEditor : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Result<Motion> m = readMotionFile(kBoxing);
+    ASSERT_TRUE(m.ok());
+    auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+    motion = add->id();
+    project.undoStack()->push(add);
+    const Suggested& s = suggested();
+    ASSERT_EQ(s.hubs.size(), 3u);
+    for (const HubSuggestion& h : s.hubs) {
+      HubSpec spec{kNoHub, project.hubs()->nextDefaultName(), project.hubs()->nextDefaultColour(), s.threshold,
+                   motion, h.query.frame, 10, std::nullopt};
+      project.undoStack()->push(new AddHubCommand(project.hubs(), spec));
+    }
+  }
+
+  // Waits for the session to report a state of `stage` for the current document.
+  std::shared_ptr<const SnapPipelineState> settle(int stage) {
+    session.flush();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !session.isRunning() && session.state()->stage >= stage; }, 60000));
+    return session.state();
+  }
+
+  Project project;
+  SnapSession session{&project};
+  MotionId motion = kNoMotion;
+};
+
+TEST_F(SnapEditor, SessionDerivesGraphAndSnaps) {
+  auto state = settle(2);
+  ASSERT_TRUE(state->error.isEmpty()) << state->error.toStdString();
+  EXPECT_EQ(state->graph.hubs.size(), 3u);
+  EXPECT_GT(state->graph.edges.size(), 3u);
+  ASSERT_TRUE(state->snapped);
+  ASSERT_TRUE(state->cutsBefore && state->cutsAfter);
+  EXPECT_LT(state->cutsAfter->maxPositionJump, state->cutsBefore->maxPositionJump);
+  EXPECT_EQ(state->contacts.size(), 1u);
+  // Renaming does not rerun the pipeline; a threshold change does.
+  QSignalSpy appearance(&session, &SnapSession::appearanceChanged);
+  const HubId first = project.hubs()->hubs()[0].id;
+  project.undoStack()->push(renameHubCommand(project.hubs(), first, QStringLiteral("Guard")));
+  session.flush();
+  EXPECT_EQ(appearance.count(), 1);
+  EXPECT_FALSE(session.isRunning());
+  project.undoStack()->push(setHubThresholdCommand(project.hubs(), first, 1e-7));
+  state = settle(1);
+  EXPECT_EQ(state->graphHubIndex(first) >= 0 ? state->graph.hubs[state->graphHubIndex(first)].matchFrames.size() : 0u,
+            state->graphHubIndex(first) >= 0 ? 1u : 0u);
+}
+
+TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
+  SnapPreview preview(&session, nullptr, nullptr);
+  GraphCanvas canvas(&project, &session, &preview);
+  HubGraphScene* scene = canvas.scene();
+  EXPECT_EQ(scene->nodeItemCount(), 3);
+  auto state = settle(1);
+  std::set<std::pair<int, int>> bundles;
+  for (const HubEdge& e : state->graph.edges) bundles.insert({e.fromHub, e.toHub});
+  EXPECT_EQ(scene->edgeItemCount(), static_cast<int>(bundles.size()));
+  EXPECT_LT(scene->edgeItemCount(), static_cast<int>(state->graph.edges.size()));  // parallel clips bundled
+  int total = 0;
+  for (auto [a, b] : bundles) {
+    const HubId from = state->graphHubs[a], to = state->graphHubs[b];
+    ASSERT_NE(scene->edgeItem(from, to), nullptr);
+    total += scene->bundleCount(from, to);
+  }
+  EXPECT_EQ(total, static_cast<int>(state->graph.edges.size()));
+  int in = 0;
+  for (const HubSpec& h : project.hubs()->hubs()) in += scene->inDegree(h.id);
+  EXPECT_EQ(in, static_cast<int>(state->graph.edges.size()));
+
+  // A hub whose only match frame lies near the end of the motion has no clip leaving it.
+  const int frames = state->working[0]->frameCount();
+  auto* dead = new AddHubCommand(project.hubs(), HubSpec{kNoHub, QStringLiteral("End"), QColor(40, 200, 90), 1e-9,
+                                                         motion, frames - 3, 2, QPointF(0, 300)});
+  const HubId deadId = dead->id();
+  project.undoStack()->push(dead);
+  state = settle(1);
+  ASSERT_GE(state->graphHubIndex(deadId), 0);
+  EXPECT_EQ(scene->nodeItemCount(), 4);
+  EXPECT_TRUE(scene->isDeadEnd(deadId));
+  EXPECT_EQ(scene->outDegree(deadId), 0);
+  // The dead end is drawn with the red dashed ring; a live hub is not.
+  auto redPixels = [&](HubId id) {
+    HubNodeItem* item = scene->nodeItem(id);
+    const QRectF r = item->boundingRect();
+    QImage image(r.size().toSize(), QImage::Format_ARGB32);
+    image.fill(Qt::black);
+    QPainter p(&image);
+    p.translate(-r.topLeft());
+    QStyleOptionGraphicsItem option;
+    item->paint(&p, &option, nullptr);
+    p.end();
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+      for (int x = 0; x < image.width(); ++x) {
+        const QColor c = image.pixelColor(x, y);
+        n += c.red() > 200 && c.green() < 110 && c.blue() < 110;
+      }
+    return n;
+  };
+  EXPECT_GT(redPixels(deadId), 50);
+  EXPECT_EQ(redPixels(project.hubs()->hubs()[0].id), 0);
+
+  // Dragging a node is one undoable step and the scene follows undo.
+  const HubId first = project.hubs()->hubs()[0].id;
+  const QPointF before = scene->nodeItem(first)->pos();
+  emit scene->nodeMoved(first, QPointF(321, -123));
+  EXPECT_EQ(project.hubs()->hub(first)->nodePosition, QPointF(321, -123));
+  EXPECT_EQ(scene->nodeItem(first)->pos(), QPointF(321, -123));
+  project.undoStack()->undo();
+  EXPECT_EQ(scene->nodeItem(first)->pos(), before);
+
+  // Pruning removes exactly the dead ends, undoably.
+  const int hubsBefore = project.hubs()->count();
+  std::vector<HubId> deadIds;
+  for (int h : state->deadEnds) deadIds.push_back(state->graphHubs[h]);
+  project.undoStack()->push(new PruneHubsCommand(project.hubs(), deadIds));
+  EXPECT_EQ(scene->nodeItem(deadId), nullptr);
+  EXPECT_EQ(project.hubs()->count(), hubsBefore - static_cast<int>(deadIds.size()));
+  project.undoStack()->undo();
+  EXPECT_NE(scene->nodeItem(deadId), nullptr);
+}
+
+TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {
+  MatchTimeline timeline(&project, &session);
+  timeline.resize(1200, 200);
+  auto state = settle(1);
+  timeline.fitAll();
+  ASSERT_FALSE(state->graph.edges.empty());
+  const int e = static_cast<int>(state->graph.edges.size()) / 2;
+  const Clip clip = state->graph.edges[e].clip;
+  const int mid = (clip.beginFrame + clip.endFrame) / 2;
+  const QPoint at(static_cast<int>(timeline.frameToX(mid + 0.5)), timeline.rowY(clip.motion));
+  const TimelineHit hit = timeline.hitTest(at);
+  EXPECT_EQ(hit.motion, clip.motion);
+  EXPECT_NEAR(hit.frame, mid, 1);
+  EXPECT_EQ(hit.edge, e);
+  EXPECT_EQ(timeline.hitTest(QPoint(5, at.y())).motion, -1);       // on the names
+  EXPECT_EQ(timeline.hitTest(QPoint(at.x(), 2)).motion, -1);       // on the ruler
+  // Before the first match frame there is no clip.
+  int firstMatch = 1 << 30;
+  for (const Hub& h : state->graph.hubs)
+    for (const MatchFrame& f : h.matchFrames) firstMatch = std::min(firstMatch, f.ref.frame);
+  if (firstMatch > 2) {
+    EXPECT_EQ(timeline.hitTest(QPoint(static_cast<int>(timeline.frameToX(0.5)), at.y())).edge, -1);
+  }
+
+  QSignalSpy clips(&timeline, &MatchTimeline::clipClicked);
+  QSignalSpy frames(&timeline, &MatchTimeline::frameClicked);
+  QTest::mouseClick(&timeline, Qt::LeftButton, {}, at);
+  ASSERT_EQ(clips.count(), 1);
+  EXPECT_EQ(clips[0][0].toInt(), e);
+  EXPECT_EQ(frames[0][0].value<MotionId>(), motion);
+  EXPECT_EQ(timeline.selectedFrame(), hit.frame);
+
+  // Zooming in keeps the frame under the pointer in place.
+  const double scale = timeline.pixelsPerFrame();
+  QWheelEvent wheel(QPointF(at), timeline.mapToGlobal(QPointF(at)), {}, QPoint(0, 240), Qt::NoButton, {},
+                    Qt::NoScrollPhase, false);
+  QApplication::sendEvent(&timeline, &wheel);
+  EXPECT_GT(timeline.pixelsPerFrame(), scale * 1.3);
+  EXPECT_EQ(timeline.hitTest(at).frame, hit.frame);
+}
+
+TEST_F(SnapEditor, RandomWalkIsDeterministicForASeed) {
+  SnapPreview preview(&session, nullptr, nullptr);
+  QSignalSpy edges(&preview, &SnapPreview::currentEdgeChanged);
+  auto state = settle(2);
+  ASSERT_TRUE(state->snapped);
+  auto walk = [&](std::uint64_t seed) {
+    preview.setSeed(seed);
+    EXPECT_TRUE(preview.restartWalk());
+    preview.advanceWalk(2000);
+    return preview.walkEdges();
+  };
+  const std::vector<int> a = walk(7);
+  ASSERT_GT(a.size(), 5u);
+  EXPECT_EQ(walk(8) == a, false);
+  EXPECT_EQ(walk(7), a);
+  // Consecutive clips meet at a hub, and the walk matches the core's stream on the pruned graph.
+  for (size_t i = 1; i < a.size(); ++i) {
+    EXPECT_EQ(state->graph.edges[a[i - 1]].toHub, state->graph.edges[a[i]].fromHub);
+  }
+  const PlayableGraph playable = playableGraph(state->graph);
+  RandomWalkStream stream(playable.graph, state->snapped->motions, 0, 7);
+  Pose pose;
+  for (int i = 0; i < 2000; ++i) ASSERT_TRUE(stream.next(pose));
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(playable.originalEdge[stream.edgesTaken()[i]], a[i]);
+  // The timeline position follows the clip being played.
+  const Clip& current = state->graph.edges[preview.currentEdge()].clip;
+  EXPECT_EQ(preview.currentMotion(), current.motion);
+  EXPECT_GE(preview.currentFrame(), current.beginFrame);
+  EXPECT_LT(preview.currentFrame(), current.endFrame);
+
+  // Stepping to the next cut starts exactly one new clip, at its first frame.
+  const size_t taken = preview.walkEdges().size();
+  preview.stepToNextCut();
+  EXPECT_EQ(preview.walkEdges().size(), taken + 1);
+  EXPECT_EQ(preview.currentFrame(), state->graph.edges[preview.currentEdge()].clip.beginFrame);
+  EXPECT_GT(edges.count(), 5);
+}
+
+TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
+  HubPanel panel(&project, &session);
+  auto state = settle(1);
+  const HubId first = project.hubs()->hubs()[0].id;
+  panel.selectHub(first);
+  ASSERT_EQ(panel.selectedHub(), first);
+  const int steps = project.undoStack()->count();
+  QSlider* slider = panel.hubSlider();
+  slider->setSliderDown(true);
+  emit slider->sliderPressed();
+  for (int v : {300, 350, 420, 480}) slider->setValue(v);
+  slider->setSliderDown(false);
+  EXPECT_EQ(project.undoStack()->count(), steps + 1);
+  EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, HubPanel::sliderThreshold(480));
+  project.undoStack()->undo();
+  EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, suggested().threshold);
+
+  // The candidate's match set follows its slider before anything is committed.
+  std::vector<FrameRef> shown;
+  QObject::connect(&panel, &HubPanel::previewChanged, [&](const std::vector<FrameRef>& f) { shown = f; });
+  panel.setCandidateFrame(motion, 200);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return session.hasPreview(); }, 20000));
+  panel.candidateSlider()->setValue(HubPanel::thresholdSlider(1e-4));
+  const auto few = shown;
+  panel.candidateSlider()->setValue(HubPanel::thresholdSlider(0.2));
+  const auto many = shown;
+  EXPECT_GT(many.size(), few.size());
+  EXPECT_EQ(project.undoStack()->index(), steps);  // previewing pushes nothing
+  panel.createButton()->click();
+  EXPECT_EQ(project.hubs()->count(), 4);
+  EXPECT_DOUBLE_EQ(project.hubs()->hubs()[3].threshold, HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
+  EXPECT_EQ(project.hubs()->hubs()[3].frame, 200);
+}
+
+}  // namespace
+}  // namespace mg

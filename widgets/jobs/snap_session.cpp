@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/jobs/snap_session.h"
+
+#include <algorithm>
+
+#include "core/snap/hub_graph_builder.h"
+#include "widgets/document/project.h"
+
+namespace mg {
+
+namespace {
+// A restart waits this long so a burst of edits (a slider drag, a batch load) runs once.
+constexpr int kCoalesceMs = 60;
+
+// Stops the run behind `flag`, if any, and returns a fresh flag for the next one.
+std::shared_ptr<std::atomic<bool>> renewFlag(std::shared_ptr<std::atomic<bool>>& flag) {
+  if (flag) flag->store(true);
+  flag = std::make_shared<std::atomic<bool>>(false);
+  return flag;
+}
+}  // namespace
+
+SnapSession::SnapSession(Project* project, QObject* parent)
+    : QObject(parent), m_project(project), m_pipeline(&m_pool, this), m_suggest(&m_pool, this),
+      m_previewJob(&m_pool, this), m_state(std::make_shared<SnapPipelineState>()) {
+  m_pool.setMaxThreadCount(2);
+  m_restartTimer.setSingleShot(true);
+  m_restartTimer.setInterval(kCoalesceMs);
+  connect(&m_restartTimer, &QTimer::timeout, this, &SnapSession::restart);
+  auto schedule = [this] { scheduleRestart(); };
+  connect(project, &Project::motionAdded, this, schedule);
+  connect(project, &Project::motionRemoved, this, schedule);
+  connect(project, &Project::metricSettingsChanged, this, schedule);
+  connect(project->hubs(), &HubList::hubAdded, this, schedule);
+  connect(project->hubs(), &HubList::hubRemoved, this, schedule);
+  connect(project->hubs(), &HubList::hubChanged, this, schedule);
+  connect(project->hubs(), &HubList::hubsReset, this, schedule);
+}
+
+SnapSession::~SnapSession() {
+  for (auto* flag : {&m_pipelineCancel, &m_suggestCancel}) {
+    if (*flag) (*flag)->store(true);
+  }
+}
+
+void SnapSession::scheduleRestart() { m_restartTimer.start(); }
+
+void SnapSession::flush() {
+  m_restartTimer.stop();
+  restart();
+}
+
+bool SnapSession::sameDerivation(const SnapPipelineInput& a, const SnapPipelineInput& b) const {
+  if (a.motions != b.motions || a.motionIds != b.motionIds || !(a.metric == b.metric) ||
+      a.hubs.size() != b.hubs.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < a.hubs.size(); ++i) {
+    const HubSpec &x = a.hubs[i], &y = b.hubs[i];
+    if (x.id != y.id || x.threshold != y.threshold || x.motion != y.motion || x.frame != y.frame ||
+        x.wminFrames != y.wminFrames) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void SnapSession::restart() {
+  SnapPipelineInput input = snapPipelineInput(*m_project);
+  if (m_hasRun && sameDerivation(input, m_lastInput)) {
+    m_lastInput = std::move(input);
+    emit appearanceChanged();
+    return;
+  }
+  m_hasRun = true;
+  m_lastInput = input;
+  auto cancel = renewFlag(m_pipelineCancel);
+  m_pipeline.start(
+      [input = std::move(input), cancel](QPromise<std::shared_ptr<const SnapPipelineState>>& promise) {
+        promise.setProgressRange(0, 100);
+        const Progress progress(cancel.get(), [&promise](double f) {
+          promise.setProgressValue(static_cast<int>(f * 100));
+        });
+        runSnapPipeline(input, progress, [&promise](const SnapPipelineState& s) {
+          promise.addResult(std::make_shared<const SnapPipelineState>(s));
+        });
+      },
+      {[this](const std::shared_ptr<const SnapPipelineState>& s) {
+         m_state = s;
+         emit stateChanged();
+       },
+       [this](int v, int max, const QString&) { emit pipelineProgress(v, max, tr("Snapping motions")); },
+       [this](bool) { emit pipelineFinished(); }});
+}
+
+void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
+  const std::shared_ptr<const SnapPipelineState> state = m_state;
+  auto cancel = renewFlag(m_suggestCancel);
+  MetricSettings metric = m_project->metricSettings();
+  m_suggest.start(
+      [state, cancel, count, threshold, wminFrames, metric](QPromise<std::shared_ptr<const SuggestOutcome>>& promise) {
+        auto out = std::make_shared<SuggestOutcome>();
+        if (!state || state->working.empty() || state->working[0]->fps != metric.workingFps) {
+          out->error = QStringLiteral("Load motions first (the snap state is not ready yet).");
+          promise.addResult(std::shared_ptr<const SuggestOutcome>(out));
+          return;
+        }
+        promise.setProgressRange(0, 100);
+        const Progress progress(cancel.get(), [&promise](double f) {
+          promise.setProgressValue(static_cast<int>(f * 100));
+        });
+        HubGraphBuildJob job;
+        job.motions = state->working;
+        job.metric = metric;
+        job.threshold = threshold;
+        job.wminFrames = wminFrames;
+        job.hubCount = count;
+        job.progress = &progress;
+        Result<SuggestedHubGraph> built = job.run();
+        if (!built) {
+          out->error = QString::fromStdString(built.error().message);
+        } else {
+          out->threshold = built->threshold;
+          for (const HubSuggestion& s : built->suggestions) {
+            out->proposals.push_back({state->motionIds[s.query.motion], s.query.frame,
+                                      static_cast<int>(s.matches.size())});
+          }
+        }
+        promise.addResult(std::shared_ptr<const SuggestOutcome>(out));
+      },
+      {[this](const std::shared_ptr<const SuggestOutcome>& out) {
+         if (!out->error.isEmpty()) emit suggestionFailed(out->error);
+         else emit suggestionsReady(out->proposals, out->threshold);
+       },
+       [this](int v, int max, const QString&) { emit suggestionProgress(v, max, tr("Suggesting hubs")); },
+       [this](bool cancelled) {
+         if (cancelled) emit suggestionFailed(tr("Hub suggestion cancelled."));
+       }});
+}
+
+void SnapSession::setPreviewFrame(MotionId motion, int frame) {
+  m_previewMotion = motion;
+  m_previewFrame = frame;
+  m_preview.reset();
+  const std::shared_ptr<const SnapPipelineState> state = m_state;
+  const int m = state->motionIndex(motion);
+  if (!state->frames || m < 0 || frame < 0 || frame >= state->working[m]->frameCount()) return;
+  m_previewJob.start(
+      [state, m, frame](QPromise<std::shared_ptr<const std::vector<std::vector<float>>>>& promise) {
+        promise.addResult(std::make_shared<const std::vector<std::vector<float>>>(queryRows(*state->frames, {m, frame})));
+      },
+      {[this](const std::shared_ptr<const std::vector<std::vector<float>>>& rows) {
+         m_preview = rows;
+         emit previewReady();
+       },
+       {}, {}});
+}
+
+void SnapSession::clearPreview() {
+  m_previewMotion = -1;
+  m_previewFrame = -1;
+  m_preview.reset();
+}
+
+std::vector<FrameRef> SnapSession::previewMatches(double threshold, int wminFrames) const {
+  if (!m_preview || !(threshold > 0)) return {};
+  std::vector<FrameRef> excluded;
+  for (const Hub& h : m_state->graph.hubs) {
+    for (const MatchFrame& f : h.matchFrames) excluded.push_back(f.ref);
+  }
+  Result<std::vector<MatchCandidate>> set = matchSetFromRows(*m_preview, threshold, std::max(2, wminFrames), excluded);
+  std::vector<FrameRef> out;
+  if (set) {
+    for (const MatchCandidate& c : *set) out.push_back(c.ref);
+  }
+  return out;
+}
+
+double SnapSession::previewDistancePercentile(double percentile) const {
+  if (!m_preview) return 0.0;
+  std::vector<float> all;
+  for (const auto& row : *m_preview) all.insert(all.end(), row.begin(), row.end());
+  if (all.empty()) return 0.0;
+  const size_t k = std::min(all.size() - 1, static_cast<size_t>(all.size() * percentile / 100.0));
+  std::nth_element(all.begin(), all.begin() + k, all.end());
+  return std::max(1e-6, static_cast<double>(all[k]));
+}
+
+}  // namespace mg

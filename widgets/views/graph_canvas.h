@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QGraphicsView>
+#include <QWidget>
+
+#include "widgets/document/hub_list.h"
+
+class QLabel;
+class QSpinBox;
+class QToolButton;
+
+namespace mg {
+
+class HubGraphScene;
+class Project;
+class SnapPreview;
+class SnapSession;
+
+// A QGraphicsView that zooms with the wheel (around the pointer) and pans with the middle or
+// right button, or by dragging the background.
+class ZoomingGraphicsView : public QGraphicsView {
+ public:
+  explicit ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent = nullptr);
+  void fitContent();
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+
+ private:
+  bool m_panning = false;
+  QPoint m_last;
+};
+
+// The graph canvas dock: the hub graph (drag nodes to arrange them, undoably), the random-walk
+// controls (play/pause, step to the next cut, seed) and a status line with cut quality and
+// foot skate before/after snapping.
+class GraphCanvas : public QWidget {
+  Q_OBJECT
+
+ public:
+  // All must outlive the canvas.
+  GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview, QWidget* parent = nullptr);
+
+  HubGraphScene* scene() const { return m_scene; }
+  ZoomingGraphicsView* view() const { return m_view; }
+  QLabel* qualityLabel() const { return m_quality; }
+
+ private:
+  void updateQuality();
+
+  Project* m_project;
+  SnapSession* m_session;
+  SnapPreview* m_preview;
+  HubGraphScene* m_scene;
+  ZoomingGraphicsView* m_view;
+  QToolButton* m_play = nullptr;
+  QSpinBox* m_seed = nullptr;
+  QLabel* m_quality = nullptr;
+  bool m_fittedOnce = false;
+};
+
+}  // namespace mg

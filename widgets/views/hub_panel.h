@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <vector>
+
+#include <QWidget>
+
+#include "core/snap/frame_metric.h"
+#include "widgets/document/hub_list.h"
+
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QTreeWidget;
+
+namespace mg {
+
+class Project;
+class SnapSession;
+
+// The hub tools: the list of hubs (rename in place), the selected hub's threshold, colour and
+// deletion; "Create hub here" for the selected frame with a threshold slider whose match set is
+// previewed live before committing; and "Suggest hubs" as a cancellable background job. Every
+// change is a command on the project's stack; slider drags merge into one step.
+class HubPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  // `project` and `session` must outlive the panel.
+  HubPanel(Project* project, SnapSession* session, QWidget* parent = nullptr);
+
+  // The frame "Create hub here" uses (timeline click, playback position); starts its preview.
+  void setCandidateFrame(MotionId motion, int frame);
+  void selectHub(HubId id);
+  HubId selectedHub() const;
+
+  // Slider position <-> threshold (m^2) on a log scale from 1e-4 to 1.
+  static double sliderThreshold(int value);
+  static int thresholdSlider(double threshold);
+
+  QSlider* candidateSlider() const { return m_candSlider; }
+  QSlider* hubSlider() const { return m_hubSlider; }
+  QPushButton* createButton() const { return m_create; }
+  QLabel* candidateCountLabel() const { return m_candCount; }
+  QTreeWidget* hubTree() const { return m_tree; }
+
+ signals:
+  void hubSelected(mg::HubId id);
+  // The live match set of the candidate frame (motion indices of the session's working set).
+  void previewChanged(const std::vector<mg::FrameRef>& frames);
+  void pruneRequested();
+
+ private:
+  void rebuildList();
+  void updateSelectedHub();
+  void updatePreview();
+  void createHub();
+  void suggest();
+  void recolour();
+  void removeHub();
+
+  Project* m_project;
+  SnapSession* m_session;
+  QTreeWidget* m_tree = nullptr;
+  QSlider* m_hubSlider = nullptr;
+  QDoubleSpinBox* m_hubThreshold = nullptr;
+  QPushButton* m_colour = nullptr;
+  QPushButton* m_delete = nullptr;
+  QLabel* m_candLabel = nullptr;
+  QSlider* m_candSlider = nullptr;
+  QLabel* m_candCount = nullptr;
+  QPushButton* m_create = nullptr;
+  QSpinBox* m_suggestCount = nullptr;
+  QDoubleSpinBox* m_suggestThreshold = nullptr;
+  QSpinBox* m_suggestWmin = nullptr;
+  QPushButton* m_suggest = nullptr;
+  QProgressBar* m_suggestProgress = nullptr;
+  QPushButton* m_prune = nullptr;
+  int m_dragSerial = 0;
+  bool m_updating = false;
+  bool m_candidateTouched = false;
+};
+
+}  // namespace mg

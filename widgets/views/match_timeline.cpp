@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/views/match_timeline.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+#include "widgets/document/project.h"
+#include "widgets/jobs/snap_session.h"
+
+namespace mg {
+
+namespace {
+constexpr int kLabelWidth = 130;  // motion names on the left
+constexpr int kTop = 22;          // room for the frame ruler
+constexpr int kRowHeight = 44;
+constexpr int kRightMargin = 12;
+}  // namespace
+
+MatchTimeline::MatchTimeline(Project* project, SnapSession* session, QWidget* parent)
+    : QWidget(parent), m_project(project), m_session(session) {
+  setMinimumHeight(90);
+  setMouseTracking(false);
+  setFocusPolicy(Qt::ClickFocus);
+  connect(session, &SnapSession::stateChanged, this, &MatchTimeline::stateChanged);
+  connect(session, &SnapSession::appearanceChanged, this, qOverload<>(&QWidget::update));
+}
+
+void MatchTimeline::stateChanged() {
+  const auto state = m_session->state();
+  if (!m_fitted && !state->working.empty()) fitAll();
+  setMinimumHeight(kTop + kRowHeight * std::max<int>(1, state->working.size()) + 8);
+  update();
+}
+
+void MatchTimeline::fitAll() {
+  const auto state = m_session->state();
+  int longest = 1;
+  for (const auto& m : state->working) longest = std::max(longest, m->frameCount());
+  const int lane = std::max(50, width() - kLabelWidth - kRightMargin);
+  m_pixelsPerFrame = static_cast<double>(lane) / longest;
+  m_firstFrame = 0;
+  m_fitted = !state->working.empty();
+  update();
+}
+
+void MatchTimeline::resizeEvent(QResizeEvent*) {
+  if (m_fitted) {
+    m_fitted = false;
+    fitAll();
+  }
+}
+
+double MatchTimeline::frameToX(double frame) const {
+  return kLabelWidth + (frame - m_firstFrame) * m_pixelsPerFrame;
+}
+
+int MatchTimeline::rowY(int motion) const { return kTop + motion * kRowHeight + kRowHeight / 2; }
+
+TimelineHit MatchTimeline::hitTest(const QPoint& pos) const {
+  TimelineHit hit;
+  const auto state = m_session->state();
+  const int row = (pos.y() - kTop) / kRowHeight;
+  if (pos.y() < kTop || row >= static_cast<int>(state->working.size()) || pos.x() < kLabelWidth) return hit;
+  hit.motion = row;
+  const int frames = state->working[row]->frameCount();
+  hit.frame = std::clamp(static_cast<int>(std::floor(m_firstFrame + (pos.x() - kLabelWidth) / m_pixelsPerFrame)), 0,
+                         frames - 1);
+  for (int e = 0; e < static_cast<int>(state->graph.edges.size()); ++e) {
+    const Clip& c = state->graph.edges[e].clip;
+    if (c.motion == row && hit.frame >= c.beginFrame && hit.frame < c.endFrame) hit.edge = e;
+  }
+  return hit;
+}
+
+QColor MatchTimeline::hubColour(int graphHub) const {
+  const auto state = m_session->state();
+  if (graphHub < 0 || graphHub >= static_cast<int>(state->graphHubs.size())) return Qt::gray;
+  const HubSpec* spec = m_project->hubs()->hub(state->graphHubs[graphHub]);
+  return spec ? spec->colour : QColor(Qt::gray);
+}
+
+void MatchTimeline::setPlayhead(int motion, int frame) {
+  if (motion == m_playMotion && frame == m_playFrame) return;
+  m_playMotion = motion;
+  m_playFrame = frame;
+  update();
+}
+
+void MatchTimeline::setCurrentEdge(int edge) {
+  if (edge == m_currentEdge) return;
+  m_currentEdge = edge;
+  update();
+}
+
+void MatchTimeline::setSelectedFrame(int motion, int frame) {
+  m_selMotion = motion;
+  m_selFrame = frame;
+  update();
+}
+
+void MatchTimeline::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), palette().base());
+  const auto state = m_session->state();
+  if (state->working.empty()) {
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(rect(), Qt::AlignCenter, tr("Load motions to see their timelines."));
+    return;
+  }
+  p.setRenderHint(QPainter::Antialiasing, false);
+  const int right = width() - kRightMargin;
+  // Ruler: a label every "nice" number of frames.
+  const double step = [&] {
+    for (double s : {1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0}) {
+      if (s * m_pixelsPerFrame >= 60) return s;
+    }
+    return 10000.0;
+  }();
+  p.setPen(palette().color(QPalette::PlaceholderText));
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  p.setFont(small);
+  for (double f = std::ceil(m_firstFrame / step) * step; frameToX(f) < right; f += step) {
+    const int x = static_cast<int>(frameToX(f));
+    p.drawLine(x, kTop - 5, x, kTop - 1);
+    p.drawText(x + 2, kTop - 7, QString::number(static_cast<int>(f)));
+  }
+  p.setClipRect(QRect(0, kTop, width(), height() - kTop));
+
+  for (int m = 0; m < static_cast<int>(state->working.size()); ++m) {
+    const int y = rowY(m);
+    const int frames = state->working[m]->frameCount();
+    const int x0 = static_cast<int>(frameToX(0)), x1 = static_cast<int>(frameToX(frames));
+    p.setClipping(false);
+    p.setPen(palette().color(QPalette::Text));
+    p.setFont(font());
+    p.drawText(QRect(6, y - kRowHeight / 2, kLabelWidth - 12, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(QString::fromStdString(state->working[m]->name), Qt::ElideRight, kLabelWidth - 12));
+    p.setClipRect(QRect(kLabelWidth, kTop, right - kLabelWidth, height() - kTop));
+    p.setClipping(true);
+    // The motion's line, dim where no clip covers it.
+    p.setPen(QPen(palette().color(QPalette::Mid), 2));
+    p.drawLine(x0, y, x1, y);
+    for (int e = 0; e < static_cast<int>(state->graph.edges.size()); ++e) {
+      const HubEdge& edge = state->graph.edges[e];
+      if (edge.clip.motion != m) continue;
+      const bool current = e == m_currentEdge;
+      QColor c = hubColour(edge.fromHub);
+      c.setAlpha(current ? 255 : 150);
+      p.setPen(QPen(c, current ? 6 : 3));
+      p.drawLine(static_cast<int>(frameToX(edge.clip.beginFrame)), y, static_cast<int>(frameToX(edge.clip.endFrame)), y);
+    }
+    // Foot contacts: left foot (heel or toe) and right foot as two thin bars under the line.
+    if (m < static_cast<int>(state->contacts.size())) {
+      const FootContacts& fc = state->contacts[m];
+      const QColor colours[2] = {QColor(120, 190, 255, 170), QColor(255, 190, 110, 170)};
+      for (int side = 0; side < 2; ++side) {
+        const int by = y + 8 + side * 5;
+        int start = -1;
+        for (int f = 0; f <= frames; ++f) {
+          const bool planted = f < frames && (fc.isPlanted(f, side ? FootPoint::RightHeel : FootPoint::LeftHeel) ||
+                                              fc.isPlanted(f, side ? FootPoint::RightToe : FootPoint::LeftToe));
+          if (planted && start < 0) start = f;
+          if (!planted && start >= 0) {
+            p.fillRect(QRectF(frameToX(start), by, std::max(1.0, (f - start) * m_pixelsPerFrame), 3), colours[side]);
+            start = -1;
+          }
+        }
+      }
+    }
+    // Match frames of every hub.
+    for (int h = 0; h < static_cast<int>(state->graph.hubs.size()); ++h) {
+      p.setPen(QPen(hubColour(h), 2));
+      for (const MatchFrame& mf : state->graph.hubs[h].matchFrames) {
+        if (mf.ref.motion != m) continue;
+        const int x = static_cast<int>(frameToX(mf.ref.frame + 0.5));
+        p.drawLine(x, y - 13, x, y + 5);
+      }
+    }
+    p.setPen(QPen(QColor(255, 255, 255, 220), 1, Qt::DashLine));
+    for (const FrameRef& r : m_preview) {
+      if (r.motion != m) continue;
+      const int x = static_cast<int>(frameToX(r.frame + 0.5));
+      p.drawLine(x, y - 17, x, y + 15);
+    }
+    if (m == m_selMotion && m_selFrame >= 0) {
+      const int x = static_cast<int>(frameToX(m_selFrame + 0.5));
+      p.setPen(QPen(QColor(255, 255, 255), 1));
+      p.setBrush(QColor(255, 255, 255));
+      const QPoint tri[3] = {{x - 5, y - 21}, {x + 5, y - 21}, {x, y - 15}};
+      p.drawPolygon(tri, 3);
+    }
+    if (m == m_playMotion && m_playFrame >= 0) {
+      const int x = static_cast<int>(frameToX(m_playFrame + 0.5));
+      p.setPen(QPen(QColor(250, 220, 60), 2));
+      p.drawLine(x, y - kRowHeight / 2 + 2, x, y + kRowHeight / 2 - 2);
+    }
+  }
+}
+
+void MatchTimeline::mousePressEvent(QMouseEvent* event) {
+  const TimelineHit hit = hitTest(event->position().toPoint());
+  if (hit.motion < 0) return;
+  const auto state = m_session->state();
+  setSelectedFrame(hit.motion, hit.frame);
+  emit frameClicked(state->motionIds[hit.motion], hit.frame);
+  if (hit.edge >= 0) emit clipClicked(hit.edge);
+}
+
+void MatchTimeline::wheelEvent(QWheelEvent* event) {
+  const QPoint delta = event->angleDelta();
+  const double x = event->position().x();
+  if (event->modifiers() & Qt::ShiftModifier || delta.x() != 0) {
+    const int d = delta.x() != 0 ? delta.x() : delta.y();
+    m_firstFrame = std::max(0.0, m_firstFrame - d / 120.0 * 40.0 / m_pixelsPerFrame);
+  } else {
+    const double anchor = m_firstFrame + (x - kLabelWidth) / m_pixelsPerFrame;
+    m_pixelsPerFrame = std::clamp(m_pixelsPerFrame * std::pow(1.2, delta.y() / 120.0), 0.05, 40.0);
+    m_firstFrame = std::max(0.0, anchor - (x - kLabelWidth) / m_pixelsPerFrame);
+  }
+  update();
+  event->accept();
+}
+
+}  // namespace mg
