@@ -13,9 +13,12 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 
 #include "app/mgstudio/heatmap_dock.h"
+#include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/recent_files.h"
+#include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_options.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/motion_loader.h"
@@ -25,6 +28,7 @@
 #include "widgets/views/motion_player.h"
 #include "widgets/views/playback_bar.h"
 #include "widgets/views/playback_controller.h"
+#include "widgets/views/snap_preview.h"
 #include "widgets/views/viewport_widget.h"
 
 namespace mg {
@@ -35,7 +39,7 @@ const char* const kStateKey = "mainWindow/state";
 const char* const kOpenDirKey = "openDirectory";
 const char* const kTrimKey = "import/trimLeadingFrames";
 const char* const kUnitKey = "import/metresPerUnit";
-constexpr int kLayoutVersion = 1;  // bump when docks change so old saved states are ignored
+constexpr int kLayoutVersion = 2;  // bump when docks change so old saved states are ignored
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -55,6 +59,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   importOptions.metresPerUnit = settings.value(kUnitKey, 0.0).toDouble();
   m_project.setImportOptions(importOptions);
 
+  m_projectFiles = new ProjectController(
+      this, &m_project, [this] { return m_snap->viewState(); },
+      [this](const JsonValue& view) { m_snap->applyViewState(view); });
   createActions();
   createMenus();
   createDocks();
@@ -79,8 +86,8 @@ void MainWindow::createActions() {
   };
   m_openAction = make(tr("&Open..."), QKeySequence::Open, [this] { showOpenDialog(); });
   m_openAction->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
-  m_openSampleAction = make(tr("Open &Sample"), QKeySequence(tr("Ctrl+Shift+O")),
-                            [this] { openSample(); });
+  // Ctrl+Shift+O opens a project (ProjectController); the sample is one menu click away.
+  m_openSampleAction = make(tr("Open &Sample"), {}, [this] { openSample(); });
   m_importOptionsAction = make(tr("&Import Options..."), {}, [this] { showImportOptions(); });
   m_quitAction = make(tr("&Quit"), QKeySequence::Quit, [this] { close(); });
   m_undoAction = m_project.undoStack()->createUndoAction(this, tr("&Undo"));
@@ -140,6 +147,10 @@ void MainWindow::createActions() {
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  m_fileMenu = file;
+  file->addActions({m_projectFiles->newAction(), m_projectFiles->openAction(), m_projectFiles->saveAction(),
+                    m_projectFiles->saveAsAction()});
+  file->addSeparator();
   file->addAction(m_openAction);
   m_recentMenu = file->addMenu(tr("Recent &Files"));
   file->addAction(m_openSampleAction);
@@ -152,6 +163,7 @@ void MainWindow::createMenus() {
           [this](const QString& path) { openFiles({path}); });
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  m_editMenu = edit;
   edit->addAction(m_undoAction);
   edit->addAction(m_redoAction);
   edit->addSeparator();
@@ -196,6 +208,24 @@ void MainWindow::createDocks() {
   m_viewMenu->addAction(m_libraryDock->toggleViewAction());
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
   resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
+
+  m_snap = new SnapWorkspace(this, &m_project, m_viewport, m_playback, m_player, m_viewMenu);
+  m_fileMenu->insertAction(m_quitAction, m_snap->exportAction());
+  m_fileMenu->insertSeparator(m_quitAction);
+  m_editMenu->addSeparator();
+  m_editMenu->addActions({m_snap->createHubAction(), m_snap->pruneAction()});
+  addActions({m_snap->createHubAction(), m_projectFiles->newAction(), m_projectFiles->openAction(),
+              m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
+  connect(m_snap->preview(), &SnapPreview::walkPlayingChanged, this, [this](bool on) {
+    if (on) m_library->table()->clearSelection();
+  });
+  connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
+    if (!ids.isEmpty()) m_snap->preview()->hide();
+  });
+  connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
+    m_player->showMotions({});
+    if (m_project.motionCount() > 0) m_library->selectMotion(m_project.motions()[0].id);
+  });
 }
 
 void MainWindow::connectLoader() {
@@ -289,6 +319,11 @@ void MainWindow::restoreLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (m_askToSave && !m_projectFiles->maybeSave()) {
+    event->ignore();
+    return;
+  }
+  m_projectFiles->discardAutosave();
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
   settings.setValue(kStateKey, saveState(kLayoutVersion));

@@ -18,7 +18,9 @@ class MotionPlayer;
 class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
+class ProjectController;
 class RecentFiles;
+class SnapWorkspace;
 class ViewportWidget;
 
 // The editor window: the viewport in the centre, the motion library and the playback bar in
@@ -42,6 +44,10 @@ class MainWindow : public QMainWindow {
   MotionPlayer* player() const { return m_player; }
   ViewportWidget* viewport() const { return m_viewport; }
   MotionLibraryView* library() const { return m_library; }
+  SnapWorkspace* snap() const { return m_snap; }
+  ProjectController* projectFiles() const { return m_projectFiles; }
+  // Whether closing asks to save a modified project (off for scripted runs and tests).
+  void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
 
  signals:
@@ -78,6 +84,11 @@ class MainWindow : public QMainWindow {
   QDockWidget* m_playbackDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
+  QMenu* m_fileMenu = nullptr;
+  QMenu* m_editMenu = nullptr;
+  SnapWorkspace* m_snap = nullptr;
+  ProjectController* m_projectFiles = nullptr;
+  bool m_askToSave = true;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
 

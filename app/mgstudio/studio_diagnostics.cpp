@@ -77,6 +77,7 @@ void StudioDiagnostics::finish() {
       std::fprintf(stderr, "mgstudio: cannot write %s\n", qPrintable(m_options.screenshotPath));
     }
   }
+  m_window->setAskToSave(false);  // a scripted quit has nobody to answer "save changes?"
   m_window->close();
   QApplication::quit();
 }

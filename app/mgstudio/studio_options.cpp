@@ -37,7 +37,14 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
   const QCommandLineOption benchFile(QStringLiteral("bench-file"),
                                      QStringLiteral("Capture used by --bench-viewport (default: the sample)."),
                                      QStringLiteral("path"), sampleMotionPath());
-  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile});
+  const QCommandLineOption openProject(QStringLiteral("open-project"),
+                                       QStringLiteral("Open the project <file> (.mgproj)."), QStringLiteral("file"));
+  const QCommandLineOption suggestHubs(QStringLiteral("suggest-hubs"),
+                                       QStringLiteral("Suggest <n> Snap-Together hubs once the motions are loaded."),
+                                       QStringLiteral("n"));
+  const QCommandLineOption walk(QStringLiteral("walk"),
+                                QStringLiteral("Play the random walk through the hub graph once it is snapped."));
+  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile, openProject, suggestHubs, walk});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -61,6 +68,15 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     options->benchSkeletons = parser.value(bench).toInt(&ok);
     if (!ok || options->benchSkeletons < 1 || options->benchSkeletons > 100) {
       *error = QStringLiteral("--bench-viewport needs a count from 1 to 100");
+      return false;
+    }
+  }
+  options->projectPath = parser.value(openProject);
+  options->walk = parser.isSet(walk);
+  if (parser.isSet(suggestHubs)) {
+    options->suggestHubs = parser.value(suggestHubs).toInt(&ok);
+    if (!ok || options->suggestHubs < 1 || options->suggestHubs > 50) {
+      *error = QStringLiteral("--suggest-hubs needs a count from 1 to 50");
       return false;
     }
   }

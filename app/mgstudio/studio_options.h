@@ -21,6 +21,9 @@ struct StudioOptions {
   int benchSkeletons = 0;   // --bench-viewport N: measure the viewport frame rate with N copies
   double benchSeconds = 5;  // --bench-seconds S: length of that measurement
   QString benchFile;        // --bench-file PATH: capture to copy (default: the sample)
+  QString projectPath;      // --open-project FILE: a .mgproj to open at start
+  int suggestHubs = 0;      // --suggest-hubs N: suggest N hubs once the motions are loaded
+  bool walk = false;        // --walk: play the random walk once the graph is snapped
 };
 
 // Parses mgstudio's arguments (argv[0] included). On failure returns false and sets `error`;

@@ -202,7 +202,8 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
   EXPECT_GT(characterPixels(both), 200);
   EXPECT_GT(secondCharacterPixels(both), 200);
 
-  // Closing stores the layout for the next session.
+  // Closing stores the layout for the next session (no "save changes?" in a test).
+  window.setAskToSave(false);
   window.close();
   EXPECT_TRUE(QSettings().contains(QStringLiteral("mainWindow/state")));
 }

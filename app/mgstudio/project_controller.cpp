@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+#include "app/mgstudio/project_controller.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+#include "widgets/document/project.h"
+#include "widgets/document/project_file.h"
+
+namespace mg {
+
+namespace {
+constexpr int kAutosaveMs = 30000;
+const char* const kProjectDirKey = "projectDirectory";
+}  // namespace
+
+ProjectController::ProjectController(QMainWindow* window, Project* project, std::function<JsonValue()> collectView,
+                                     std::function<void(const JsonValue&)> applyView)
+    : QObject(window), m_window(window), m_project(project), m_collectView(std::move(collectView)),
+      m_applyView(std::move(applyView)) {
+  m_new = new QAction(tr("&New Project"), this);
+  m_new->setShortcut(QKeySequence::New);
+  connect(m_new, &QAction::triggered, this, &ProjectController::newProject);
+  m_open = new QAction(tr("Open &Project..."), this);
+  m_open->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+  connect(m_open, &QAction::triggered, this, [this] {
+    if (!maybeSave()) return;
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), settings.value(kProjectDirKey).toString(),
+                                                      tr("Motion Graph Studio projects (*.mgproj);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(kProjectDirKey, QFileInfo(path).absolutePath());
+    openProject(path);
+  });
+  m_save = new QAction(tr("&Save Project"), this);
+  m_save->setShortcut(QKeySequence::Save);
+  connect(m_save, &QAction::triggered, this, &ProjectController::save);
+  m_saveAs = new QAction(tr("Save Project &As..."), this);
+  m_saveAs->setShortcut(QKeySequence::SaveAs);
+  connect(m_saveAs, &QAction::triggered, this, &ProjectController::saveAs);
+  for (QAction* a : {m_new, m_open, m_save, m_saveAs}) a->setShortcutContext(Qt::WindowShortcut);
+
+  connect(project->undoStack(), &QUndoStack::cleanChanged, this, &ProjectController::updateTitle);
+  connect(project->undoStack(), &QUndoStack::indexChanged, this, &ProjectController::updateTitle);
+  m_autosaveTimer.setInterval(kAutosaveMs);
+  connect(&m_autosaveTimer, &QTimer::timeout, this, &ProjectController::autosave);
+  m_autosaveTimer.start();
+  updateTitle();
+}
+
+bool ProjectController::isModified() const { return m_recovered || !m_project->undoStack()->isClean(); }
+
+void ProjectController::updateTitle() {
+  const QString name = m_project->fileName().isEmpty() ? tr("Untitled") : QFileInfo(m_project->fileName()).fileName();
+  m_window->setWindowTitle(tr("%1[*] — Motion Graph Studio").arg(name));
+  m_window->setWindowModified(isModified());
+}
+
+QString ProjectController::currentAutosavePath() const {
+  if (!m_project->fileName().isEmpty()) return autosavePath(m_project->fileName());
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+  return autosavePath(QDir(dir).filePath(QStringLiteral("untitled.mgproj")));
+}
+
+QString ProjectController::autosave() {
+  if (!isModified() || m_project->motionCount() == 0) return {};
+  const QString path = currentAutosavePath();
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  m_project->setViewState(m_collectView());
+  if (const Status s = saveProject(*m_project, path); !s) {
+    m_window->statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromStdString(s.error().message)), 8000);
+    return {};
+  }
+  return path;
+}
+
+void ProjectController::discardAutosave() { QFile::remove(currentAutosavePath()); }
+
+bool ProjectController::maybeSave() {
+  if (!isModified()) return true;
+  const auto answer = QMessageBox::warning(
+      m_window, tr("Unsaved Changes"), tr("The project has been modified.\nDo you want to save your changes?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Save) return save();
+  discardAutosave();
+  return true;
+}
+
+void ProjectController::newProject() {
+  if (!maybeSave()) return;
+  discardAutosave();
+  m_project->clear();
+  m_recovered = false;
+  updateTitle();
+  emit projectLoaded();
+}
+
+bool ProjectController::loadInto(const QString& path, const QString& fileName, bool recovered) {
+  Result<ProjectData> data = readProject(path);
+  if (!data) {
+    QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(data.error().message));
+    return false;
+  }
+  const JsonValue view = data->view;
+  applyProject(m_project, std::move(data.value()), fileName);
+  m_recovered = recovered;
+  m_applyView(view);
+  updateTitle();
+  emit projectLoaded();
+  return true;
+}
+
+bool ProjectController::openProject(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (hasRecoverableAutosave(absolute)) {
+    const auto answer = QMessageBox::question(
+        m_window, tr("Recover Project"),
+        tr("%1 has an autosave that is newer than the project file (the editor may have crashed).\n"
+           "Recover the autosaved version?").arg(QFileInfo(absolute).fileName()),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes && loadInto(autosavePath(absolute), absolute, true)) return true;
+  }
+  const bool ok = loadInto(absolute, absolute, false);
+  if (ok) m_window->statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(absolute).fileName()), 4000);
+  return ok;
+}
+
+void ProjectController::offerUntitledRecovery() {
+  const QString path = currentAutosavePath();
+  if (!m_project->fileName().isEmpty() || !QFileInfo::exists(path)) return;
+  const auto answer = QMessageBox::question(m_window, tr("Recover Project"),
+                                            tr("An unsaved project from an earlier session was autosaved.\nRecover it?"),
+                                            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+  if (answer == QMessageBox::Yes) loadInto(path, QString(), true);
+  else QFile::remove(path);
+}
+
+bool ProjectController::save() {
+  if (m_project->fileName().isEmpty()) return saveAs();
+  return saveTo(m_project->fileName());
+}
+
+bool ProjectController::saveAs() {
+  QSettings settings;
+  QString path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"),
+                                              m_project->fileName().isEmpty() ? settings.value(kProjectDirKey).toString()
+                                                                              : m_project->fileName(),
+                                              tr("Motion Graph Studio projects (*.mgproj)"));
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".mgproj");
+  settings.setValue(kProjectDirKey, QFileInfo(path).absolutePath());
+  return saveTo(path);
+}
+
+bool ProjectController::saveTo(const QString& path) {
+  m_project->setViewState(m_collectView());
+  if (const Status s = saveProject(*m_project, path); !s) {
+    QMessageBox::warning(m_window, tr("Cannot Save Project"), QString::fromStdString(s.error().message));
+    return false;
+  }
+  discardAutosave();  // the old name's side file, if the name changes
+  m_project->setFileName(QFileInfo(path).absoluteFilePath());
+  discardAutosave();
+  m_recovered = false;
+  m_project->undoStack()->setClean();
+  updateTitle();
+  m_window->statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
+  return true;
+}
+
+}  // namespace mg

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <functional>
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include "core/util/json.h"
+
+class QAction;
+class QMainWindow;
+
+namespace mg {
+
+class Project;
+
+// File > New / Open Project / Save / Save As for the project document: the window title with
+// its modified marker (the undo stack's clean state), "save changes?" before anything discards
+// edits, autosave to a side file while modified and the offer to recover it on the next open.
+// Errors are shown in dialogs and leave the open project untouched.
+class ProjectController : public QObject {
+  Q_OBJECT
+
+ public:
+  // `window` and `project` must outlive the controller. `collectView` gives the view state to
+  // save; `applyView` restores it after a load.
+  ProjectController(QMainWindow* window, Project* project, std::function<JsonValue()> collectView,
+                    std::function<void(const JsonValue&)> applyView);
+
+  QAction* newAction() const { return m_new; }
+  QAction* openAction() const { return m_open; }
+  QAction* saveAction() const { return m_save; }
+  QAction* saveAsAction() const { return m_saveAs; }
+
+  // Asks whether to save a modified project; false when the user cancels (keep the project).
+  bool maybeSave();
+  void newProject();
+  // Opens `path` (offering a newer autosave first). Errors go to a dialog; returns success.
+  bool openProject(const QString& path);
+  bool save();
+  bool saveAs();
+  bool saveTo(const QString& path);
+  // Writes the autosave side file now if the project is modified; returns its path or "".
+  QString autosave();
+  // The autosave file of the open project (untitled projects use one in the app data folder).
+  QString currentAutosavePath() const;
+  void setAutosaveIntervalMs(int ms) { m_autosaveTimer.setInterval(ms); }
+  // Offers the untitled autosave of a crashed session, if any (called once at start-up).
+  void offerUntitledRecovery();
+  // Removes the autosave file; called when the window closes without unsaved edits kept.
+  void discardAutosave();
+  bool isModified() const;
+
+ signals:
+  void projectLoaded();
+
+ private:
+  void updateTitle();
+  bool loadInto(const QString& path, const QString& fileName, bool recovered);
+
+  QMainWindow* m_window;
+  Project* m_project;
+  std::function<JsonValue()> m_collectView;
+  std::function<void(const JsonValue&)> m_applyView;
+  QAction* m_new;
+  QAction* m_open;
+  QAction* m_save;
+  QAction* m_saveAs;
+  QTimer m_autosaveTimer;
+  bool m_recovered = false;  // content came from an autosave and is not on disk as a project yet
+};
+
+}  // namespace mg

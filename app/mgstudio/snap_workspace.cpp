@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+#include "app/mgstudio/snap_workspace.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoView>
+
+#include "core/snap/snap_export.h"
+#include "widgets/commands/hub_commands.h"
+#include "widgets/document/project.h"
+#include "widgets/jobs/snap_session.h"
+#include "widgets/views/graph_canvas.h"
+#include "widgets/views/hub_graph_scene.h"
+#include "widgets/views/hub_panel.h"
+#include "widgets/views/match_timeline.h"
+#include "widgets/views/motion_player.h"
+#include "widgets/views/playback_controller.h"
+#include "widgets/views/snap_preview.h"
+#include "widgets/views/viewport_widget.h"
+
+namespace mg {
+
+SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidget* viewport,
+                             PlaybackController* playback, MotionPlayer* player, QMenu* viewMenu)
+    : QObject(window), m_window(window), m_project(project), m_viewport(viewport), m_playback(playback),
+      m_player(player), m_viewMenu(viewMenu) {
+  m_session = new SnapSession(project, this);
+  m_preview = new SnapPreview(m_session, viewport, playback, this);
+  m_timeline = new MatchTimeline(project, m_session);
+  m_canvas = new GraphCanvas(project, m_session, m_preview);
+  m_hubs = new HubPanel(project, m_session);
+  m_history = new QUndoView(project->undoStack());
+  m_history->setEmptyLabel(tr("<empty project>"));
+
+  QDockWidget* timelineDock = addDock(m_timeline, tr("Match Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
+  QDockWidget* canvasDock = addDock(m_canvas, tr("Hub Graph"), "graphCanvasDock", Qt::RightDockWidgetArea);
+  QDockWidget* hubsDock = addDock(m_hubs, tr("Hubs"), "hubsDock", Qt::LeftDockWidgetArea);
+  QDockWidget* historyDock = addDock(m_history, tr("History"), "historyDock", Qt::RightDockWidgetArea);
+  window->tabifyDockWidget(canvasDock, historyDock);
+  // The transport bar sits under the timeline, both across the bottom.
+  if (auto* playbackDock = window->findChild<QDockWidget*>(QStringLiteral("playbackDock"))) {
+    window->splitDockWidget(timelineDock, playbackDock, Qt::Vertical);
+  }
+  canvasDock->raise();
+  window->resizeDocks({canvasDock}, {520}, Qt::Horizontal);
+  window->resizeDocks({timelineDock}, {200}, Qt::Vertical);
+  Q_UNUSED(hubsDock);
+
+  m_prune = new QAction(tr("&Prune Dead Ends"), this);
+  connect(m_prune, &QAction::triggered, this, &SnapWorkspace::pruneDeadEnds);
+  m_export = new QAction(tr("&Export Snap Graph..."), this);
+  connect(m_export, &QAction::triggered, this, &SnapWorkspace::exportSnapGraph);
+  m_createHub = new QAction(tr("Create Hub at &Playback Frame"), this);
+  m_createHub->setShortcut(QKeySequence(tr("Ctrl+H")));
+  connect(m_createHub, &QAction::triggered, this, [this] {
+    // The frame the preview or the library playback is on.
+    const auto state = m_session->state();
+    if (m_preview->currentMotion() >= 0) {
+      m_hubs->setCandidateFrame(state->motionIds[m_preview->currentMotion()], m_preview->currentFrame());
+    } else if (!m_player->shownMotions().isEmpty()) {
+      const MotionId id = m_player->shownMotions().first();
+      const auto motion = m_project->motion(id);
+      const int frame = static_cast<int>(m_playback->timeSeconds() * m_project->metricSettings().workingFps);
+      if (motion) m_hubs->setCandidateFrame(id, std::min(frame, workingFrameCount(*motion, m_project->metricSettings().workingFps) - 1));
+    }
+  });
+
+  connect(m_timeline, &MatchTimeline::frameClicked, m_hubs, &HubPanel::setCandidateFrame);
+  connect(m_timeline, &MatchTimeline::clipClicked, this, [this](int edge) {
+    m_player->showMotions({});
+    m_preview->playClip(edge);
+  });
+  connect(m_canvas->scene(), &HubGraphScene::edgeActivated, this, [this] { m_player->showMotions({}); });
+  connect(m_hubs, &HubPanel::previewChanged, m_timeline, &MatchTimeline::setPreview);
+  connect(m_hubs, &HubPanel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
+  connect(m_hubs, &HubPanel::hubSelected, this, [this](HubId id) {
+    if (HubNodeItem* item = m_canvas->scene()->nodeItem(id)) {
+      m_canvas->scene()->clearSelection();
+      item->setSelected(true);
+    }
+    m_preview->showHubPose(m_session->state()->graphHubIndex(id));
+  });
+  connect(m_canvas->scene(), &HubGraphScene::nodeActivated, m_hubs, &HubPanel::selectHub);
+  connect(m_preview, &SnapPreview::currentEdgeChanged, m_timeline, &MatchTimeline::setCurrentEdge);
+  connect(m_preview, &SnapPreview::positionChanged, m_timeline, &MatchTimeline::setPlayhead);
+  connect(m_session, &SnapSession::stateChanged, this, [this] {
+    const auto s = m_session->state();
+    m_prune->setEnabled(!s->deadEnds.empty());
+    m_export->setEnabled(s->snapped != nullptr);
+  });
+  m_prune->setEnabled(false);
+  m_export->setEnabled(false);
+}
+
+QDockWidget* SnapWorkspace::addDock(QWidget* content, const QString& title, const char* name, int area) {
+  auto* dock = new QDockWidget(title, m_window);
+  dock->setObjectName(QString::fromLatin1(name));
+  dock->setWidget(content);
+  m_window->addDockWidget(static_cast<Qt::DockWidgetArea>(area), dock);
+  m_viewMenu->addAction(dock->toggleViewAction());
+  return dock;
+}
+
+JsonValue SnapWorkspace::viewState() const {
+  JsonValue::Object docks;
+  for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
+    docks[dock->objectName().toStdString()] = dock->isVisible();
+  }
+  const OrbitCamera cam = m_viewport->camera();
+  return JsonValue::Object{
+      {"docks", std::move(docks)},
+      {"camera", JsonValue::Object{{"target", JsonValue::Array{cam.target.x(), cam.target.y(), cam.target.z()}},
+                                   {"yaw_degrees", cam.yawDegrees},
+                                   {"pitch_degrees", cam.pitchDegrees},
+                                   {"distance", cam.distance}}},
+      {"follow_character", m_viewport->followCharacter()},
+      {"walk_seed", static_cast<double>(m_preview->seed())}};
+}
+
+void SnapWorkspace::applyViewState(const JsonValue& state) {
+  if (const JsonValue* docks = state.find("docks"); docks && docks->isObject()) {
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
+      const JsonValue* v = docks->find(dock->objectName().toStdString());
+      if (v && v->isBool()) dock->setVisible(v->asBool());
+    }
+  }
+  if (const JsonValue* cam = state.find("camera"); cam && cam->isObject()) {
+    OrbitCamera c = m_viewport->camera();
+    const JsonValue* t = cam->find("target");
+    if (t && t->isArray() && t->asArray().size() == 3 && t->asArray()[0].isNumber()) {
+      c.target = QVector3D(t->asArray()[0].asNumber(), t->asArray()[1].asNumber(), t->asArray()[2].asNumber());
+    }
+    auto number = [cam](const char* key, float* out) {
+      if (const JsonValue* v = cam->find(key); v && v->isNumber()) *out = static_cast<float>(v->asNumber());
+    };
+    number("yaw_degrees", &c.yawDegrees);
+    number("pitch_degrees", &c.pitchDegrees);
+    number("distance", &c.distance);
+    m_viewport->setCamera(c);
+  }
+  if (const JsonValue* f = state.find("follow_character"); f && f->isBool()) m_viewport->setFollowCharacter(f->asBool());
+  if (const JsonValue* s = state.find("walk_seed"); s && s->isNumber() && s->asNumber() >= 1) {
+    m_preview->setSeed(static_cast<std::uint64_t>(s->asNumber()));
+  }
+}
+
+void SnapWorkspace::pruneDeadEnds() {
+  const auto s = m_session->state();
+  std::vector<HubId> ids;
+  for (int h : s->deadEnds) ids.push_back(s->graphHubs[h]);
+  if (ids.empty()) {
+    m_window->statusBar()->showMessage(tr("The hub graph has no dead ends."), 4000);
+    return;
+  }
+  m_project->undoStack()->push(new PruneHubsCommand(m_project->hubs(), ids));
+}
+
+QString SnapWorkspace::exportTo(const QString& directory) const {
+  const auto s = m_session->state();
+  if (!s->snapped) return tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+  double threshold = 0;
+  int wmin = 0;
+  for (const HubSpec& h : m_project->hubs()->hubs()) {
+    threshold = std::max(threshold, h.threshold);
+    wmin = std::max(wmin, h.wminFrames);
+  }
+  SnapExportInput input{&s->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}};
+  const Status status = mg::exportSnapGraph(input, directory.toStdString());
+  return status ? QString() : QString::fromStdString(status.error().message);
+}
+
+void SnapWorkspace::exportSnapGraph() {
+  QSettings settings;
+  const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export Snap Graph To"),
+                                                        settings.value(QStringLiteral("snapExportDirectory")).toString());
+  if (dir.isEmpty()) return;
+  settings.setValue(QStringLiteral("snapExportDirectory"), dir);
+  const QString error = exportTo(dir);
+  if (!error.isEmpty()) {
+    QMessageBox::warning(m_window, tr("Export failed"), error);
+    return;
+  }
+  m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(dir), 6000);
+}
+
+}  // namespace mg
