@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     }
     if (!walking && state->snapped) {
       walking = true;
+      window.snap()->raiseDocks();
       window.snap()->preview()->restartWalk();
       window.snap()->preview()->setWalkPlaying(true);
     }

@@ -51,6 +51,8 @@ SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidg
   window->resizeDocks({canvasDock}, {520}, Qt::Horizontal);
   window->resizeDocks({timelineDock}, {200}, Qt::Vertical);
   Q_UNUSED(hubsDock);
+  m_timelineDock = timelineDock;
+  m_canvasDock = canvasDock;
 
   m_prune = new QAction(tr("&Prune Dead Ends"), this);
   connect(m_prune, &QAction::triggered, this, &SnapWorkspace::pruneDeadEnds);
@@ -96,6 +98,13 @@ SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidg
   });
   m_prune->setEnabled(false);
   m_export->setEnabled(false);
+}
+
+void SnapWorkspace::raiseDocks() {
+  for (QDockWidget* dock : {m_timelineDock, m_canvasDock}) {
+    dock->show();
+    dock->raise();
+  }
 }
 
 QDockWidget* SnapWorkspace::addDock(QWidget* content, const QString& title, const char* name, int area) {

@@ -43,6 +43,9 @@ class SnapWorkspace : public QObject {
   QAction* exportAction() const { return m_export; }
   QAction* createHubAction() const { return m_createHub; }
 
+  // Shows and raises the timeline and hub graph docks (tabbed docks may hide them).
+  void raiseDocks();
+
   // Dock visibility and camera as the project's view state, and back.
   JsonValue viewState() const;
   void applyViewState(const JsonValue& state);
@@ -68,6 +71,8 @@ class SnapWorkspace : public QObject {
   GraphCanvas* m_canvas;
   HubPanel* m_hubs;
   QUndoView* m_history;
+  QDockWidget* m_timelineDock = nullptr;
+  QDockWidget* m_canvasDock = nullptr;
   QMenu* m_viewMenu;
   QAction* m_prune;
   QAction* m_export;

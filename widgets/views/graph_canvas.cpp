@@ -28,7 +28,17 @@ ZoomingGraphicsView::ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent)
   setViewportUpdateMode(FullViewportUpdate);
 }
 
+void ZoomingGraphicsView::fitIfFollowing() {
+  if (m_following) fitContent();
+}
+
+void ZoomingGraphicsView::resizeEvent(QResizeEvent* event) {
+  QGraphicsView::resizeEvent(event);
+  fitIfFollowing();
+}
+
 void ZoomingGraphicsView::fitContent() {
+  m_following = true;
   const QRectF r = scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40);
   if (!r.isEmpty()) fitInView(r, Qt::KeepAspectRatio);
   if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
@@ -38,6 +48,7 @@ void ZoomingGraphicsView::wheelEvent(QWheelEvent* event) {
   const double factor = std::pow(1.15, event->angleDelta().y() / 120.0);
   const double scaleNow = transform().m11();
   if (scaleNow * factor < 0.1 || scaleNow * factor > 6) return;
+  m_following = false;
   scale(factor, factor);
   event->accept();
 }
@@ -60,6 +71,7 @@ void ZoomingGraphicsView::mouseMoveEvent(QMouseEvent* event) {
   if (m_panning) {
     const QPoint d = event->position().toPoint() - m_last;
     m_last = event->position().toPoint();
+    if (!d.isNull()) m_following = false;
     horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
     verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
     return;
@@ -135,10 +147,7 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
   });
   connect(session, &SnapSession::stateChanged, this, [this] {
     updateQuality();
-    if (!m_fittedOnce && m_scene->nodeItemCount() > 0) {
-      m_fittedOnce = true;
-      m_view->fitContent();
-    }
+    m_view->fitIfFollowing();
   });
   connect(session, &SnapSession::pipelineProgress, this, [this](int v, int max, const QString&) {
     if (m_session->state()->stage < 2 && max > 0) m_quality->setText(tr("Snapping... %1%").arg(100 * v / max));

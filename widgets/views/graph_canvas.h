@@ -18,19 +18,25 @@ class SnapPreview;
 class SnapSession;
 
 // A QGraphicsView that zooms with the wheel (around the pointer) and pans with the middle or
-// right button, or by dragging the background.
+// right button, or by dragging the background. Until the user zooms or pans it keeps the whole
+// graph in view (also across resizes, e.g. when its dock is first shown).
 class ZoomingGraphicsView : public QGraphicsView {
  public:
   explicit ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent = nullptr);
+  // Fits the graph and goes back to following it.
   void fitContent();
+  // Fits the graph unless the user has zoomed or panned since the last fitContent().
+  void fitIfFollowing();
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  bool m_following = true;
   bool m_panning = false;
   QPoint m_last;
 };
@@ -60,7 +66,6 @@ class GraphCanvas : public QWidget {
   QToolButton* m_play = nullptr;
   QSpinBox* m_seed = nullptr;
   QLabel* m_quality = nullptr;
-  bool m_fittedOnce = false;
 };
 
 }  // namespace mg
