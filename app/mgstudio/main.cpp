@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_diagnostics.h"
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
     }
   });
   if (!options.projectPath.isEmpty() && !window.projectFiles()->openProject(options.projectPath)) return 1;
+  if (!options.pmgDemoDir.isEmpty()) window.parametric()->runDemo(options.pmgDemoDir);
   QStringList files = options.files;
   if (options.openSample) files.push_back(mg::sampleMotionPath());
   if (!files.isEmpty()) window.openFiles(files);

@@ -17,6 +17,7 @@
 
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/project_controller.h"
+#include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_options.h"
@@ -67,6 +68,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createDocks();
   m_heatmap = createHeatmapDock(this, m_viewMenu);
   connectLoader();
+  m_parametric = new ParametricWorkspace(this, &m_project, m_viewport, m_viewMenu,
+                                         menuBar()->actions().constFirst()->menu(), m_quitAction);
   m_loadProgress = new JobProgressWidget(this);
   statusBar()->addPermanentWidget(m_loadProgress);
   connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_loader, &MotionLoader::cancel);

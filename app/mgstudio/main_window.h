@@ -15,6 +15,7 @@ class JobProgressWidget;
 class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
+class ParametricWorkspace;
 class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
@@ -43,6 +44,7 @@ class MainWindow : public QMainWindow {
   PlaybackController* playback() const { return m_playback; }
   MotionPlayer* player() const { return m_player; }
   ViewportWidget* viewport() const { return m_viewport; }
+  ParametricWorkspace* parametric() const { return m_parametric; }
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
   ProjectController* projectFiles() const { return m_projectFiles; }
@@ -89,6 +91,7 @@ class MainWindow : public QMainWindow {
   SnapWorkspace* m_snap = nullptr;
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;
+  ParametricWorkspace* m_parametric = nullptr;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
 

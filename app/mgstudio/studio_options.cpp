@@ -44,6 +44,10 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
                                        QStringLiteral("n"));
   const QCommandLineOption walk(QStringLiteral("walk"),
                                 QStringLiteral("Play the random walk through the hub graph once it is snapped."));
+  const QCommandLineOption pmgDemo(QStringLiteral("pmg-demo"),
+                                   QStringLiteral("Load the CMU walks of <dir> (cmu_turns), build a walking node parameterised by turn angle and its self-loop edge, and show the edge inspector."),
+                                   QStringLiteral("dir"));
+  parser.addOption(pmgDemo);
   parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile, openProject, suggestHubs, walk});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
@@ -80,6 +84,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       return false;
     }
   }
+  options->pmgDemoDir = parser.value(pmgDemo);
   options->benchFile = parser.value(benchFile);
   options->benchSeconds = parser.value(benchSeconds).toDouble(&ok);
   if (!ok || options->benchSeconds <= 0) {

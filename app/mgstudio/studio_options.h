@@ -20,6 +20,7 @@ struct StudioOptions {
   int quitAfterMs = -1;     // --quit-after-ms N: quit N ms after the first frame is shown
   int benchSkeletons = 0;   // --bench-viewport N: measure the viewport frame rate with N copies
   double benchSeconds = 5;  // --bench-seconds S: length of that measurement
+  QString pmgDemoDir;       // --pmg-demo DIR: build the walking node of DIR (cmu_turns) and its self-loop
   QString benchFile;        // --bench-file PATH: capture to copy (default: the sample)
   QString projectPath;      // --open-project FILE: a .mgproj to open at start
   int suggestHubs = 0;      // --suggest-hubs N: suggest N hubs once the motions are loaded

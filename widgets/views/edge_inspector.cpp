@@ -178,12 +178,7 @@ void EdgeInspector::buildUi() {
   gridRow->addWidget(m_grid);
   gridRow->addLayout(gridSide, 1);
   v->addLayout(gridRow);
-  connect(m_preview, &QPushButton::clicked, this, [this] {
-    const ParamEdgeEntry* e = entry();
-    if (!e || !e->sampling || m_chosenTarget < 0) return;
-    emit previewRequested(m_edge, e->sampling->sourceParameters[static_cast<size_t>(m_sourceSample->value())],
-                          e->sampling->targetParameters[static_cast<size_t>(m_chosenTarget)]);
-  });
+  connect(m_preview, &QPushButton::clicked, this, &EdgeInspector::requestPreview);
 
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(content);
@@ -390,6 +385,14 @@ void EdgeInspector::chooseTarget(int target) {
   m_chosenTarget = target;
   m_space->setChosenTarget(target);
   requestGrid();
+}
+
+bool EdgeInspector::requestPreview() {
+  const ParamEdgeEntry* e = entry();
+  if (!e || !e->sampling || m_chosenTarget < 0) return false;
+  emit previewRequested(m_edge, e->sampling->sourceParameters[static_cast<size_t>(m_space->sourceSample())],
+                        e->sampling->targetParameters[static_cast<size_t>(m_chosenTarget)]);
+  return true;
 }
 
 void EdgeInspector::requestGrid() {

@@ -56,6 +56,9 @@ class EdgeInspector : public QWidget {
   // The slider value of a threshold, and back (the slider spans [0, thresholdScale()]).
   double thresholdScale() const { return m_scale; }
   void chooseTarget(int target);
+  // Emits previewRequested for the shown source sample and the chosen target sample (the
+  // Preview Transition button); false when the edge is not sampled.
+  bool requestPreview();
 
  signals:
   // Preview the transition from the shown source sample to the chosen target sample.

@@ -58,7 +58,7 @@ double EdgeSpaceView::yValue(int target) const {
   return m_sampling->minimum[m_sampling->pair(m_source, target)];
 }
 
-QRectF EdgeSpaceView::plotRect() const { return QRectF(46, 10, width() - 56, height() - 38); }
+QRectF EdgeSpaceView::plotRect() const { return QRectF(58, 10, width() - 68, height() - 38); }
 
 QPointF EdgeSpaceView::toScreen(double x, double y) const {
   const QRectF r = plotRect();
@@ -98,8 +98,8 @@ void EdgeSpaceView::paintEvent(QPaintEvent*) {
   const bool oneD = m_sampling->targetDims == 1;
   p.drawText(QRectF(r.left(), r.bottom() + 4, r.width(), 16), Qt::AlignCenter,
              oneD ? tr("target parameter") : tr("target parameter 1 (x) / 2 (y)"));
-  p.drawText(QRectF(0, r.bottom() - 8, 44, 16), Qt::AlignRight, QString::number(m_yMin, 'g', 3));
-  p.drawText(QRectF(0, r.top() - 2, 44, 16), Qt::AlignRight, QString::number(m_yMax, 'g', 3));
+  p.drawText(QRectF(0, r.bottom() - 8, 54, 16), Qt::AlignRight, QString::number(m_yMin, 'g', 3));
+  p.drawText(QRectF(0, r.top() - 2, 54, 16), Qt::AlignRight, QString::number(m_yMax, 'g', 3));
   p.drawText(QRectF(r.left() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter, QString::number(m_xMin, 'g', 3));
   p.drawText(QRectF(r.right() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter, QString::number(m_xMax, 'g', 3));
   if (oneD) {

@@ -44,7 +44,7 @@ int ParameterPlot::panelCount() const { return m_node && m_node->dimensions() ==
 QRectF ParameterPlot::panel(int index) const {
   const int n = panelCount();
   const double w = (width() - kMargin * (n + 0.5)) / n;
-  return QRectF(kMargin + index * (w + kMargin), 12, std::max(10.0, w), std::max(10.0, height() - 12 - kMargin));
+  return QRectF(kMargin + index * (w + kMargin), 16, std::max(10.0, w), std::max(10.0, height() - 20 - kMargin));
 }
 
 QPointF ParameterPlot::toScreen(int panelIndex, const ParameterVector& l) const {
@@ -85,7 +85,7 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
                  QString::fromStdString(names[static_cast<size_t>(dy)]));
       p.restore();
     }
-    p.drawText(QRectF(r.left(), r.bottom() + 2, r.width(), 16), Qt::AlignCenter, QString::fromStdString(names[0]));
+    p.drawText(QRectF(r.left(), r.bottom() + 15, r.width(), 16), Qt::AlignCenter, QString::fromStdString(names[0]));
     p.drawText(QRectF(r.left() - kMargin, r.bottom() + 2, kMargin * 2, 16), Qt::AlignCenter,
                QString::number(m_node->rangeMin()[0], 'g', 3));
     p.drawText(QRectF(r.right() - kMargin, r.bottom() + 2, kMargin * 2, 16), Qt::AlignCenter,

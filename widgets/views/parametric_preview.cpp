@@ -98,6 +98,8 @@ void ParametricPreview::playClip(std::shared_ptr<const Motion> clip, int blendBe
   }
   setMode(Mode::Clip);
   advance(0.0);
+  m_viewport->setFollowedCharacter(kCharacterId);
+  m_viewport->setFollowCharacter(true);
 }
 
 bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, int startNode, bool steering) {
@@ -125,6 +127,8 @@ bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, 
   setMode(steering ? Mode::Steer : Mode::Walk);
   setHeading(m_heading);
   advance(1.0 / m_fps);
+  m_viewport->setFollowedCharacter(kCharacterId);
+  m_viewport->setFollowCharacter(true);
   return true;
 }
 
