@@ -220,7 +220,9 @@ void MainWindow::createDocks() {
   addActions({m_snap->createHubAction(), m_projectFiles->newAction(), m_projectFiles->openAction(),
               m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
   connect(m_snap->preview(), &SnapPreview::walkPlayingChanged, this, [this](bool on) {
-    if (on) m_library->table()->clearSelection();
+    if (!on) return;
+    m_library->table()->clearSelection();
+    m_followAction->setChecked(true);  // an endless walk leaves the frame otherwise
   });
   connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
     if (!ids.isEmpty()) m_snap->preview()->hide();
