@@ -64,6 +64,8 @@ int main(int argc, char** argv) {
     }
   });
   if (!options.projectPath.isEmpty() && !window.projectFiles()->openProject(options.projectPath)) return 1;
+  // An untitled project autosaved by a session that crashed; scripted runs never ask.
+  if (options.projectPath.isEmpty() && options.quitAfterMs < 0) window.projectFiles()->offerUntitledRecovery();
   if (!options.pmgDemoDir.isEmpty()) window.parametric()->runDemo(options.pmgDemoDir);
   QStringList files = options.files;
   if (options.openSample) files.push_back(mg::sampleMotionPath());

@@ -116,6 +116,33 @@ TEST(ProjectController, AutosaveWhileModifiedAndRecoverOnOpen) {
   EXPECT_FALSE(next.window.isWindowModified());
 }
 
+TEST(ProjectController, UntitledAutosaveIsOfferedAtStart) {
+  QString autosaved;
+  {
+    Fixture crashed;
+    crashed.addHub(crashed.addBoxing());
+    autosaved = crashed.controller.autosave();
+    ASSERT_FALSE(autosaved.isEmpty());
+    EXPECT_TRUE(autosaved.endsWith(QStringLiteral("untitled.mgproj.autosave")));
+  }
+  Fixture next;
+  DialogAnswers answers;
+  answers.push(QMessageBox::Yes);
+  next.controller.offerUntitledRecovery();
+  EXPECT_EQ(answers.seen(), 1);
+  EXPECT_EQ(next.project.motionCount(), 1);
+  EXPECT_EQ(next.project.hubs()->count(), 1);
+  EXPECT_TRUE(next.project.fileName().isEmpty());
+  EXPECT_TRUE(next.window.isWindowModified());
+  // Declining removes it, so it is asked once.
+  Fixture third;
+  answers.push(QMessageBox::No);
+  third.controller.offerUntitledRecovery();
+  EXPECT_EQ(answers.seen(), 2);
+  EXPECT_EQ(third.project.motionCount(), 0);
+  EXPECT_FALSE(QFile::exists(autosaved));
+}
+
 TEST(ProjectController, BadProjectLeavesTheOpenOneAndSaysWhy) {
   Fixture f;
   const MotionId m = f.addBoxing();
