@@ -2,11 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 #include "core/import/motion_reader.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/parametric_file.h"
+#include "widgets/document/project_file.h"
 #include "widgets/document/project.h"
 #include "widgets/parametric_test_data.h"
 
@@ -202,9 +204,9 @@ TEST(ParametricFile, SectionRoundTrip) {
   auto* add2 = new AddMotionCommand(&other, motion);
   const MotionId mid2 = add2->id();
   other.undoStack()->push(add2);
-  Result<ParametricSection> section = readParametricSection(*text, other, {mid2});
+  Result<ParametricSection> section = readParametricSection(*text, {motion});
   ASSERT_TRUE(section.ok()) << section.error().message;
-  applyParametricSection(other.parametric(), std::move(section.value()));
+  applyParametricSection(other.parametric(), std::move(section.value()), {mid2});
   const ParametricDocument* back = other.parametric();
   ASSERT_EQ(back->nodes().size(), 1u);
   const ParamNodeEntry& n = back->nodes()[0];
@@ -239,10 +241,46 @@ TEST(ParametricFile, RejectsAnExampleOutsideTheProjectsMotions) {
   project.undoStack()->push(new AddParametricNodeCommand(doc, nodeEntry("a", 99)));
   JsonValue json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
   // Motion 99 is not in the project: the writer records index -1, the reader refuses it.
-  Result<ParametricSection> section = readParametricSection(json, project, {});
+  Result<ParametricSection> section = readParametricSection(json, {});
   ASSERT_FALSE(section.ok());
   EXPECT_NE(section.error().message.find("motion"), std::string::npos);
   EXPECT_TRUE(parametricSectionJson(ParametricDocument{}, project, QString()).isNull());
+}
+
+TEST(ParametricFile, SavedAndLoadedWithTheProject) {
+  const QString boxing = QStringLiteral(MG_SAMPLE_DIR "/Boxing_Toes.bvh");
+  Result<Motion> m = readMotionFile(boxing.toStdString());
+  if (!m) GTEST_SKIP() << "no " << boxing.toStdString();
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("p.mgproj"));
+  {
+    Project project;
+    auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+    const MotionId mid = add->id();
+    project.undoStack()->push(add);
+    auto* node = new AddParametricNodeCommand(project.parametric(), nodeEntry("duck", mid));
+    const ParamNodeId nid = node->id();
+    project.undoStack()->push(node);
+    const ParamEdgeId eid = addSelfLoop(project, nid, nullptr);
+    EdgeThresholds t;
+    t.tGood = 0.003, t.tBad = 0.008;
+    project.undoStack()->push(new SetEdgeThresholdsCommand(project.parametric(), eid, t));
+    ASSERT_TRUE(saveProject(project, path).ok());
+  }
+  Project loaded;
+  Status s = loadProject(&loaded, path);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_EQ(loaded.parametric()->nodes().size(), 1u);
+  const ParamNodeEntry& n = loaded.parametric()->nodes()[0];
+  EXPECT_EQ(n.name, "duck");
+  ASSERT_EQ(n.examples.size(), 2u);
+  EXPECT_EQ(n.examples[0].motion, loaded.motions()[0].id);
+  ASSERT_EQ(loaded.parametric()->edges().size(), 1u);
+  EXPECT_DOUBLE_EQ(loaded.parametric()->edges()[0].settings.thresholds.tGood, 0.003);
+  EXPECT_DOUBLE_EQ(loaded.parametric()->edges()[0].settings.thresholds.tBad, 0.008);
+  loaded.clear();
+  EXPECT_TRUE(loaded.parametric()->nodes().empty());
+  EXPECT_TRUE(loaded.parametric()->edges().empty());
 }
 
 }  // namespace

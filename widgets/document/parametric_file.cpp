@@ -86,8 +86,8 @@ JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& pr
   return JsonValue::Object{{"format", "mg-pmg-spec"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
 }
 
-Result<ParametricSection> readParametricSection(const JsonValue& section, const Project& project,
-                                                const std::vector<int>& motionIds) {
+Result<ParametricSection> readParametricSection(const JsonValue& section,
+                                                const std::vector<std::shared_ptr<const Motion>>& motions) {
   Result<PmgSpec> spec = parsePmgSpec(section);
   if (!spec) return Error{"parametric: " + spec.error().message};
   ParametricSection out;
@@ -109,14 +109,14 @@ Result<ParametricSection> readParametricSection(const JsonValue& section, const 
     for (size_t k = 0; k < examples.size(); ++k) {
       const JsonValue* m = examples[k].find("motion");
       const std::string where = "parametric: node '" + n.name + "' example " + std::to_string(k);
-      if (!m || !m->isNumber() || m->asNumber() < 0 || m->asNumber() >= static_cast<double>(motionIds.size())) {
+      if (!m || !m->isNumber() || m->asNumber() < 0 || m->asNumber() >= static_cast<double>(motions.size())) {
         return Error{where + ": 'motion' must index the project's motions"};
       }
-      const int id = motionIds[static_cast<size_t>(m->asNumber())];
+      const int index = static_cast<int>(m->asNumber());
       const ExampleRef& ref = ns.source.examples[k];
-      std::shared_ptr<const Motion> motion = project.motion(id);
+      const std::shared_ptr<const Motion>& motion = motions[static_cast<size_t>(index)];
       if (!motion || ref.endFrame > motion->frameCount()) return Error{where + ": frames outside its motion"};
-      n.examples.push_back({id, ref.beginFrame, ref.endFrame});
+      n.examples.push_back({index, ref.beginFrame, ref.endFrame});
     }
     out.nodes.push_back(std::move(n));
   }
@@ -134,9 +134,14 @@ Result<ParametricSection> readParametricSection(const JsonValue& section, const 
   return out;
 }
 
-void applyParametricSection(ParametricDocument* doc, ParametricSection section) {
+void applyParametricSection(ParametricDocument* doc, ParametricSection section, const std::vector<int>& motionIds) {
   doc->clear();
-  for (ParamNodeEntry& n : section.nodes) doc->insertNode(static_cast<int>(doc->nodes().size()), std::move(n));
+  for (ParamNodeEntry& n : section.nodes) {
+    for (ParamExample& ex : n.examples) {
+      ex.motion = ex.motion >= 0 && ex.motion < static_cast<int>(motionIds.size()) ? motionIds[static_cast<size_t>(ex.motion)] : -1;
+    }
+    doc->insertNode(static_cast<int>(doc->nodes().size()), std::move(n));
+  }
   for (ParamEdgeEntry& e : section.edges) doc->insertEdge(static_cast<int>(doc->edges().size()), std::move(e));
 }
 

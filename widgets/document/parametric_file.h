@@ -20,28 +20,28 @@ class Project;
 // and edge samplings are caches: they are not stored, and are rebuilt after loading. The
 // project file keeps it under the optional key "parametric"; a project without parametric
 // nodes has no such section.
-//
-// The project file reader/writer (project_file.*) is not committed yet; these functions are
-// what it calls to write and read the section.
+// project_file.* writes and reads it through these functions.
 
 // The section for `doc` (null JsonValue when there are no nodes). Example "file" paths are
 // relative to `projectDirectory` when the motion has a source file.
 JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& project,
                                 const QString& projectDirectory);
 
-// A section read and checked, not yet applied: entries with ids 1..n and motion ids resolved.
+// A section read and checked, not yet applied: entries with ids 1..n; ParamExample::motion holds
+// the index into the project file's motions until applied.
 struct ParametricSection {
   std::vector<ParamNodeEntry> nodes;  // built == null
   std::vector<ParamEdgeEntry> edges;  // sampling == null
 };
 
-// Reads a section. `motionIds[i]` is the MotionId of the project file's i-th motion. Fails,
-// naming the field, as parsePmgSpec, and when an example's "motion" index is missing or out of
-// range or its frames are outside that motion.
-Result<ParametricSection> readParametricSection(const JsonValue& section, const Project& project,
-                                                const std::vector<int>& motionIds);
+// Reads a section against the project file's motions (in file order). Fails, naming the field,
+// as parsePmgSpec, and when an example's "motion" index is missing or out of range or its frames
+// are outside that motion. Thread-safe.
+Result<ParametricSection> readParametricSection(const JsonValue& section,
+                                                const std::vector<std::shared_ptr<const Motion>>& motions);
 
-// Replaces the document's content with `section` (not undoable: part of loading a project).
-void applyParametricSection(ParametricDocument* doc, ParametricSection section);
+// Replaces the document's content with `section` (not undoable: part of loading a project);
+// `motionIds[i]` is the MotionId given to the file's i-th motion.
+void applyParametricSection(ParametricDocument* doc, ParametricSection section, const std::vector<int>& motionIds);
 
 }  // namespace mg

@@ -47,6 +47,7 @@ void Project::clear() {
   m_undoStack.clear();
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
   m_hubs.reset({});
+  m_parametric.clear();
   m_fileName.clear();
   m_viewState = JsonValue();
 }

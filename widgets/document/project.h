@@ -69,8 +69,9 @@ class Project : public QObject {
   // main window before saving and handed back after loading. Not part of the undo history.
   const JsonValue& viewState() const { return m_viewState; }
   void setViewState(JsonValue state) { m_viewState = std::move(state); }
-  // Empties the document: motions, hubs, undo history, file name and view state (File > New,
-  // and loading a project). Emits the removal signals of every motion and hubsReset.
+  // Empties the document: motions, hubs, parametric nodes and edges, undo history, file name and
+  // view state (File > New, and loading a project). Emits the removal signals of every motion,
+  // hubsReset and ParametricDocument::reset.
   void clear();
 
   // Settings used for the next import; not part of the undo history.

@@ -111,7 +111,7 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
     hubs.emplace_back(std::move(hub));
   }
   const ImportOptions& io = project.importOptions();
-  return JsonValue(JsonValue::Object{
+  JsonValue root(JsonValue::Object{
       {"format", kProjectFormat},
       {"version", kProjectVersion},
       {"import", JsonValue::Object{{"metres_per_unit", io.metresPerUnit},
@@ -120,6 +120,9 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
       {"motions", std::move(motions)},
       {"hubs", std::move(hubs)},
       {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
+  JsonValue parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
+  if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
+  return root;
 }
 
 Status saveProject(const Project& project, const QString& path) {
@@ -195,6 +198,11 @@ Result<ProjectData> readProject(const QString& path) {
     data.motions.push_back(std::make_shared<const Motion>(std::move(motion.value())));
   }
   if (!failures.empty()) return fileError(path, "motion files could not be read:" + failures);
+  if (const JsonValue* parametric = root.find("parametric")) {
+    Result<ParametricSection> section = readParametricSection(*parametric, data.motions);
+    if (!section) return fileError(path, section.error().message);
+    data.parametric = std::move(section.value());
+  }
 
   for (const JsonValue& h : hubs->asArray()) {
     if (!h.isObject()) return fileError(path, "a hub entry is not an object");
@@ -248,6 +256,7 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   }
   for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
   project->hubs()->reset(std::move(data.hubs));
+  applyParametricSection(project->parametric(), std::move(data.parametric), ids);
   project->setViewState(std::move(data.view));
   project->setFileName(fileName);
   project->undoStack()->setClean();

@@ -11,6 +11,7 @@
 #include "core/util/json.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/document/parametric_file.h"
 
 namespace mg {
 
@@ -24,7 +25,9 @@ class Project;
 //   motions [{path}]  paths relative to the project file's folder ('/' separated),
 //   hubs    [{name, colour "#rrggbb", threshold_m2, motion (index into motions), frame,
 //             wmin_frames, node [x, y] (optional)}],
-//   view    {...}     free-form view state of the editor (docks, camera).
+//   view    {...}     free-form view state of the editor (docks, camera),
+//   parametric {...}  optional: Parametric Motion Graph nodes and edges (parametric_file.h); older
+//                     readers ignore it, so it needs no version bump.
 inline constexpr const char* kProjectFormat = "mgstudio.project";
 inline constexpr int kProjectVersion = 1;
 inline constexpr const char* kProjectSuffix = "mgproj";
@@ -36,6 +39,7 @@ struct ProjectData {
   std::vector<std::shared_ptr<const Motion>> motions;  // in file order, never null
   std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
   JsonValue view;             // an object (empty when the file has none)
+  ParametricSection parametric;  // empty when the file has no "parametric" section
 };
 
 // The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
