@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include <QApplication>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +62,10 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   EXPECT_NEAR(std::remainder(preview->heading() - before - std::numbers::pi / 8, 2 * std::numbers::pi), 0.0, 1e-9);
   for (int i = 0; i < 400 && preview->transitionsMade() < 2; ++i) preview->advance(1.0 / 30);
   EXPECT_GE(preview->transitionsMade(), 2);
+  QTest::qWait(1500);  // let the viewport draw the steered character and its arrow
+  const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
+  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/parametric_steer.png")));
   pmg->startWalk(false);
   EXPECT_FALSE(window.viewport()->groundArrowVisible());
   preview->stop();

@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTest>
 
 #include "core/param/param_fixture.h"
 #include "widgets/commands/motion_commands.h"
@@ -179,6 +180,24 @@ TEST(ParametricRealData, NodeDialogSuggestsStepCycles) {
   EXPECT_EQ(entry.examples[0].motion, mid);
   EXPECT_EQ(entry.metrics.size(), 1u);
   EXPECT_EQ(entry.metrics[0].kind, ParameterKind::TravelDirectionChange);
+
+  QSignalSpy built(&dialog, &ParametricNodeDialog::nodeBuilt);
+  dialog.build();
+  ASSERT_TRUE(built.wait(120000)) << dialog.statusLabel()->text().toStdString();
+  ASSERT_NE(dialog.builtNode(), nullptr);
+  EXPECT_EQ(dialog.builtNode()->space().exampleCount(), dialog.segmentCount());
+  EXPECT_EQ(dialog.entry().built, dialog.builtNode());
+  dialog.plot()->resize(400, 200);
+  dialog.plot()->grab();
+  EXPECT_EQ(dialog.plot()->exampleMarks(), dialog.segmentCount());
+  // Pressing left of the axis asks for the range minimum, right of it the maximum.
+  QSignalSpy dragged(&dialog, &ParametricNodeDialog::parameterDragged);
+  QTest::mouseClick(dialog.plot(), Qt::LeftButton, {}, QPoint(1, 100));
+  QTest::mouseClick(dialog.plot(), Qt::LeftButton, {}, QPoint(dialog.plot()->width() - 1, 100));
+  ASSERT_EQ(dragged.count(), 2);
+  const ParametricNode& node = *dialog.builtNode();
+  EXPECT_DOUBLE_EQ(dragged[0][1].value<ParameterVector>()[0], node.rangeMin()[0]);
+  EXPECT_DOUBLE_EQ(dialog.plot()->cursor()[0], node.rangeMax()[0]);
 }
 
 }  // namespace
