@@ -128,9 +128,16 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
 
   ParametricDocument* doc = project->parametric();
   connect(doc, &ParametricDocument::nodeAdded, this, &ParametricWorkspace::buildPendingNodes);
-  connect(doc, &ParametricDocument::reset, this, &ParametricWorkspace::buildPendingNodes);
+  connect(doc, &ParametricDocument::reset, this, [this] {
+    showNode(kNoParamId);
+    m_preview->stop();
+    buildPendingNodes();
+  });
   connect(doc, &ParametricDocument::nodeChanged, this, [this](ParamNodeId id) {
     if (id == m_shownNode) showNode(id);
+  });
+  connect(doc, &ParametricDocument::nodeRemoved, this, [this](ParamNodeId id) {
+    if (id == m_shownNode) showNode(kNoParamId);
   });
 }
 
@@ -150,7 +157,10 @@ void ParametricWorkspace::showNode(ParamNodeId id) {
   m_shownNode = id;
   const ParamNodeEntry* n = m_project->parametric()->node(id);
   m_plot->setNode(n ? n->built : nullptr);
-  if (!n) return;
+  if (!n) {
+    m_nodeInfo->setText(tr("Select a parametric node."));
+    return;
+  }
   QString text = tr("<b>%1</b>: %2 examples").arg(QString::fromStdString(n->name)).arg(n->examples.size());
   if (n->built) {
     const auto names = n->built->measure().parameterNames();

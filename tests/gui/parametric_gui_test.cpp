@@ -21,6 +21,8 @@
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/studio_style.h"
 #include "core/util/json.h"
+#include "widgets/commands/parametric_commands.h"
+#include "widgets/document/project_file.h"
 #include "widgets/views/edge_inspector.h"
 #include "widgets/views/parametric_preview.h"
 #include "widgets/views/viewport_widget.h"
@@ -88,7 +90,35 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   EXPECT_EQ(parsed->find("nodes")->asArray().size(), 1u);
   EXPECT_EQ(parsed->find("edges")->asArray().size(), 1u);
 
-  window.project()->undoStack()->undo();  // the edge
+  // Saved with the project; after loading, the node is rebuilt in the background (built nodes and
+  // samplings are caches, not saved) and the edge waits for Rebuild with its thresholds kept.
+  const QString projectPath = dir.filePath(QStringLiteral("walk.mgproj"));
+  ASSERT_TRUE(saveProject(*window.project(), projectPath).ok());
+  const double tGood = edge.settings.thresholds.tGood;
+  Status loaded = loadProject(window.project(), projectPath);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_EQ(window.project()->parametric()->nodes().size(), 1u);
+  ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
+  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, nullptr);
+  EXPECT_DOUBLE_EQ(window.project()->parametric()->edges()[0].settings.thresholds.tGood, tGood);
+  QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->nodes()[0].built != nullptr, 120000);
+  EXPECT_EQ(window.project()->parametric()->nodes()[0].built->space().exampleCount(),
+            static_cast<int>(window.project()->parametric()->nodes()[0].examples.size()));
+  pmg->inspector()->setEdge(window.project()->parametric()->edges()[0].id);
+  pmg->inspector()->rebuild();
+  QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->edges()[0].classified != nullptr, 120000);
+
+  window.project()->undoStack()->undo();  // the rebuild
+  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, nullptr);
+  // Deleting the edge is undoable too.
+  ParamEdgeEntry again = window.project()->parametric()->edges()[0];
+  window.project()->undoStack()->push(new RemoveParametricEdgeCommand(window.project()->parametric(), again.id));
+  EXPECT_TRUE(window.project()->parametric()->edges().empty());
+  window.project()->undoStack()->undo();
+  ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
+  window.project()->undoStack()->undo();  // nothing older after a load: the stack starts clean
+  ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
+  window.project()->undoStack()->redo();
   EXPECT_TRUE(window.project()->parametric()->edges().empty());
   EXPECT_EQ(pmg->inspector()->edge(), kNoParamId);
 }

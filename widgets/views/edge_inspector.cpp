@@ -55,6 +55,7 @@ EdgeInspector::EdgeInspector(Project* project, QWidget* parent)
   connect(doc, &ParametricDocument::edgeAdded, this, [this](ParamEdgeId id) {
     if (id == m_edge) refresh();
   });
+  connect(doc, &ParametricDocument::reset, this, [this] { setEdge(kNoParamId); });
   refresh();
 }
 
@@ -192,24 +193,13 @@ void EdgeInspector::buildUi() {
 const ParamEdgeEntry* EdgeInspector::entry() const { return m_project->parametric()->edge(m_edge); }
 
 void EdgeInspector::setEdge(ParamEdgeId id) {
-  if (id == m_edge) return;
+  if (id == m_edge && id != kNoParamId) return;
   m_edge = id;
+  m_scaledFor = nullptr;
   m_chosenTarget = -1;
   m_gridImage = {};
   m_grid->clear();
   m_gridText->setText(tr("Click a target sample to see its transition grid."));
-  const ParamEdgeEntry* e = entry();
-  if (e) {
-    double maxMin = 0.0;
-    if (e->sampling) {
-      std::vector<float> m(e->sampling->minimum);
-      if (!m.empty()) {
-        std::nth_element(m.begin(), m.begin() + static_cast<long>(m.size() * 9 / 10), m.end());
-        maxMin = m[m.size() * 9 / 10];
-      }
-    }
-    m_scale = std::max({2.0 * e->settings.thresholds.tBad, 1.25 * maxMin, 1e-6});  // room above most minima
-  }
   refresh();
 }
 
@@ -234,6 +224,17 @@ void EdgeInspector::refresh() {
     m_status->clear(), m_counts->clear(), m_report->clear();
     m_updating = false;
     return;
+  }
+  if (e->sampling.get() != m_scaledFor || !e->sampling) {
+    // The sliders span [0, scale]: twice T_BAD, or more when most minima lie above that.
+    m_scaledFor = e->sampling.get();
+    double high = 0.0;
+    if (e->sampling && !e->sampling->minimum.empty()) {
+      std::vector<float> m(e->sampling->minimum);
+      std::nth_element(m.begin(), m.begin() + static_cast<long>(m.size() * 9 / 10), m.end());
+      high = m[m.size() * 9 / 10];
+    }
+    m_scale = std::max({2.0 * e->settings.thresholds.tBad, 1.25 * high, 1e-6});
   }
   const ParamNodeEntry* s = doc->node(e->source);
   const ParamNodeEntry* t = doc->node(e->target);

@@ -78,6 +78,7 @@ class EdgeInspector : public QWidget {
   Project* m_project;
   ParamEdgeId m_edge = kNoParamId;
   double m_scale = 0.02;
+  const EdgeSampling* m_scaledFor = nullptr;  // the sampling m_scale was chosen for
   bool m_updating = false;
   int m_chosenTarget = -1;
   QThreadPool m_pool;
