@@ -18,6 +18,7 @@ struct Benchmark {
 // To add a benchmark: a command_bench_<name>.cpp, its declaration in commands.h, a row here.
 constexpr Benchmark kBenchmarks[] = {
     {"import", "time readMotionFile on a capture file", runBenchImport},
+    {"grid", "time the fast distance grid against the reference and a plain GEMM", runBenchGrid},
     {"walk", "random-walk synthesis rate over a snapped graph, one core, with and without FK", runBenchWalk},
     {"snap", "time the distance grid and hub suggestion on capture files", runBenchSnap},
     {"pmg", "time a parametric motion graph edge, re-thresholding and synthesis", runBenchPmg},

@@ -139,5 +139,19 @@ TEST(MgtoolCli, BenchImportPrintsTimes) {
   EXPECT_NE(r.out.find("\"bvh_text_pass\""), std::string::npos);
 }
 
+
+// Every command and benchmark the README names is registered and answers --help (a lost table
+// row once dropped "bench grid" silently).
+TEST(MgtoolCli, EveryCommandAndBenchmarkIsRegistered) {
+  for (const char* command : {"info", "convert", "bench", "grid", "snap", "walk", "pmg"}) {
+    const ToolRun r = mgtool({command, "--help"});
+    EXPECT_EQ(r.status, 0) << command << ": " << r.err;
+  }
+  for (const char* benchmark : {"import", "grid", "snap", "walk", "pmg"}) {
+    const ToolRun r = mgtool({"bench", benchmark, "--help"});
+    EXPECT_EQ(r.status, 0) << benchmark << ": " << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace mg
