@@ -42,7 +42,7 @@ Result<DistanceGrid> computeDistanceGrid(const DistanceGridJob& job, const Progr
   grid.cols = engine.colCount();
   grid.symmetric = engine.symmetric();
   grid.upperOnly = job.upperTriangleOnly;
-  grid.values.assign(static_cast<size_t>(grid.rows) * grid.cols, 0.0f);
+  grid.values.resize(static_cast<size_t>(grid.rows) * grid.cols);  // written below, in parallel
 
   const int tiles = engine.tileCount();
   const int threads = effectiveThreadCount(tiles, job.options.threads);
@@ -53,7 +53,13 @@ Result<DistanceGrid> computeDistanceGrid(const DistanceGridJob& job, const Progr
     const TileRect r = engine.tile(index);
     float* out = grid.values.data() + static_cast<size_t>(r.rowBegin) * grid.cols + r.colBegin;
     engine.computeTile(index, scratch[worker], out, grid.cols);
-    if (grid.symmetric && !grid.upperOnly && r.rowBegin != r.colBegin) {
+    if (grid.symmetric && grid.upperOnly && r.rowBegin != r.colBegin) {
+      // The block below the diagonal is not stored but must hold zeros (documented).
+      for (int j = r.colBegin; j < r.colEnd; ++j) {
+        float* dst = grid.values.data() + static_cast<size_t>(j) * grid.cols + r.rowBegin;
+        std::fill(dst, dst + (r.rowEnd - r.rowBegin), 0.0f);
+      }
+    } else if (grid.symmetric && r.rowBegin != r.colBegin) {
       // The mirror block below the diagonal, copied in small squares to stay in cache.
       constexpr int kBlock = 32;
       for (int i0 = r.rowBegin; i0 < r.rowEnd; i0 += kBlock) {

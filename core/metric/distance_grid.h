@@ -6,6 +6,7 @@
 
 #include "core/metric/distance_tile_engine.h"
 #include "core/metric/frame_set.h"
+#include "core/util/default_init_allocator.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
 
@@ -17,7 +18,8 @@ struct DistanceGrid {
   int cols = 0;
   bool symmetric = false;  // a self grid: D(i, j) == D(j, i) exactly, D(i, i) == 0
   bool upperOnly = false;  // only cells with j >= i are stored; at() mirrors the others
-  std::vector<float> values;  // rows x cols, row-major
+  // rows x cols, row-major. Not zeroed on allocation: computeDistanceGrid writes every cell.
+  FloatBuffer values;
 
   float at(int i, int j) const {
     if (upperOnly && j < i) std::swap(i, j);

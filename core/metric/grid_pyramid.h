@@ -4,6 +4,8 @@
 #include <limits>
 #include <vector>
 
+#include "core/util/default_init_allocator.h"
+
 #include "core/metric/distance_grid.h"
 #include "core/metric/distance_tile_engine.h"
 #include "core/util/progress.h"
@@ -19,7 +21,7 @@ struct GridPyramidLevel {
   int level = 0;  // log2 of the frames per cell edge
   int rows = 0;   // ceil(grid rows / 2^level)
   int cols = 0;   // ceil(grid cols / 2^level)
-  std::vector<float> values;  // rows x cols, row-major, kFrameDistanceUnit
+  FloatBuffer values;  // rows x cols, row-major, kFrameDistanceUnit
 
   float at(int r, int c) const { return values[static_cast<size_t>(r) * cols + c]; }
 };

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
+
 #include "metric_test_support.h"
 
 namespace mg {
@@ -26,7 +28,8 @@ DistanceGrid denseGrid(const FrameSet& rows, const FrameSet* cols, int tile) {
   return std::move(g.value());
 }
 
-double median(std::vector<float> v) {
+double median(std::span<const float> values) {
+  std::vector<float> v(values.begin(), values.end());
   std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
   return v[v.size() / 2];
 }
@@ -121,7 +124,7 @@ TEST(StreamGridMinima, EqualsDenseMinimaForSelfAndCrossGrids) {
       double meanDistance = 0;
       for (float v : g.values) meanDistance += v / g.values.size();
       for (double quantile : {0.05, 0.5}) {
-        std::vector<float> sorted = g.values;
+        std::vector<float> sorted(g.values.begin(), g.values.end());
         std::sort(sorted.begin(), sorted.end());
         MinimaSettings s;
         s.threshold = sorted[static_cast<size_t>(quantile * (sorted.size() - 1))] + 1e-6;

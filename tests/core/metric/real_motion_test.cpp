@@ -84,7 +84,7 @@ TEST(RealMotion, DatabaseOfCmuClipsMatchesReferenceOnSampledPairs) {
   EXPECT_LT(relativeError(g, set, set, pairs), 1e-4);
 
   // The streamed minima are the dense ones on real data too.
-  std::vector<float> sorted = g.values;
+  std::vector<float> sorted(g.values.begin(), g.values.end());
   std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 20, sorted.end());
   GridMinimaJob job{&set, nullptr, {}, {}};
   job.minima.threshold = sorted[sorted.size() / 20];
