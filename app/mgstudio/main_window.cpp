@@ -23,6 +23,8 @@
 #include "app/mgstudio/studio_options.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/motion_loader.h"
+#include "widgets/views/heatmap_panel.h"
+#include "widgets/views/hub_panel.h"
 #include "widgets/views/import_options_dialog.h"
 #include "widgets/views/job_progress_widget.h"
 #include "widgets/views/motion_library_view.h"
@@ -67,6 +69,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createMenus();
   createDocks();
   m_heatmap = createHeatmapDock(this, m_viewMenu);
+  // A cell picked on the heatmap offers its row frame (a working-rate frame of the first shown
+  // motion, as hub frames are) to "Create hub here".
+  connect(m_heatmap, &HeatmapPanel::pairSelected, this, [this](int row, int) {
+    if (row >= 0 && !m_heatmap->motions().isEmpty()) {
+      m_snap->hubPanel()->setCandidateFrame(m_heatmap->motions().first(), row);
+    }
+  });
   connectLoader();
   m_parametric = new ParametricWorkspace(this, &m_project, m_viewport, m_viewMenu,
                                          menuBar()->actions().constFirst()->menu(), m_quitAction);

@@ -7,17 +7,20 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QLabel>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_style.h"
 #include "widgets/jobs/heatmap_grid.h"
 #include "widgets/views/heatmap_panel.h"
 #include "widgets/views/heatmap_slice_view.h"
 #include "widgets/views/heatmap_view.h"
+#include "widgets/views/hub_panel.h"
 #include "widgets/views/viewport_widget.h"
 
 namespace mg {
@@ -66,6 +69,10 @@ TEST(HeatmapGui, SampleGridSelectionOverlaysTwoFrames) {
   panel->view()->zoomAt(panel->view()->cellCentre(best->row, best->col), 2.0);
   panel->selectPair(best->row, best->col);
   EXPECT_EQ(panel->sliceView()->selectedColumn(), best->col);
+  // The row frame is offered to "Create hub here".
+  EXPECT_TRUE(window.snap()->hubPanel()->candidateLabel()->text().endsWith(
+      QStringLiteral("frame %1").arg(best->row)))
+      << window.snap()->hubPanel()->candidateLabel()->text().toStdString();
   ViewportWidget* viewport = window.viewport();
   ASSERT_TRUE(viewport->hasCharacter(HeatmapPanel::kRowCharacterId));
   ASSERT_TRUE(viewport->hasCharacter(HeatmapPanel::kColCharacterId));

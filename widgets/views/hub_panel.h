@@ -44,6 +44,7 @@ class HubPanel : public QWidget {
   QSlider* candidateSlider() const { return m_candSlider; }
   QSlider* hubSlider() const { return m_hubSlider; }
   QPushButton* createButton() const { return m_create; }
+  QLabel* candidateLabel() const { return m_candLabel; }
   QLabel* candidateCountLabel() const { return m_candCount; }
   QTreeWidget* hubTree() const { return m_tree; }
 
