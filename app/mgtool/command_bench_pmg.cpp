@@ -40,7 +40,7 @@ int runBenchPmg(std::span<const std::string> args) {
   const auto repeats = numberOption(*parsed, spec.name, "repeats", 20, 1, 1e6);
   if (!ns || !nt || !threads || !frames || !repeats) return kExitUsage;
   const std::string dir = parsed->positional[0];
-  MotionLoader load = [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
+  MotionFileLoader load = [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
     Result<Motion> m = readMotionFile(path);
     if (!m) return m.error();
     return std::make_shared<const Motion>(std::move(m.value()));

@@ -19,7 +19,7 @@
 namespace mg::tool {
 namespace {
 
-MotionLoader captureLoader() {
+MotionFileLoader captureLoader() {
   return [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
     Result<Motion> m = readMotionFile(path);
     if (!m) return m.error();

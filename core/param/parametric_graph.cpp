@@ -25,7 +25,7 @@ std::vector<int> ParametricGraph::outgoingEdges(int node) const {
 
 Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSource& source,
                                                                   const std::string& baseDirectory,
-                                                                  const MotionLoader& load,
+                                                                  const MotionFileLoader& load,
                                                                   const Progress& progress) {
   if (source.name.empty() || source.name.find_first_of(" \t\r\n") != std::string::npos) {
     return Error{"node name '" + source.name + "' must be non-empty without whitespace"};

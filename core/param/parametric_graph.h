@@ -15,7 +15,7 @@ namespace mg {
 
 // Reads a capture file for core/param, which cannot link the importer itself: the application
 // passes readMotionFile (mg_import); tests may pass anything. `path` is as resolved by the caller.
-using MotionLoader = std::function<Result<std::shared_ptr<const Motion>>(const std::string& path)>;
+using MotionFileLoader = std::function<Result<std::shared_ptr<const Motion>>(const std::string& path)>;
 
 // An example named the way files name it: a capture file and a frame range.
 struct ExampleRef {
@@ -60,7 +60,7 @@ struct ParametricGraph {
 // registerExamples and buildParametricNode.
 Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSource& source,
                                                                   const std::string& baseDirectory,
-                                                                  const MotionLoader& load,
+                                                                  const MotionFileLoader& load,
                                                                   const Progress& progress = {});
 
 // Samples and classifies the edge source -> target of `graph` with `settings` and appends it

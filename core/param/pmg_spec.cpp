@@ -240,7 +240,7 @@ Result<PmgSpec> readPmgSpec(const std::string& path) {
 }
 
 Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::string& baseDirectory,
-                                           const MotionLoader& load, const EdgeBuiltCallback& onEdge,
+                                           const MotionFileLoader& load, const EdgeBuiltCallback& onEdge,
                                            const Progress& progress) {
   if (!load) return Error{"spec: no motion loader"};
   ParametricGraph graph;

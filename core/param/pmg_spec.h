@@ -44,7 +44,7 @@ using EdgeBuiltCallback = std::function<void(const ParametricGraph& graph, int e
 // then samples and classifies every edge (edges that do not exist are kept with their reason).
 // Fails as buildNodeFromSource and addEdge.
 Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::string& baseDirectory,
-                                           const MotionLoader& load,
+                                           const MotionFileLoader& load,
                                            const EdgeBuiltCallback& onEdge = {},
                                            const Progress& progress = {});
 

@@ -123,7 +123,7 @@ Status writePmgText(const ParametricGraph& graph, const std::string& path) {
   return Status::success();
 }
 
-Result<ParametricGraph> readPmgText(const std::string& path, const MotionLoader& load,
+Result<ParametricGraph> readPmgText(const std::string& path, const MotionFileLoader& load,
                                     const Progress& progress) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot read '" + path + "'"};

@@ -38,7 +38,7 @@ Result<PmgDocument> parsePmgText(std::string_view text);
 // Reads a graph file and rebuilds its nodes from the capture files it names (relative to the
 // file's directory) through `load`. Fails when the file cannot be read or parsed, a node cannot
 // be rebuilt, or a node's stored parameter dimensions differ from the rebuilt node's.
-Result<ParametricGraph> readPmgText(const std::string& path, const MotionLoader& load,
+Result<ParametricGraph> readPmgText(const std::string& path, const MotionFileLoader& load,
                                     const Progress& progress = {});
 
 }  // namespace mg

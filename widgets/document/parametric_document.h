@@ -14,8 +14,7 @@
 namespace mg {
 
 class Project;
-// core/param/parametric_graph.h is not included here: its MotionLoader alias would clash with the
-// editor's MotionLoader class in every file that includes project.h.
+// Forward-declared so project.h (which includes this header) stays light.
 struct ParametricGraph;
 
 // Stable ids of parametric nodes and edges inside one document (never reused while it lives).

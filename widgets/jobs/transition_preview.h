@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Kept apart from parametric_jobs.h: core/param/parametric_graph.h (through graph_player.h)
-// declares mg::MotionLoader, which clashes with the editor's MotionLoader class wherever both
-// are seen, e.g. in a target's combined moc translation unit. Include this only in .cpp files.
+// Kept apart from parametric_jobs.h so that headers of views need not pull in the player and
+// graph headers of core/param.
 
 #include <memory>
 

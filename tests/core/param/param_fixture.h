@@ -22,7 +22,7 @@ inline const std::vector<std::string>& cmuWalkFiles() {
 inline std::string cmuTurnsDir() { return std::string(MG_SHARED_MOCAP_DIR) + "/cmu_turns"; }
 inline bool haveCmuTurns() { return std::filesystem::exists(cmuTurnsDir() + "/16_15.bvh"); }
 
-inline MotionLoader fileLoader() {
+inline MotionFileLoader fileLoader() {
   return [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
     Result<Motion> m = readMotionFile(path);
     if (!m) return m.error();
