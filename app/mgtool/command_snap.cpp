@@ -11,22 +11,6 @@
 #include "core/util/stopwatch.h"
 
 namespace mg::tool {
-namespace {
-
-// Mean planted-foot horizontal speed over all motions, weighted by their planted samples.
-double meanSkate(const std::vector<std::shared_ptr<const Motion>>& motions, const std::vector<FootContacts>& contacts) {
-  double sum = 0;
-  long long samples = 0;
-  for (size_t m = 0; m < motions.size(); ++m) {
-    const FootSkate s = measureFootSkate(*motions[m], contacts[m]);
-    sum += s.meanSpeed * s.samples;
-    samples += s.samples;
-  }
-  return samples > 0 ? sum / static_cast<double>(samples) : 0.0;
-}
-
-}  // namespace
-
 int runSnap(std::span<const std::string> args) {
   CommandSpec spec{
       "snap", "FILES...",
@@ -94,8 +78,8 @@ int runSnap(std::span<const std::string> args) {
   json.key("max_pos_jump_after_m"), json.value(after->maxPositionJump);
   json.key("max_vel_jump_before_mps"), json.value(before->maxVelocityJump);
   json.key("max_vel_jump_after_mps"), json.value(after->maxVelocityJump);
-  json.key("skate_before_mps"), json.value(meanSkate(db->motions, snapped->contacts));
-  json.key("skate_after_mps"), json.value(meanSkate(snapped->motions, snapped->contacts));
+  json.key("skate_before_mps"), json.value(meanFootSkate(db->motions, snapped->contacts));
+  json.key("skate_after_mps"), json.value(meanFootSkate(snapped->motions, snapped->contacts));
   json.key("out"), json.value(out);
   json.key("seconds"), json.value(clock.seconds());
   json.endObject();

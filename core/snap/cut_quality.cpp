@@ -103,4 +103,16 @@ FootSkate measureFootSkate(const Motion& motion, const FootContacts& contacts) {
   return skate;
 }
 
+double meanFootSkate(std::span<const std::shared_ptr<const Motion>> motions,
+                     std::span<const FootContacts> contacts) {
+  double sum = 0;
+  long long samples = 0;
+  for (size_t m = 0; m < motions.size(); ++m) {
+    const FootSkate s = measureFootSkate(*motions[m], contacts[m]);
+    sum += s.meanSpeed * s.samples;
+    samples += s.samples;
+  }
+  return samples > 0 ? sum / static_cast<double>(samples) : 0.0;
+}
+
 }  // namespace mg

@@ -51,4 +51,9 @@ struct FootSkate {
 // central differences. Precondition: contacts.planted.size() == motion.frameCount().
 FootSkate measureFootSkate(const Motion& motion, const FootContacts& contacts);
 
+// Mean planted-foot horizontal speed (m/s) over several motions, weighted by each motion's
+// planted samples; 0 when nothing is planted. Precondition: contacts.size() == motions.size().
+double meanFootSkate(std::span<const std::shared_ptr<const Motion>> motions,
+                     std::span<const FootContacts> contacts);
+
 }  // namespace mg

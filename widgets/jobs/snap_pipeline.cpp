@@ -10,22 +10,6 @@
 
 namespace mg {
 
-namespace {
-
-// Mean planted-foot horizontal speed over all motions, weighted by their planted samples.
-double meanSkate(const std::vector<std::shared_ptr<const Motion>>& motions, const std::vector<FootContacts>& contacts) {
-  double sum = 0;
-  long long samples = 0;
-  for (size_t m = 0; m < motions.size(); ++m) {
-    const FootSkate s = measureFootSkate(*motions[m], contacts[m]);
-    sum += s.meanSpeed * s.samples;
-    samples += s.samples;
-  }
-  return samples > 0 ? sum / static_cast<double>(samples) : 0.0;
-}
-
-}  // namespace
-
 int SnapPipelineState::motionIndex(MotionId id) const {
   auto it = std::find(motionIds.begin(), motionIds.end(), id);
   return it == motionIds.end() ? -1 : static_cast<int>(it - motionIds.begin());
@@ -141,8 +125,8 @@ void runSnapPipeline(const SnapPipelineInput& input, const Progress& progress,
   Result<CutQuality> after = measureCutQuality(s.graph, snapped->motions);
   if (before) s.cutsBefore = std::move(before.value());
   if (after) s.cutsAfter = std::move(after.value());
-  s.skateBeforeMps = meanSkate(s.working, snapped->contacts);
-  s.skateAfterMps = meanSkate(snapped->motions, snapped->contacts);
+  s.skateBeforeMps = meanFootSkate(s.working, snapped->contacts);
+  s.skateAfterMps = meanFootSkate(snapped->motions, snapped->contacts);
   s.snapped = std::make_shared<const SnapResult>(std::move(snapped.value()));
   report(s);
 }

@@ -38,6 +38,22 @@ TEST(FootConstraints, PlantedFeetStopSkating) {
   EXPECT_LT(after.maxSpeed, 1e-6);
 }
 
+// The database figure weights each motion by its planted samples (hand-checkable mean).
+TEST(FootSkate, MeanOverMotionsWeightsBySamples) {
+  auto a = std::make_shared<const Motion>(swayingStance(60));
+  auto b = std::make_shared<const Motion>(swayingStance(20));
+  FootContacts none;
+  none.planted.assign(20, 0);
+  const std::vector<std::shared_ptr<const Motion>> motions = {a, b};
+  const std::vector<FootContacts> contacts = {allPlanted(60), none};
+  EXPECT_DOUBLE_EQ(meanFootSkate(motions, contacts), measureFootSkate(*a, contacts[0]).meanSpeed);
+  const std::vector<FootContacts> both = {allPlanted(60), allPlanted(20)};
+  const FootSkate sa = measureFootSkate(*a, both[0]), sb = measureFootSkate(*b, both[1]);
+  EXPECT_NEAR(meanFootSkate(motions, both),
+              (sa.meanSpeed * sa.samples + sb.meanSpeed * sb.samples) / (sa.samples + sb.samples), 1e-12);
+  EXPECT_EQ(meanFootSkate({}, {}), 0.0);
+}
+
 TEST(FootConstraints, LockedFramesAreUntouchedAndAnchorTheirRun) {
   const Motion m = swayingStance(60);
   const FootContacts contacts = allPlanted(60);
