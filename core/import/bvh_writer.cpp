@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <random>
 
 #include "core/motion/quaternion.h"
+#include "core/util/atomic_file.h"
 
 namespace mg {
 namespace {
@@ -123,34 +123,9 @@ Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& optio
 }
 
 Status writeBvhFile(const Motion& motion, const std::string& path, const BvhWriteOptions& options) {
-  namespace fs = std::filesystem;
   Result<std::string> text = formatBvh(motion, options);
   if (!text) return Error{path + ": " + text.error().message};
-  std::random_device random;
-  const fs::path target(path);
-  std::string tempName = target.filename().string();
-  tempName.insert(0, 1, '.');
-  tempName += ".tmp" + std::to_string(random());
-  const fs::path temp = target.parent_path() / tempName;
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return Error{path + ": cannot create a file in that folder"};
-    out.write(text->data(), static_cast<std::streamsize>(text->size()));
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temp, ignored);
-      return Error{path + ": writing failed (disk full?)"};
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return Error{path + ": cannot replace the file: " + ec.message()};
-  }
-  return Status::success();
+  return writeTextFileAtomically(path, *text);
 }
 
 }  // namespace mg

@@ -6,6 +6,7 @@
 
 #include "core/param/pmg_names.h"
 #include "core/param/pmg_text.h"
+#include "core/util/atomic_file.h"
 
 namespace mg {
 namespace {
@@ -104,11 +105,7 @@ JsonValue pmgToJson(const ParametricGraph& graph, const std::string& fileDirecto
 Status writePmgJson(const ParametricGraph& graph, const std::string& path) {
   const std::filesystem::path p(path);
   const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
-  std::ofstream out(path, std::ios::binary);
-  if (!out) return Error{"cannot write '" + path + "'"};
-  out << pmgToJson(graph, dir).serialize(2) << "\n";
-  if (!out.flush()) return Error{"cannot write '" + path + "'"};
-  return Status::success();
+  return writeTextFileAtomically(path, pmgToJson(graph, dir).serialize(2) + "\n");
 }
 
 }  // namespace mg

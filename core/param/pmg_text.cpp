@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/param/pmg_names.h"
+#include "core/util/atomic_file.h"
 
 namespace mg {
 namespace {
@@ -116,11 +117,7 @@ std::string formatPmgText(const ParametricGraph& graph, const std::string& fileD
 Status writePmgText(const ParametricGraph& graph, const std::string& path) {
   const std::filesystem::path p(path);
   const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
-  std::ofstream out(path, std::ios::binary);
-  if (!out) return Error{"cannot write '" + path + "'"};
-  out << formatPmgText(graph, dir);
-  if (!out.flush()) return Error{"cannot write '" + path + "'"};
-  return Status::success();
+  return writeTextFileAtomically(path, formatPmgText(graph, dir));
 }
 
 Result<ParametricGraph> readPmgText(const std::string& path, const MotionFileLoader& load,

@@ -140,31 +140,6 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
       {"dead_end_hubs", std::move(deadEnds)}});
 }
 
-Status writeTextFileAtomically(const std::string& path, const std::string& text) {
-  std::random_device random;
-  const fs::path target(path);
-  const fs::path temp = target.parent_path() / ("." + target.filename().string() + ".tmp" + std::to_string(random()));
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return Error{path + ": cannot create a file in that folder"};
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temp, ignored);
-      return Error{path + ": writing failed (disk full?)"};
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return Error{path + ": cannot replace the file: " + ec.message()};
-  }
-  return Status::success();
-}
-
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory) {
   Result<JsonValue> json = snapGraphJson(input);
   if (!json) return json.error();

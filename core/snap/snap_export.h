@@ -6,6 +6,7 @@
 #include "core/snap/hub_graph.h"
 #include "core/snap/snap_job.h"
 #include "core/util/json.h"
+#include "core/util/atomic_file.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -48,9 +49,5 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input);
 // clips that were not written. Clip files of an earlier, larger export are left in place (the
 // graph file names the ones it uses). Errors name the file.
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory);
-
-// Writes `text` to `path` through a temporary file in the same folder renamed over `path`, so a
-// failed write leaves an existing file untouched. The error names the file.
-Status writeTextFileAtomically(const std::string& path, const std::string& text);
 
 }  // namespace mg
