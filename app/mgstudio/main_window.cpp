@@ -42,7 +42,7 @@ const char* const kStateKey = "mainWindow/state";
 const char* const kOpenDirKey = "openDirectory";
 const char* const kTrimKey = "import/trimLeadingFrames";
 const char* const kUnitKey = "import/metresPerUnit";
-constexpr int kLayoutVersion = 2;  // bump when docks change so old saved states are ignored
+constexpr int kLayoutVersion = 3;  // bump when docks change so old saved states are ignored
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -83,7 +83,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->addPermanentWidget(m_loadProgress);
   connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_loader, &MotionLoader::cancel);
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
+  arrangeDefaultDocks();
   restoreLayout();
+}
+
+void MainWindow::arrangeDefaultDocks() {
+  // The first-start layout keeps the viewport the largest view: the parametric docks share the
+  // bottom row as tabs behind the match timeline, and the right column opens on the heatmap
+  // (the first thing to look at after loading capture). A saved layout replaces all of this.
+  auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+  QDockWidget* timeline = dock("timelineDock");
+  for (const char* name : {"parametricGraphDock", "parametricNodeDock"}) {
+    if (QDockWidget* d = dock(name); d && timeline) tabifyDockWidget(timeline, d);
+  }
+  if (timeline) timeline->raise();
+  if (QDockWidget* heatmap = dock("heatmapDock")) {
+    heatmap->raise();
+    resizeDocks({m_libraryDock, heatmap}, {360, 470}, Qt::Horizontal);
+  }
 }
 
 MainWindow::~MainWindow() = default;

@@ -65,6 +65,7 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createMenus();
   void createDocks();
+  void arrangeDefaultDocks();
   void connectLoader();
   void restoreLayout();
   void showOpenDialog();
