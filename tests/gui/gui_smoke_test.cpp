@@ -26,6 +26,7 @@
 #include "widgets/views/playback_controller.h"
 #include "widgets/views/viewport_widget.h"
 #include "widgets/views/viewport_window.h"
+#include "gui_test_main.h"
 
 namespace mg {
 namespace {
@@ -211,14 +212,4 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) {
-  // Settings go to a throw-away directory so the test neither reads nor writes the user's.
-  QTemporaryDir configDir;
-  qputenv("XDG_CONFIG_HOME", configDir.path().toLocal8Bit());
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("MotionGraphStudioTests"));
-  QApplication::setApplicationName(QStringLiteral("gui_smoke_test"));
-  mg::applyStudioStyle(app);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "gui_smoke_test"); }

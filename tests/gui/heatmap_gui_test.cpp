@@ -22,6 +22,7 @@
 #include "widgets/views/heatmap_view.h"
 #include "widgets/views/hub_panel.h"
 #include "widgets/views/viewport_widget.h"
+#include "gui_test_main.h"
 
 namespace mg {
 namespace {
@@ -91,13 +92,4 @@ TEST(HeatmapGui, SampleGridSelectionOverlaysTwoFrames) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) {
-  QTemporaryDir configDir;
-  qputenv("XDG_CONFIG_HOME", configDir.path().toLocal8Bit());
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("MotionGraphStudioTests"));
-  QApplication::setApplicationName(QStringLiteral("heatmap_gui_test"));
-  mg::applyStudioStyle(app);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "heatmap_gui_test"); }

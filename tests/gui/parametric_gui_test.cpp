@@ -26,6 +26,7 @@
 #include "widgets/views/edge_inspector.h"
 #include "widgets/views/parametric_preview.h"
 #include "widgets/views/viewport_widget.h"
+#include "gui_test_main.h"
 
 namespace mg {
 namespace {
@@ -126,13 +127,4 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) {
-  QTemporaryDir configDir;
-  qputenv("XDG_CONFIG_HOME", configDir.path().toLocal8Bit());
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("MotionGraphStudioTests"));
-  QApplication::setApplicationName(QStringLiteral("parametric_gui_test"));
-  mg::applyStudioStyle(app);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "parametric_gui_test"); }

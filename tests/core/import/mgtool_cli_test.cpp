@@ -1,46 +1,19 @@
 // SPDX-License-Identifier: MIT
 // Runs the built mgtool binary (MGTOOL_PATH) and checks exit statuses and output.
 #include <cstdio>
-#include <sys/wait.h>
 
 #include <gtest/gtest.h>
 
 #include "core/import/motion_reader.h"
 #include "import_test_util.h"
+#include "support/tool_run.h"
 
 namespace mg {
 namespace {
 
-struct ToolRun {
-  int status = -1;
-  std::string out, err;
-};
+using test::ToolRun;
 
-std::string shellQuote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) c == '\'' ? q += "'\\''" : q += c;
-  return q + "'";
-}
-
-ToolRun mgtool(const std::vector<std::string>& args) {
-  test::TempDir dir;
-  std::string command = shellQuote(MGTOOL_PATH);
-  for (const std::string& a : args) {
-    command += ' ';
-    command += shellQuote(a);
-  }
-  command += " 2>";
-  command += shellQuote(dir.file("stderr"));
-  ToolRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) run.out.append(buf, n);
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  run.err = test::readText(dir.file("stderr"));
-  return run;
-}
+ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
 
 const std::string kSmall = test::dataPath("small_walk.bvh");
 

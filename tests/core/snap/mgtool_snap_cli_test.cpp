@@ -2,45 +2,22 @@
 // Runs the built mgtool binary (MGTOOL_PATH): snap, walk, bench walk and bench snap end to end on
 // Assimp's boxing sample (skipped when absent) and on synthetic exports.
 #include <cstdio>
-#include <sys/wait.h>
 
 #include <gtest/gtest.h>
 
 #include "core/import/motion_reader.h"
 #include "core/snap/snap_import.h"
 #include "snap_export_fixture.h"
+#include "support/tool_run.h"
 
 namespace mg {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct ToolRun {
-  int status = -1;
-  std::string out, err;
-};
+using test::ToolRun;
 
-std::string shellQuote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) c == '\'' ? q += "'\\''" : q += c;
-  return q + "'";
-}
-
-ToolRun mgtool(const std::vector<std::string>& args) {
-  test::TempDir dir;
-  std::string command = shellQuote(MGTOOL_PATH);
-  for (const std::string& a : args) command += ' ' + shellQuote(a);
-  command += " 2>" + shellQuote(dir.file("stderr"));
-  ToolRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) run.out.append(buf, n);
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  run.err = test::readText(dir.file("stderr"));
-  return run;
-}
+ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
 
 const std::string kBoxing = test::samplePath("Boxing_Toes.bvh");
 
