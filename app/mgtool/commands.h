@@ -18,6 +18,7 @@ int runBench(std::span<const std::string> args);  // dispatches to the benchmark
 int runSnap(std::span<const std::string> args);
 int runWalk(std::span<const std::string> args);
 int runPmg(std::span<const std::string> args);  // pmg build | walk | goto
+int runMeasure(std::span<const std::string> args);
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
 // in the table in command_bench.cpp.

@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
     {"snap", "build, snap and export a Snap-Together graph from capture files", mg::tool::runSnap},
     {"walk", "write a random walk through an exported snap graph as BVH", mg::tool::runWalk},
     {"pmg", "parametric motion graphs: build from a spec, walk, go to a point", mg::tool::runPmg},
+    {"measure", "joint accelerations, foot skate and cut jumps of a BVH, against its source", mg::tool::runMeasure},
 };
 
 void printUsage(std::FILE* to) {
