@@ -26,6 +26,7 @@ int runBenchImport(std::span<const std::string> args);
 int runBenchWalk(std::span<const std::string> args);
 int runBenchSnap(std::span<const std::string> args);
 int runBenchPmg(std::span<const std::string> args);
+int runBenchSmooth(std::span<const std::string> args);
 int runBenchGrid(std::span<const std::string> args);  // "bench grid ...", via runBench
 int runGrid(std::span<const std::string> args);
 

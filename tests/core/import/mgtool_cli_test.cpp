@@ -120,7 +120,7 @@ TEST(MgtoolCli, EveryCommandAndBenchmarkIsRegistered) {
     const ToolRun r = mgtool({command, "--help"});
     EXPECT_EQ(r.status, 0) << command << ": " << r.err;
   }
-  for (const char* benchmark : {"import", "grid", "snap", "walk", "pmg"}) {
+  for (const char* benchmark : {"import", "grid", "snap", "walk", "pmg", "smooth"}) {
     const ToolRun r = mgtool({"bench", benchmark, "--help"});
     EXPECT_EQ(r.status, 0) << benchmark << ": " << r.err;
   }

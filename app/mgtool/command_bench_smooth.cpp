@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: MIT
+// mgtool bench smooth: how smooth a Snap-Together walk is next to the capture it came from, and
+// how well its feet stay planted, measured by core/eval on the BVH files actually written.
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <sstream>
+
+#include "app/mgtool/commands.h"
+#include "app/mgtool/json_writer.h"
+#include "app/mgtool/snap_database.h"
+#include "core/eval/motion_measure.h"
+#include "core/import/bvh_writer.h"
+#include "core/snap/snap_export.h"
+#include "core/snap/snap_import.h"
+#include "core/synth/clip_sequence.h"
+
+namespace fs = std::filesystem;
+
+namespace mg::tool {
+namespace {
+
+// A walk of `frames` frames written to `path`, and the frames that start a new clip.
+Result<std::vector<int>> writeWalk(const PlayableSnapGraph& playable, const SnapGraphFile& file, long long frames,
+                                   std::uint64_t seed, const std::string& path) {
+  Motion walk;
+  walk.name = "walk";
+  walk.skeleton = file.skeleton;
+  walk.fps = file.fps;
+  RandomWalkStream stream(playable.graph, playable.motions, 0, seed);
+  Pose pose;
+  for (long long f = 0; f < frames; ++f) {
+    if (!stream.next(pose)) return Error{"the walk stopped after " + std::to_string(f) + " frames"};
+    walk.rootPositions.push_back(pose.rootPosition);
+    walk.localRotations.insert(walk.localRotations.end(), pose.localRotations.begin(), pose.localRotations.end());
+  }
+  std::vector<int> cuts;
+  long long at = 0;
+  for (int edge : stream.edgesTaken()) {
+    if (at > 0 && at < frames) cuts.push_back(static_cast<int>(at));
+    at += playable.graph.edges[edge].clip.frameCount();
+  }
+  if (Status s = writeBvhFile(walk, path); !s) return s.error();
+  return cuts;
+}
+
+// Every motion of a stage written as BVH and read back as tracks.
+Result<std::vector<PointTracks>> stageTracks(const std::vector<std::shared_ptr<const Motion>>& motions,
+                                             const fs::path& dir, const std::string& stage) {
+  std::vector<PointTracks> out;
+  for (size_t i = 0; i < motions.size(); ++i) {
+    const std::string path = (dir / (stage + "_" + std::to_string(i) + ".bvh")).string();
+    if (Status s = writeBvhFile(*motions[i], path); !s) return s.error();
+    Result<PointTracks> t = readPointTracks(path);
+    if (!t) return t.error();
+    out.push_back(std::move(t.value()));
+  }
+  return out;
+}
+
+void writeSkate(JsonWriter& json, const char* key, const SkateStats& s) {
+  json.key(key), json.beginObject();
+  json.key("mean_mps"), json.value(s.meanMps);
+  json.key("p95_mps"), json.value(s.p95Mps);
+  json.key("samples"), json.value(s.samples);
+  json.endObject();
+}
+
+// Per-frame acceleration a stage adds to the one before it (same motions, same frames).
+void writeAdded(JsonWriter& json, const char* key, const std::vector<PointTracks>& before,
+                const std::vector<PointTracks>& after, double limit) {
+  double worst = 0.0;
+  int over = 0, worstMotion = -1, worstFrame = -1;
+  for (size_t m = 0; m < before.size(); ++m) {
+    const std::vector<double> a = frameAccelerationMax(before[m]), b = frameAccelerationMax(after[m]);
+    for (size_t f = 0; f < a.size() && f < b.size(); ++f) {
+      const double excess = b[f] - a[f];
+      if (excess > limit) ++over;
+      if (excess > worst) worst = excess, worstMotion = static_cast<int>(m), worstFrame = static_cast<int>(f);
+    }
+  }
+  json.key(key), json.beginObject();
+  json.key("max_bhps2"), json.value(worst);
+  json.key("frames_over"), json.value(over);
+  json.key("limit_bhps2"), json.value(limit);
+  json.key("worst_motion"), json.value(worstMotion);
+  json.key("worst_frame"), json.value(worstFrame);
+  json.endObject();
+}
+
+std::optional<std::vector<long long>> parseSeeds(const std::string& text) {
+  std::vector<long long> seeds;
+  std::stringstream in(text);
+  for (std::string word; std::getline(in, word, ',');) {
+    try {
+      size_t used = 0;
+      const long long s = std::stoll(word, &used);
+      if (used != word.size() || s < 0) return std::nullopt;
+      seeds.push_back(s);
+    } catch (...) {
+      return std::nullopt;
+    }
+  }
+  if (seeds.empty()) return std::nullopt;
+  return seeds;
+}
+
+}  // namespace
+
+int runBenchSmooth(std::span<const std::string> args) {
+  CommandSpec spec{
+      "bench smooth", "FILES...",
+      "Snaps the capture FILES as 'mgtool snap' does (same options), exports the graph, reads it\n"
+      "back, writes a random walk of --seconds for every seed and measures each with core/eval\n"
+      "(as 'mgtool measure'), against the FILES themselves resampled to the working rate.\n"
+      "Prints JSON: the source's median per-clip p99 and max acceleration (bh/s^2, per-frame\n"
+      "worst point) and planted-foot speed; per stage of snapping (original, displaced, snapped\n"
+      "motions, written as BVH) the same figures and the acceleration each stage adds over the one\n"
+      "before (frames over --added-limit bh/s^2); per walk p99, max, their ratios to the source,\n"
+      "frames above 1.5 x the source max, planted-foot speed, plants carried across cuts and the\n"
+      "largest velocity jump at a cut.",
+      snapBuildOptions(), 1, -1};
+  spec.options.push_back({"seconds", "S", "length of each walk (default 60)"});
+  spec.options.push_back({"seeds", "K,K,...", "random seeds, one walk each (default 1)"});
+  spec.options.push_back({"added-limit", "A", "bh/s^2 a stage may add to a frame before it counts (default 10)"});
+  spec.options.push_back({"out", "DIR", "keep the export, stage files and walks in DIR (default: a temporary folder)"});
+  const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) return printHelp(spec), kExitOk;
+  const std::optional<SnapBuildSettings> settings = readSnapBuildSettings(*parsed, "bench smooth");
+  const auto seconds = numberOption(*parsed, "bench smooth", "seconds", 60, 1e-3, 1e6);
+  const auto addedLimit = numberOption(*parsed, "bench smooth", "added-limit", 10, 0, 1e9);
+  if (!settings || !seconds || !addedLimit) return kExitUsage;
+  std::vector<long long> seeds{1};
+  if (parsed->has("seeds")) {
+    const auto s = parseSeeds(parsed->options.at("seeds"));
+    if (!s) {
+      std::fprintf(stderr, "mgtool bench smooth: --seeds wants whole numbers like 1,2,3\n");
+      return kExitUsage;
+    }
+    seeds = *s;
+  }
+  const bool keep = parsed->has("out") && !parsed->options.at("out").empty();
+  const fs::path dir = keep ? fs::path(parsed->options.at("out"))
+                            : fs::temp_directory_path() / ("mg_bench_smooth_" + std::to_string(std::random_device{}()));
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  struct Cleanup {
+    fs::path dir;
+    bool keep;
+    ~Cleanup() {
+      std::error_code ignored;
+      if (!keep) fs::remove_all(dir, ignored);
+    }
+  } cleanup{dir, keep};
+  auto fail = [](const std::string& message) {
+    std::fprintf(stderr, "mgtool bench smooth: %s\n", message.c_str());
+    return kExitFailed;
+  };
+
+  const std::optional<SnapDatabase> db = loadSnapDatabase("bench smooth", parsed->positional, *settings);
+  if (!db) return kExitFailed;
+  const std::optional<SuggestedHubGraph> built = buildSnapGraph("bench smooth", *db, *settings);
+  if (!built) return kExitFailed;
+  const std::optional<SnapResult> snapped = snapDatabase("bench smooth", *db, built->graph, *settings);
+  if (!snapped) return kExitFailed;
+  const std::string exportDir = (dir / "graph").string();
+  SnapExportInput input{&built->graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}};
+  if (Status s = exportSnapGraph(input, exportDir); !s) return fail(s.error().message);
+  Result<SnapGraphFile> file = readSnapGraph(exportDir);
+  if (!file) return fail(file.error().message);
+  Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
+  if (!playable) return fail(playable.error().message);
+
+  std::vector<PointTracks> sources;
+  for (const std::string& f : db->files) {
+    Result<PointTracks> t = readPointTracks(f, {.trimLeadingFrames = settings->trimFrames, .fps = settings->fps});
+    if (!t) return fail(t.error().message);
+    sources.push_back(std::move(t.value()));
+  }
+  const SourceSummary source = summarizeSources(sources, 1e30);
+  const double popLimit = 1.5 * source.max;
+
+  JsonWriter json;
+  json.beginObject();
+  json.key("files"), json.value(static_cast<int>(db->files.size()));
+  json.key("hubs"), json.value(static_cast<int>(built->graph.hubs.size()));
+  json.key("clips"), json.value(static_cast<int>(built->graph.edges.size()));
+  json.key("playable_clips"), json.value(static_cast<int>(playable->graph.edges.size()));
+  json.key("source"), json.beginObject();
+  json.key("median_p99"), json.value(source.medianP99);
+  json.key("max"), json.value(source.max);
+  writeSkate(json, "skate", source.skate);
+  json.endObject();
+
+  json.key("stages"), json.beginObject();
+  const fs::path stageDir = dir / "stages";
+  fs::create_directories(stageDir, ec);
+  Result<std::vector<PointTracks>> original = stageTracks(db->motions, stageDir, "original");
+  Result<std::vector<PointTracks>> displaced = stageTracks(snapped->displacedMotions, stageDir, "displaced");
+  Result<std::vector<PointTracks>> final = stageTracks(snapped->motions, stageDir, "snapped");
+  if (!original || !displaced || !final) {
+    return fail((!original ? original : !displaced ? displaced : final).error().message);
+  }
+  for (const auto& [name, tracks] : {std::pair{"original", &*original}, {"displaced", &*displaced}, {"snapped", &*final}}) {
+    const SourceSummary s = summarizeSources(*tracks, 1e30);
+    json.key(name), json.beginObject();
+    json.key("median_p99"), json.value(s.medianP99);
+    json.key("max"), json.value(s.max);
+    writeSkate(json, "skate", s.skate);
+    json.endObject();
+  }
+  writeAdded(json, "added_by_displacement", *original, *displaced, *addedLimit);
+  writeAdded(json, "added_by_plants", *displaced, *final, *addedLimit);
+  json.endObject();
+
+  const long long frames = std::max<long long>(3, std::llround(*seconds * file->fps));
+  json.key("walks"), json.beginArray();
+  for (long long seed : seeds) {
+    const std::string path = (dir / ("walk_" + std::to_string(seed) + ".bvh")).string();
+    Result<std::vector<int>> cuts = writeWalk(*playable, *file, frames, static_cast<std::uint64_t>(seed), path);
+    if (!cuts) return fail(cuts.error().message);
+    Result<PointTracks> walk = readPointTracks(path, {.fps = settings->fps});
+    if (!walk) return fail(walk.error().message);
+    const AccelerationStats a = measureAcceleration(*walk, popLimit);
+    const FootContactsFound plants = findPlants(*walk);
+    const SkateStats skate = measureSkate(*walk, plants);
+    double across = 0.0, acrossMax = 0.0, jump = 0.0;
+    int acrossCount = 0;
+    for (const PlantRun& r : plantsAcrossFrames(plants, *cuts)) {
+      if (r.samples == 0) continue;
+      across += r.meanSpeed, acrossMax = std::max(acrossMax, r.meanSpeed), ++acrossCount;
+    }
+    for (const FrameJump& j : measureFrameJumps(*walk, *cuts)) jump = std::max(jump, j.velocityJumpBhPerS);
+    const double metresPerBh = walk->bodyHeight * walk->metresPerUnit;
+    json.beginObject();
+    json.key("seed"), json.value(static_cast<std::int64_t>(seed));
+    json.key("frames"), json.value(walk->frameCount);
+    json.key("cuts"), json.value(static_cast<int>(cuts->size()));
+    json.key("p99"), json.value(a.p99);
+    json.key("max"), json.value(a.max);
+    json.key("p99_over_source_median_p99"), json.value(a.p99 / source.medianP99);
+    json.key("max_over_source_max"), json.value(a.max / source.max);
+    json.key("frames_above_1_5_source_max"), json.value(a.framesAbove);
+    json.key("worst_frame"), json.value(a.worstFrame);
+    json.key("worst_point"), json.value(walk->names[a.worstPoint]);
+    writeSkate(json, "skate", skate);
+    json.key("plants_across_cuts"), json.value(acrossCount);
+    json.key("across_cuts_mean_mps"), json.value(acrossCount ? across / acrossCount * metresPerBh : 0.0);
+    json.key("across_cuts_max_mps"), json.value(acrossMax * metresPerBh);
+    json.key("max_cut_velocity_jump_bhps"), json.value(jump);
+    json.endObject();
+  }
+  json.endArray();
+  json.endObject();
+  std::fputs(json.text().c_str(), stdout);
+  std::fputs("\n", stdout);
+  return kExitOk;
+}
+
+}  // namespace mg::tool
