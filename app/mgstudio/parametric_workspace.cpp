@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMainWindow>
@@ -17,6 +18,7 @@
 #include "core/param/pmg_json.h"
 #include "core/param/pmg_text.h"
 #include "core/param/step_cycles.h"
+#include "core/util/atomic_file.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/project.h"
@@ -243,11 +245,12 @@ void ParametricWorkspace::startWalk(bool steering) {
 QString ParametricWorkspace::exportTo(const QString& path) const {
   std::shared_ptr<const ParametricGraph> graph = m_project->parametric()->graph(*m_project);
   if (graph->nodeCount() == 0) return tr("There is no built parametric node to export.");
-  if (Status s = writePmgText(*graph, path.toStdString()); !s) return QString::fromStdString(s.error().message);
-  if (Status s = writePmgJson(*graph, (path + QStringLiteral(".json")).toStdString()); !s) {
-    return QString::fromStdString(s.error().message);
-  }
-  return {};
+  // Both files as one set: a full disk leaves the previous pair as it was.
+  const std::string text = path.toStdString(), json = text + ".json";
+  const std::string folder = QFileInfo(path).path().toStdString();  // as writePmgText does
+  const Status s = writeTextFilesAtomically(
+      {{text, formatPmgText(*graph, folder)}, {json, pmgToJson(*graph, folder).serialize(2) + "\n"}});
+  return s ? QString() : QString::fromStdString(s.error().message);
 }
 
 void ParametricWorkspace::buildPendingNodes() {
