@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStyle>
@@ -26,19 +27,38 @@ ZoomingGraphicsView::ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent)
   setTransformationAnchor(AnchorUnderMouse);
   setDragMode(NoDrag);
   setViewportUpdateMode(FullViewportUpdate);
+  // No scroll bars: the view pans by dragging. With scroll bars "as needed", fitting changed
+  // whether they showed, which resized the viewport, which fitted again: a loop that kept the UI
+  // thread busy (thousands of resizes a second) and starved autosave and shortcuts.
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 }
 
 void ZoomingGraphicsView::fitIfFollowing() {
-  if (m_following) fitContent();
+  if (!m_following) return;
+  // A hidden view, or one squeezed to nothing (its dock tabbed behind another), has no size to
+  // fit into: fit when it is shown or given a size again.
+  if (!isVisible() || viewport()->width() < 8 || viewport()->height() < 8) {
+    m_fitWhenShown = true;
+    return;
+  }
+  fitContent();
 }
 
 void ZoomingGraphicsView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
-  fitIfFollowing();
+  if (event->size() != event->oldSize()) fitIfFollowing();
+}
+
+void ZoomingGraphicsView::showEvent(QShowEvent* event) {
+  QGraphicsView::showEvent(event);
+  if (m_fitWhenShown) fitIfFollowing();
 }
 
 void ZoomingGraphicsView::fitContent() {
   m_following = true;
+  m_fitWhenShown = false;
+  ++m_fitCount;
   const QRectF r = scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40);
   if (!r.isEmpty()) fitInView(r, Qt::KeepAspectRatio);
   if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));

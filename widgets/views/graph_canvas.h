@@ -18,15 +18,19 @@ class SnapPreview;
 class SnapSession;
 
 // A QGraphicsView that zooms with the wheel (around the pointer) and pans with the middle or
-// right button, or by dragging the background. Until the user zooms or pans it keeps the whole
-// graph in view (also across resizes, e.g. when its dock is first shown).
+// right button, or by dragging the background (it has no scroll bars). Until the user zooms or
+// pans it keeps the whole graph in view: on real size changes, and on changes while hidden once
+// it is shown again (never while hidden).
 class ZoomingGraphicsView : public QGraphicsView {
  public:
   explicit ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent = nullptr);
   // Fits the graph and goes back to following it.
   void fitContent();
-  // Fits the graph unless the user has zoomed or panned since the last fitContent().
+  // Fits the graph unless the user has zoomed or panned since the last fitContent(); while the
+  // view is hidden, remembers to fit when it is shown.
   void fitIfFollowing();
+  // How many times the view has fitted the graph (for tests: it must not fit in a loop).
+  int fitCount() const { return m_fitCount; }
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
@@ -34,9 +38,12 @@ class ZoomingGraphicsView : public QGraphicsView {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   bool m_following = true;
+  bool m_fitWhenShown = false;
+  int m_fitCount = 0;
   bool m_panning = false;
   QPoint m_last;
 };
