@@ -95,6 +95,11 @@ ParametricGraphView::ParametricGraphView(Project* project, QWidget* parent)
   rebuildScene();
 }
 
+ParametricGraphView::~ParametricGraphView() {
+  m_scene->removeEventFilter(this);
+  disconnect(m_scene, nullptr, this, nullptr);
+}
+
 void ParametricGraphView::rebuildScene() {
   const ParamNodeId keepNode = selectedNode();
   const ParamEdgeId keepEdge = selectedEdge();

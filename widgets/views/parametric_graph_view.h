@@ -27,6 +27,9 @@ class ParametricGraphView : public QWidget {
  public:
   // `project` must outlive the view.
   explicit ParametricGraphView(Project* project, QWidget* parent = nullptr);
+  // Disconnects from the scene first: QObject deletes the scene (a child) only after this class
+  // is gone, and the scene's "selection changed" as its items go must not reach onSelection().
+  ~ParametricGraphView() override;
 
   QGraphicsScene* scene() const { return m_scene; }
   ParamNodeId selectedNode() const;
