@@ -27,6 +27,7 @@
 #include "widgets/jobs/transition_preview.h"
 #include "widgets/views/edge_inspector.h"
 #include "widgets/views/parameter_plot.h"
+#include "widgets/views/graph/parametric_graph_model.h"
 #include "widgets/views/parametric_graph_view.h"
 #include "widgets/views/parametric_node_dialog.h"
 #include "widgets/views/parametric_preview.h"
@@ -116,6 +117,10 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
     m_inspectorDock->raise();
   });
   connect(m_graph, &ParametricGraphView::nodeSelected, this, &ParametricWorkspace::showNode);
+  connect(m_graph->model(), &ParametricGraphModel::walkRequested, this, [this](ParamNodeId id) {
+    m_graph->selectNode(id);
+    startWalk(false);
+  });
   connect(m_graph, &ParametricGraphView::edgeCreated, this, [this](ParamEdgeId id) {
     m_inspector->setEdge(id);
     m_inspector->rebuild();

@@ -12,7 +12,8 @@ class QToolButton;
 
 namespace mg {
 
-class HubGraphScene;
+class GraphScene;
+class HubGraphModel;
 class Project;
 class SnapPreview;
 class SnapSession;
@@ -48,7 +49,8 @@ class ZoomingGraphicsView : public QGraphicsView {
   QPoint m_last;
 };
 
-// The graph canvas dock: the hub graph (drag nodes to arrange them, undoably), the random-walk
+// The graph canvas dock: the hub graph (the shared GraphScene projecting HubGraphModel; drag
+// nodes to arrange them, undoably; right-click menus on hubs and bundles), the random-walk
 // controls (play/pause, step to the next cut, seed) and a status line with cut quality and
 // foot skate before/after snapping.
 class GraphCanvas : public QWidget {
@@ -57,8 +59,10 @@ class GraphCanvas : public QWidget {
  public:
   // All must outlive the canvas.
   GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview, QWidget* parent = nullptr);
+  ~GraphCanvas() override;
 
-  HubGraphScene* scene() const { return m_scene; }
+  GraphScene* scene() const { return m_scene; }
+  HubGraphModel* model() const { return m_model; }
   ZoomingGraphicsView* view() const { return m_view; }
   QLabel* qualityLabel() const { return m_quality; }
 
@@ -68,7 +72,8 @@ class GraphCanvas : public QWidget {
   Project* m_project;
   SnapSession* m_session;
   SnapPreview* m_preview;
-  HubGraphScene* m_scene;
+  HubGraphModel* m_model;
+  GraphScene* m_scene;
   ZoomingGraphicsView* m_view;
   QToolButton* m_play = nullptr;
   QSpinBox* m_seed = nullptr;
