@@ -48,6 +48,8 @@ Result<VerificationReport> verifySubgraph(const DatabaseMotionGraph& graph,
     for (int p : bySource[s]) {
       VerifiedPair& out = report.pairs[p];
       out.label = pairs.label(pairs.pairs[p]);
+      out.source = s;
+      out.group = pairs.pairs[p].group;
       int dmg = kUnreachable, sub = kUnreachable, subTarget = -1;
       for (int t : pairs.groups[pairs.pairs[p].group]) {
         dmg = std::min(dmg, whole.distance[t]);

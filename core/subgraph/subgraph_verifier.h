@@ -15,6 +15,8 @@ namespace mg {
 // One key pair checked by the verifier. Lengths are in requirement units (frames for 1-3).
 struct VerifiedPair {
   std::string label;       // "key 'walk' frame 3 -> key 'jump' frame 10"
+  int source = 0;          // source vertex
+  int group = 0;           // target group (KeyPairs::groups index)
   int dmgUnits = 0;        // shortest in the whole DMG
   int boundUnits = 0;      // the pair's bound (gamma, or the DMG minimum where longer; req. 2)
   int subgraphUnits = 0;   // shortest inside the subgraph; INT_MAX when not joined
