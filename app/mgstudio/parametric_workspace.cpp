@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMainWindow>
@@ -17,6 +18,7 @@
 #include "core/param/pmg_json.h"
 #include "core/param/pmg_text.h"
 #include "core/param/step_cycles.h"
+#include "core/util/atomic_file.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/project.h"
@@ -25,6 +27,7 @@
 #include "widgets/jobs/transition_preview.h"
 #include "widgets/views/edge_inspector.h"
 #include "widgets/views/parameter_plot.h"
+#include "widgets/views/graph/parametric_graph_model.h"
 #include "widgets/views/parametric_graph_view.h"
 #include "widgets/views/parametric_node_dialog.h"
 #include "widgets/views/parametric_preview.h"
@@ -114,6 +117,10 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
     m_inspectorDock->raise();
   });
   connect(m_graph, &ParametricGraphView::nodeSelected, this, &ParametricWorkspace::showNode);
+  connect(m_graph->model(), &ParametricGraphModel::walkRequested, this, [this](ParamNodeId id) {
+    m_graph->selectNode(id);
+    startWalk(false);
+  });
   connect(m_graph, &ParametricGraphView::edgeCreated, this, [this](ParamEdgeId id) {
     m_inspector->setEdge(id);
     m_inspector->rebuild();
@@ -243,11 +250,12 @@ void ParametricWorkspace::startWalk(bool steering) {
 QString ParametricWorkspace::exportTo(const QString& path) const {
   std::shared_ptr<const ParametricGraph> graph = m_project->parametric()->graph(*m_project);
   if (graph->nodeCount() == 0) return tr("There is no built parametric node to export.");
-  if (Status s = writePmgText(*graph, path.toStdString()); !s) return QString::fromStdString(s.error().message);
-  if (Status s = writePmgJson(*graph, (path + QStringLiteral(".json")).toStdString()); !s) {
-    return QString::fromStdString(s.error().message);
-  }
-  return {};
+  // Both files as one set: a full disk leaves the previous pair as it was.
+  const std::string text = path.toStdString(), json = text + ".json";
+  const std::string folder = QFileInfo(path).path().toStdString();  // as writePmgText does
+  const Status s = writeTextFilesAtomically(
+      {{text, formatPmgText(*graph, folder)}, {json, pmgToJson(*graph, folder).serialize(2) + "\n"}});
+  return s ? QString() : QString::fromStdString(s.error().message);
 }
 
 void ParametricWorkspace::buildPendingNodes() {

@@ -76,7 +76,8 @@ QString ProjectController::autosave() {
   QDir().mkpath(QFileInfo(path).absolutePath());
   m_project->setViewState(m_collectView());
   if (const Status s = saveProject(*m_project, path); !s) {
-    m_window->statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromStdString(s.error().message)), 8000);
+    // No dialog every interval; the message stays until the next one replaces it.
+    m_window->statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromStdString(s.error().message)));
     return {};
   }
   return path;
@@ -121,6 +122,9 @@ bool ProjectController::loadInto(const QString& path, const QString& fileName, b
 
 bool ProjectController::openProject(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
+  // Temporaries of a save that was killed: a complete newer one becomes the autosave (offered
+  // below), the others go.
+  tidySaveTemporaries(absolute);
   if (hasRecoverableAutosave(absolute)) {
     const auto answer = QMessageBox::question(
         m_window, tr("Recover Project"),
@@ -135,8 +139,10 @@ bool ProjectController::openProject(const QString& path) {
 }
 
 void ProjectController::offerUntitledRecovery() {
+  if (!m_project->fileName().isEmpty()) return;
   const QString path = currentAutosavePath();
-  if (!m_project->fileName().isEmpty() || !QFileInfo::exists(path)) return;
+  tidySaveTemporaries(path.chopped(QStringLiteral(".autosave").size()));
+  if (!isRecoverableAutosave(path)) return;  // none, or one that does not parse: never offered
   const auto answer = QMessageBox::question(m_window, tr("Recover Project"),
                                             tr("An unsaved project from an earlier session was autosaved.\nRecover it?"),
                                             QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
@@ -164,7 +170,12 @@ bool ProjectController::saveAs() {
 bool ProjectController::saveTo(const QString& path) {
   m_project->setViewState(m_collectView());
   if (const Status s = saveProject(*m_project, path); !s) {
-    QMessageBox::warning(m_window, tr("Cannot Save Project"), QString::fromStdString(s.error().message));
+    // The project stays modified and its autosave stays where it is.
+    const QString message = QString::fromStdString(s.error().message);
+    m_window->statusBar()->showMessage(tr("Not saved: %1").arg(message));
+    QMessageBox::warning(m_window, tr("Cannot Save Project"),
+                         tr("%1\n\nYour changes are still open here: free some space and save again, or save "
+                            "them elsewhere with Save As.").arg(message));
     return false;
   }
   discardAutosave();  // the old name's side file, if the name changes

@@ -16,7 +16,8 @@
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph_canvas.h"
-#include "widgets/views/hub_graph_scene.h"
+#include "widgets/views/graph/graph_scene.h"
+#include "widgets/views/graph/hub_graph_model.h"
 #include "widgets/views/hub_panel.h"
 #include "widgets/views/match_timeline.h"
 #include "widgets/views/motion_player.h"
@@ -78,17 +79,15 @@ SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidg
     m_player->showMotions({});
     m_preview->playClip(edge);
   });
-  connect(m_canvas->scene(), &HubGraphScene::edgeActivated, this, [this] { m_player->showMotions({}); });
+  connect(m_canvas->model(), &HubGraphModel::clipActivated, this, [this] { m_player->showMotions({}); });
+  connect(m_canvas->model(), &HubGraphModel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
   connect(m_hubs, &HubPanel::previewChanged, m_timeline, &MatchTimeline::setPreview);
   connect(m_hubs, &HubPanel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
   connect(m_hubs, &HubPanel::hubSelected, this, [this](HubId id) {
-    if (HubNodeItem* item = m_canvas->scene()->nodeItem(id)) {
-      m_canvas->scene()->clearSelection();
-      item->setSelected(true);
-    }
+    m_canvas->scene()->selectNode(id);
     m_preview->showHubPose(m_session->state()->graphHubIndex(id));
   });
-  connect(m_canvas->scene(), &HubGraphScene::nodeActivated, m_hubs, &HubPanel::selectHub);
+  connect(m_canvas->model(), &HubGraphModel::hubActivated, m_hubs, &HubPanel::selectHub);
   connect(m_preview, &SnapPreview::currentEdgeChanged, m_timeline, &MatchTimeline::setCurrentEdge);
   connect(m_preview, &SnapPreview::positionChanged, m_timeline, &MatchTimeline::setPlayhead);
   connect(m_session, &SnapSession::stateChanged, this, [this] {

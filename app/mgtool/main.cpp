@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // mgtool: Motion Graph Studio's engine on the command line. Qt-free.
 #include <cstdio>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,7 +49,19 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> args(argv + 2, argv + argc);
   for (const Command& c : kCommands) {
-    if (name == c.name) return c.run(args);
+    if (name != c.name) continue;
+    // Commands report bad input as errors; these catch what still slips through (an input that
+    // asks for more memory than there is) so that no input ends in an abort.
+    try {
+      return c.run(args);
+    } catch (const std::bad_alloc&) {
+      std::fprintf(stderr, "mgtool %s: out of memory: the input asks for more memory than is available\n", c.name);
+    } catch (const std::length_error& e) {
+      std::fprintf(stderr, "mgtool %s: the input asks for a size beyond any limit (%s)\n", c.name, e.what());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "mgtool %s: failed: %s\n", c.name, e.what());
+    }
+    return mg::tool::kExitFailed;
   }
   std::fprintf(stderr, "mgtool: unknown command '%s'\n\n", name.c_str());
   printUsage(stderr);

@@ -3,8 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <unordered_map>
 
 #include <assimp/Importer.hpp>
@@ -208,6 +212,18 @@ class Converter {
   std::vector<Eigen::Quaterniond> m_restRotations;
 };
 
+// True when `path` starts with the UTF-8 byte-order mark; then `text` holds the whole file.
+bool startsWithByteOrderMark(const std::string& path, std::string* text) {
+  std::ifstream in(path, std::ios::binary);
+  char head[3] = {};
+  if (!in.read(head, 3) || std::memcmp(head, "\xEF\xBB\xBF", 3) != 0) return false;
+  in.seekg(0);
+  std::ostringstream all;
+  all << in.rdbuf();
+  *text = std::move(all).str();
+  return text->size() >= 3;
+}
+
 }  // namespace
 
 Result<Motion> readAssimpMotion(const std::string& path, const AssimpMotionOptions& options) {
@@ -215,7 +231,16 @@ Result<Motion> readAssimpMotion(const std::string& path, const AssimpMotionOptio
     Assimp::Importer importer;
     importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-    const aiScene* scene = importer.ReadFile(path, 0);
+    // Assimp's text loaders (BVH among them) fail on a UTF-8 byte-order mark, which editors on
+    // Windows like to write: such a file is handed over from memory without it.
+    std::string text;
+    const aiScene* scene = nullptr;
+    if (startsWithByteOrderMark(path, &text)) {
+      const std::string hint = std::filesystem::path(path).extension().string();
+      scene = importer.ReadFileFromMemory(text.data() + 3, text.size() - 3, 0, hint.empty() ? "" : hint.c_str() + 1);
+    } else {
+      scene = importer.ReadFile(path, 0);
+    }
     if (!scene) {
       std::string why = importer.GetErrorString();
       if (why.empty()) why = "unknown error";

@@ -14,6 +14,9 @@ namespace mg {
 namespace {
 
 constexpr std::string_view kAxes = "ZXY";  // channel order of every joint's rotation
+// Larger numbers are not coordinates or angles of a real motion (1e12 cm is 10 million km); they
+// come from a broken transform or unit, and readers would lose their digits anyway.
+constexpr double kMaxMagnitude = 1e12;
 
 class Writer {
  public:
@@ -21,31 +24,47 @@ class Writer {
       : m_motion(motion), m_skeleton(*motion.skeleton), m_unitsPerMetre(1.0 / options.metresPerUnit),
         m_decimals(options.decimals), m_children(m_skeleton.children()) {}
 
-  std::string run() {
+  // The BVH text, or an error naming the first value that cannot be written.
+  Result<std::string> run() {
     m_out.reserve(static_cast<size_t>(m_motion.frameCount()) * (m_skeleton.jointCount() * 3 + 3) * 12 + 4096);
     m_out += "HIERARCHY\n";
     joint(0, 0);
     m_out += "MOTION\nFrames: " + std::to_string(m_motion.frameCount()) + "\nFrame Time: ";
     char buf[64];
-    const auto end = std::to_chars(buf, buf + sizeof buf, 1.0 / m_motion.fps, std::chars_format::general, 12).ptr;
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, 1.0 / m_motion.fps, std::chars_format::general, 12);
+    if (ec != std::errc()) return Error{"BVH output: the frame time cannot be written"};
     m_out.append(buf, end);
     m_out += '\n';
     frames();
+    if (!m_error.empty()) return Error{"BVH output: " + m_error};
     return std::move(m_out);
   }
 
  private:
-  void number(double v) {
+  // Appends `v` with m_decimals digits; a non-finite or huge value (or one to_chars cannot
+  // format) records an error instead, naming `what`.
+  void number(double v, const char* what) {
+    if (!m_error.empty()) return;
+    if (!std::isfinite(v) || std::abs(v) > kMaxMagnitude) {
+      m_error = std::string(what) + " value " + std::to_string(v) +
+                " cannot be written (not a finite number of at most 1e12 file units; check the unit size and the "
+                "motion's transforms)";
+      return;
+    }
     if (std::abs(v) < 0.5 * std::pow(10.0, -m_decimals)) v = 0.0;  // no "-0.000000"
     char buf[64];
-    const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, m_decimals).ptr;
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, m_decimals);
+    if (ec != std::errc()) {
+      m_error = std::string(what) + " value " + std::to_string(v) + " cannot be formatted";
+      return;
+    }
     m_out.append(buf, end);
   }
 
   void offsetLine(int depth, const Eigen::Vector3d& offset) {
     m_out.append(depth + 1, '\t');
     m_out += "OFFSET";
-    for (int i = 0; i < 3; ++i) m_out += ' ', number(offset[i] * m_unitsPerMetre);
+    for (int i = 0; i < 3; ++i) m_out += ' ', number(offset[i] * m_unitsPerMetre, "an OFFSET");
     m_out += '\n';
   }
 
@@ -85,12 +104,13 @@ class Writer {
     const int n = m_skeleton.jointCount();
     std::vector<Eigen::Vector3d> previous(n, Eigen::Vector3d::Zero());
     const Eigen::Vector3d rootOffset = m_skeleton.joints[0].offset;
-    for (int f = 0; f < m_motion.frameCount(); ++f) {
+    for (int f = 0; f < m_motion.frameCount() && m_error.empty(); ++f) {
       const Eigen::Vector3d p = (m_motion.rootPositions[f] - rootOffset) * m_unitsPerMetre;
-      number(p.x()), m_out += ' ', number(p.y()), m_out += ' ', number(p.z());
+      number(p.x(), "a root position"), m_out += ' ', number(p.y(), "a root position"), m_out += ' ',
+          number(p.z(), "a root position");
       for (int j = 0; j < n; ++j) {
         previous[j] = continuousEuler(m_motion.rotation(f, j), previous[j]);
-        for (int i = 0; i < 3; ++i) m_out += ' ', number(previous[j][i]);
+        for (int i = 0; i < 3; ++i) m_out += ' ', number(previous[j][i], "a rotation");
       }
       m_out += '\n';
     }
@@ -102,6 +122,7 @@ class Writer {
   int m_decimals;
   std::vector<std::vector<int>> m_children;
   std::string m_out;
+  std::string m_error;  // the first value that could not be written
 };
 
 }  // namespace

@@ -20,11 +20,13 @@ struct BvhWriteOptions {
 // to the channels (the BVH convention) gets the motion's root positions back. Euler angles are
 // chosen per joint to stay within 180 degrees of the previous frame's, so channels do not flip
 // when the rotation does not. End sites are written inside their joint after its child joints.
-// Fails when the motion does not validate or the options are out of range.
+// Fails when the motion does not validate, the options are out of range, or a value to write is not
+// finite or exceeds 1e12 file units in magnitude (a broken transform or unit size: such a file
+// would be useless), naming the first such value.
 Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& options = {});
 
-// Writes formatBvh(motion) to `path` through a temporary file in the same folder renamed over
-// `path`, so a failed write leaves an existing file untouched. The error names the file.
+// Writes formatBvh(motion) to `path` with writeTextFileAtomically (core/util/atomic_file.h), so a
+// failed write (disk full included) leaves an existing file untouched. The error names the file.
 Status writeBvhFile(const Motion& motion, const std::string& path,
                     const BvhWriteOptions& options = {});
 

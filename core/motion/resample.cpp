@@ -3,10 +3,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/motion/quaternion.h"
 
 namespace mg {
+namespace {
+// At most this many root positions + joint rotations (32 bytes each) in a resampled motion:
+// 3.2 GB, far beyond an hour of 120 Hz capture with 60 joints (26 million).
+constexpr double kMaxResampledValues = 1e8;
+}  // namespace
 
 Result<Motion> resampleMotion(const Motion& motion, double targetFps) {
   if (!std::isfinite(targetFps) || targetFps <= 0) {
@@ -19,7 +25,17 @@ Result<Motion> resampleMotion(const Motion& motion, double targetFps) {
   const int joints = motion.jointCount();
   const double lastTime = (inFrames - 1) / motion.fps;
   // A tiny tolerance keeps exact multiples (e.g. 120 -> 30 Hz) from losing their last frame.
-  const int outFrames = static_cast<int>(std::floor(lastTime * targetFps + 1e-6)) + 1;
+  const double lastOut = std::floor(lastTime * targetFps + 1e-6);
+  // A broken frame time (1e300 s) would ask for more frames than memory holds; say so instead.
+  if (!std::isfinite(lastOut) || (lastOut + 1) * (joints + 1) > kMaxResampledValues) {
+    char why[200];
+    std::snprintf(why, sizeof why,
+                  "cannot resample %d frames of %.6g s each to %.6g fps: the result would have %.3g frames, "
+                  "too many to hold (check the file's frame time)",
+                  inFrames, 1.0 / motion.fps, targetFps, lastOut + 1);
+    return Error{why};
+  }
+  const int outFrames = static_cast<int>(lastOut) + 1;
 
   Motion out;
   out.name = motion.name;

@@ -149,14 +149,21 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
   if (ec) return Error{(root / kSnapClipFolder).string() + ": cannot create the folder: " + ec.message()};
   BvhWriteOptions bvh;
   bvh.metresPerUnit = kSnapClipMetresPerUnit;
+  // Every file is formatted first and then written as one set: a value that cannot be written or
+  // a full disk leaves the previous export as it was, its clips consistent with its graph file.
+  std::vector<std::pair<std::string, std::string>> files;
   for (size_t e = 0; e < input.graph->edges.size(); ++e) {
     const Clip& clip = input.graph->edges[e].clip;
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
-    if (Status s = writeBvhFile(piece, (root / clipFileName(e)).string(), bvh); !s) return s;
+    const std::string path = (root / clipFileName(e)).string();
+    Result<std::string> text = formatBvh(piece, bvh);
+    if (!text) return Error{path + ": " + text.error().message};
+    files.emplace_back(path, std::move(text.value()));
   }
-  return writeTextFileAtomically((root / kSnapGraphFileName).string(), json->serialize(2) + "\n");
+  files.emplace_back((root / kSnapGraphFileName).string(), json->serialize(2) + "\n");
+  return writeTextFilesAtomically(files);
 }
 
 }  // namespace mg

@@ -2,13 +2,34 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/util/result.h"
 
 namespace mg {
 
-// Writes `text` to `path` through a temporary file in the same folder renamed over `path`, so a
-// failed write leaves an existing file untouched. The error names the file.
+// Writes `text` to `path` through a temporary file in the same folder (".<name>.tmp<digits>")
+// that is renamed over `path` only after every byte was written, flushed to the disk (fsync) and
+// the file closed without error. Any failure (disk full, quota, file size limit, I/O error) removes
+// the temporary and leaves an existing `path` untouched; the error names the file and says whether
+// the previous version is intact ("Disk full: out.bvh was not saved; the previous version is
+// intact"). An existing file's permission bits are kept. Temporaries of this function older than a
+// minute beside `path` (left by a process killed mid-write) are removed first. POSIX only.
 Status writeTextFileAtomically(const std::string& path, const std::string& text);
+
+// Writes several files (path, text) as one: every temporary is written and synced first, and only
+// when all succeeded are they renamed over their targets, so a full disk leaves every old file as
+// it was (an export's files stay consistent with each other). The first failure is returned.
+Status writeTextFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files);
+
+// The temporaries of writeTextFileAtomically beside `path`, whatever their age, sorted. One that
+// exists while no write is running was left by a process killed mid-write (possibly complete,
+// if it died between writing and renaming).
+std::vector<std::string> saveTemporariesOf(const std::string& path);
+
+// The message for a file that could not be written because of `errnoValue` (ENOSPC and EDQUOT
+// read "Disk full: ..."). `previousKept`: an older version of the file exists and is untouched.
+std::string describeWriteFailure(const std::string& path, int errnoValue, bool previousKept);
 
 }  // namespace mg

@@ -3,7 +3,8 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
+
+#include "core/util/atomic_file.h"
 
 namespace mg {
 namespace {
@@ -96,11 +97,7 @@ Status writePngGray8(const std::string& path, int width, int height, const std::
                  std::to_string(height) + " is not positive"};
   }
   const std::vector<std::uint8_t> png = encodePngGray8(width, height, pixels);
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) return Error{"cannot open " + path + " for writing"};
-  file.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
-  if (!file) return Error{"cannot write " + path};
-  return Status::success();
+  return writeTextFileAtomically(path, std::string(png.begin(), png.end()));
 }
 
 }  // namespace mg

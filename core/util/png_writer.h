@@ -21,8 +21,8 @@ std::uint32_t adler32(const std::uint8_t* data, std::size_t size);
 // 0 = black. Large but valid and dependency-free. Precondition: width, height > 0.
 std::vector<std::uint8_t> encodePngGray8(int width, int height, const std::uint8_t* pixels);
 
-// Writes encodePngGray8 to `path`. Fails when the size is not positive or the file cannot be
-// written.
+// Writes encodePngGray8 to `path` with writeTextFileAtomically (a failed write leaves an existing
+// file untouched). Fails when the size is not positive or the file cannot be written.
 Status writePngGray8(const std::string& path, int width, int height, const std::uint8_t* pixels);
 
 }  // namespace mg

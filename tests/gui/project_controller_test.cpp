@@ -4,14 +4,24 @@
 // boxes are answered by a timer, as a user would click them.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <deque>
+#include <filesystem>
+#include <functional>
+#include <thread>
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -20,7 +30,9 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/project.h"
+#include "core/util/atomic_file.h"
 #include "widgets/document/project_file.h"
+#include "support/write_failure.h"
 
 namespace mg {
 namespace {
@@ -33,6 +45,7 @@ class DialogAnswers {
       auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
       if (!box) return;
       ++m_seen;
+      m_texts.push_back(box->text());
       const QMessageBox::StandardButton b = m_answers.empty() ? QMessageBox::Ok : m_answers.front();
       if (!m_answers.empty()) m_answers.pop_front();
       if (QAbstractButton* button = box->button(b)) button->click();
@@ -42,8 +55,11 @@ class DialogAnswers {
   }
   void push(QMessageBox::StandardButton b) { m_answers.push_back(b); }
   int seen() const { return m_seen; }
+  // The text of every message box seen, in order.
+  const QStringList& texts() const { return m_texts; }
 
  private:
+  QStringList m_texts;
   QTimer m_timer;
   std::deque<QMessageBox::StandardButton> m_answers;
   int m_seen = 0;
@@ -178,6 +194,186 @@ TEST(ProjectController, AskBeforeDiscardingEdits) {
   EXPECT_EQ(answers.seen(), 3);
   EXPECT_TRUE(f.controller.maybeSave());  // nothing to ask about
   EXPECT_EQ(answers.seen(), 3);
+}
+
+QByteArray readBytes(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// A save and an autosave that fail on `path` (whatever makes them fail is set up by `failing`):
+// the old project file and the old autosave stay byte for byte, the project stays modified, and
+// the message (dialog and status bar) says what happened.
+// `withWritesFailing(body)` runs body while writes fail.
+using WritesFailing = std::function<void(const std::function<void()>& body)>;
+// `expected(file)`: the message for `file` not saved.
+void expectFailedSavesLoseNothing(Fixture& f, const QString& path, const WritesFailing& withWritesFailing,
+                                  const std::function<QString(const QString&)>& expected) {
+  const HubId hub = f.project.hubs()->hubs()[0].id;
+  f.project.undoStack()->push(renameHubCommand(f.project.hubs(), hub, QStringLiteral("Autosaved")));
+  ASSERT_EQ(f.controller.autosave(), autosavePath(path));
+  const QByteArray savedProject = readBytes(path), savedAutosave = readBytes(autosavePath(path));
+  ASSERT_FALSE(savedProject.isEmpty());
+  ASSERT_FALSE(savedAutosave.isEmpty());
+  f.project.undoStack()->push(renameHubCommand(f.project.hubs(), hub, QStringLiteral("Latest")));
+
+  DialogAnswers answers;
+  withWritesFailing([&f] {
+    EXPECT_FALSE(f.controller.save());
+    EXPECT_TRUE(f.controller.autosave().isEmpty());
+  });
+  ASSERT_EQ(answers.seen(), 1);
+  EXPECT_TRUE(answers.texts()[0].startsWith(expected(path))) << answers.texts()[0].toStdString();
+  const QString status = f.window.statusBar()->currentMessage();
+  EXPECT_EQ(status, QStringLiteral("Autosave failed: ") + expected(autosavePath(path))) << status.toStdString();
+  EXPECT_EQ(readBytes(path), savedProject);
+  EXPECT_EQ(readBytes(autosavePath(path)), savedAutosave);  // neither replaced nor deleted
+  EXPECT_TRUE(f.window.isWindowModified());
+  EXPECT_TRUE(f.controller.isModified());
+  EXPECT_EQ(f.project.hubs()->hubs()[0].name, QStringLiteral("Latest"));
+  // Nothing half-written is left beside them, and what is there still opens.
+  const QStringList left = QDir(QFileInfo(path).absolutePath()).entryList(QDir::Files | QDir::Hidden);
+  for (const QString& name : left) EXPECT_FALSE(name.contains(QStringLiteral(".tmp"))) << name.toStdString();
+  EXPECT_TRUE(hasRecoverableAutosave(path));
+  Project reread;
+  EXPECT_TRUE(loadProject(&reread, path).ok());
+}
+
+// Writes are refused by a file-size limit (EFBIG), which needs no privileges.
+TEST(ProjectController, FailedSaveAndAutosaveKeepTheOldFilesAndTheEdits) {
+  Fixture f;
+  f.addHub(f.addBoxing());
+  const QString path = f.dir.filePath(QStringLiteral("limited.mgproj"));
+  ASSERT_TRUE(f.controller.saveTo(path));
+  expectFailedSavesLoseNothing(
+      f, path,
+      [](const std::function<void()>& body) {
+        test::FileSizeLimit limit(64);
+        body();
+      },
+      [](const QString& file) { return file + QStringLiteral(" was not saved (File too large); your previous version is intact"); });
+  // Once writes work again, Save succeeds and retires the autosave.
+  ASSERT_TRUE(f.controller.save());
+  EXPECT_FALSE(f.window.isWindowModified());
+  EXPECT_FALSE(QFile::exists(autosavePath(path)));
+}
+
+// A real full file system: a 256 KB tmpfs filled up (skipped when the test may not mount one).
+TEST(ProjectController, SaveOntoAFullDiskSaysSoAndLosesNothing) {
+  test::SmallFilesystem fs(256);
+  if (!fs.mounted()) GTEST_SKIP() << "cannot mount a tmpfs (needs root)";
+  Fixture f;
+  f.addHub(f.addBoxing());
+  const QString path = QString::fromStdString(fs.file("Project.mgproj"));
+  ASSERT_TRUE(f.controller.saveTo(path));
+  expectFailedSavesLoseNothing(
+      f, path,
+      [&fs](const std::function<void()>& body) {
+        fs.fill();
+        body();
+      },
+      [](const QString& file) { return QStringLiteral("Disk full: %1 was not saved; your previous version is intact").arg(file); });
+  std::filesystem::remove(fs.file("filler"));
+  ASSERT_TRUE(f.controller.save());
+  EXPECT_FALSE(f.window.isWindowModified());
+}
+
+// An autosave that does not parse (say, a 0-byte file from an older version on a full disk) is
+// never offered: opening goes straight to the project, and an untitled one is not asked about.
+TEST(ProjectController, AutosaveThatDoesNotParseIsNeverOffered) {
+  Fixture f;
+  f.addHub(f.addBoxing());
+  const QString path = f.dir.filePath(QStringLiteral("work.mgproj"));
+  ASSERT_TRUE(f.controller.saveTo(path));
+  QFile broken(autosavePath(path));
+  ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
+  ASSERT_TRUE(broken.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+  broken.close();
+  EXPECT_FALSE(hasRecoverableAutosave(path));
+  Fixture next;
+  DialogAnswers answers;
+  ASSERT_TRUE(next.controller.openProject(path));
+  EXPECT_EQ(answers.seen(), 0);
+  EXPECT_EQ(next.project.hubs()->count(), 1);
+
+  Fixture fresh;
+  const QString freshAutosave = fresh.controller.currentAutosavePath();
+  QDir().mkpath(QFileInfo(freshAutosave).absolutePath());
+  QFile empty(freshAutosave);
+  ASSERT_TRUE(empty.open(QIODevice::WriteOnly));
+  empty.write("{\"format\": \"mgstudio.pro");  // cut short
+  empty.close();
+  fresh.controller.offerUntitledRecovery();
+  EXPECT_EQ(answers.seen(), 0);
+  EXPECT_EQ(fresh.project.motionCount(), 0);
+  QFile::remove(freshAutosave);
+}
+
+// An editor killed between writing its temporary and renaming it leaves a complete, newer copy
+// beside the project: the next open offers it as the recovered version and leaves no stray file.
+TEST(ProjectController, CompleteTemporaryOfAKilledSaveIsRecovered) {
+  Fixture f;
+  const HubId hub = f.addHub(f.addBoxing());
+  const QString path = f.dir.filePath(QStringLiteral("work.mgproj"));
+  ASSERT_TRUE(f.controller.saveTo(path));
+  f.project.undoStack()->push(renameHubCommand(f.project.hubs(), hub, QStringLiteral("Latest")));
+  Result<JsonValue> json = projectJson(f.project, path);
+  ASSERT_TRUE(json);
+  const QString temp = f.dir.filePath(QStringLiteral(".work.mgproj.tmp4242"));
+  QFile killed(temp);
+  ASSERT_TRUE(killed.open(QIODevice::WriteOnly));
+  killed.write(QByteArray::fromStdString(json->serialize(2)));
+  killed.flush();
+  ASSERT_TRUE(killed.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+  killed.close();
+
+  Fixture next;
+  DialogAnswers answers;
+  answers.push(QMessageBox::Yes);
+  ASSERT_TRUE(next.controller.openProject(path));
+  EXPECT_EQ(answers.seen(), 1);
+  EXPECT_EQ(next.project.hubs()->hubs()[0].name, QStringLiteral("Latest"));
+  EXPECT_TRUE(next.window.isWindowModified());
+  EXPECT_TRUE(saveTemporariesOf(path.toStdString()).empty());
+}
+
+// The real thing: a process saving the project over and over is killed at random moments until
+// it leaves a temporary behind; opening the project then removes it (a partial one is no
+// recovery) and opens the intact project.
+TEST(ProjectController, KillDuringSaveLeavesNoStrayTemporaryAfterOpen) {
+  Fixture f;
+  f.addHub(f.addBoxing());
+  const QString path = f.dir.filePath(QStringLiteral("killed.mgproj"));
+  ASSERT_TRUE(f.controller.saveTo(path));
+  Result<JsonValue> json = projectJson(f.project, path);
+  ASSERT_TRUE(json);
+  // Large enough (about 8 MB) that a kill usually lands inside the write.
+  std::string text = json->serialize(2);
+  const std::string padding = "\n" + std::string(8 << 20, ' ');
+  text.insert(text.size() - 1, padding);
+  const std::string target = path.toStdString();
+  bool stray = false;
+  for (int attempt = 0; attempt < 40 && !stray; ++attempt) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      for (;;) (void)writeTextFileAtomically(target, text);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20 + 7 * attempt));
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    stray = !saveTemporariesOf(target).empty();
+  }
+  ASSERT_TRUE(stray) << "no kill landed inside a save";
+
+  Fixture next;
+  DialogAnswers answers;
+  answers.push(QMessageBox::No);  // if the kill hit the rename window, the copy is complete
+  ASSERT_TRUE(next.controller.openProject(path));
+  EXPECT_TRUE(saveTemporariesOf(target).empty());
+  EXPECT_EQ(next.project.hubs()->count(), 1);
+  const QStringList left = QDir(f.dir.path()).entryList(QDir::Files | QDir::Hidden);
+  for (const QString& name : left) EXPECT_FALSE(name.contains(QStringLiteral(".tmp"))) << name.toStdString();
 }
 
 }  // namespace

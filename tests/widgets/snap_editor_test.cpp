@@ -6,6 +6,7 @@
 #include <set>
 
 #include <QImage>
+#include <QMenu>
 #include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -22,7 +23,8 @@
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph_canvas.h"
-#include "widgets/views/hub_graph_scene.h"
+#include "widgets/views/graph/graph_scene.h"
+#include "widgets/views/graph/hub_graph_model.h"
 #include "widgets/views/hub_panel.h"
 #include "widgets/views/match_timeline.h"
 #include "widgets/views/snap_preview.h"
@@ -106,7 +108,8 @@ TEST_F(SnapEditor, SessionDerivesGraphAndSnaps) {
 TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
   SnapPreview preview(&session, nullptr, nullptr);
   GraphCanvas canvas(&project, &session, &preview);
-  HubGraphScene* scene = canvas.scene();
+  GraphScene* scene = canvas.scene();
+  HubGraphModel* model = canvas.model();
   EXPECT_EQ(scene->nodeItemCount(), 3);
   auto state = settle(1);
   std::set<std::pair<int, int>> bundles;
@@ -116,12 +119,13 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
   int total = 0;
   for (auto [a, b] : bundles) {
     const HubId from = state->graphHubs[a], to = state->graphHubs[b];
-    ASSERT_NE(scene->edgeItem(from, to), nullptr);
-    total += scene->bundleCount(from, to);
+    ASSERT_NE(scene->edgeItem(model->bundleId(from, to)), nullptr);
+    EXPECT_EQ(model->edge(model->bundleId(from, to))->count, model->bundleCount(from, to));
+    total += model->bundleCount(from, to);
   }
   EXPECT_EQ(total, static_cast<int>(state->graph.edges.size()));
   int in = 0;
-  for (const HubSpec& h : project.hubs()->hubs()) in += scene->inDegree(h.id);
+  for (const HubSpec& h : project.hubs()->hubs()) in += model->inDegree(h.id);
   EXPECT_EQ(in, static_cast<int>(state->graph.edges.size()));
 
   // A hub whose only match frame lies near the end of the motion has no clip leaving it.
@@ -133,11 +137,12 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
   state = settle(1);
   ASSERT_GE(state->graphHubIndex(deadId), 0);
   EXPECT_EQ(scene->nodeItemCount(), 4);
-  EXPECT_TRUE(scene->isDeadEnd(deadId));
-  EXPECT_EQ(scene->outDegree(deadId), 0);
+  EXPECT_TRUE(model->isDeadEnd(deadId));
+  EXPECT_TRUE(model->node(deadId)->deadEnd);
+  EXPECT_EQ(model->outDegree(deadId), 0);
   // The dead end is drawn with the red dashed ring; a live hub is not.
   auto redPixels = [&](HubId id) {
-    HubNodeItem* item = scene->nodeItem(id);
+    GraphNodeItem* item = scene->nodeItem(id);
     const QRectF r = item->boundingRect();
     QImage image(r.size().toSize(), QImage::Format_ARGB32);
     image.fill(Qt::black);
@@ -175,6 +180,66 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
   EXPECT_EQ(project.hubs()->count(), hubsBefore - static_cast<int>(deadIds.size()));
   project.undoStack()->undo();
   EXPECT_NE(scene->nodeItem(deadId), nullptr);
+}
+
+// The hub graph through the shared model: bundle ids survive edits that re-derive the graph,
+// the scene always matches the model, and the context menus rename and delete hubs undoably.
+TEST_F(SnapEditor, HubGraphModelKeepsIdsAndOffersContextMenus) {
+  SnapPreview preview(&session, nullptr, nullptr);
+  GraphCanvas canvas(&project, &session, &preview);
+  GraphScene* scene = canvas.scene();
+  HubGraphModel* model = canvas.model();
+  auto state = settle(1);
+  ASSERT_FALSE(state->graph.edges.empty());
+  const std::vector<GraphEdgeId> edges = model->edgeIds();
+  const std::vector<GraphNodeId> nodes = model->nodeIds();
+  auto matches = [&] {
+    EXPECT_EQ(scene->nodeItemCount(), model->nodeCount());
+    EXPECT_EQ(scene->edgeItemCount(), model->edgeCount());
+    for (GraphEdgeId id : model->edgeIds()) EXPECT_NE(scene->edgeItem(id), nullptr);
+    for (GraphNodeId id : model->nodeIds()) EXPECT_NE(scene->nodeItem(id), nullptr);
+  };
+  matches();
+  const HubId first = project.hubs()->hubs()[0].id;
+  model->renameHub(first, QStringLiteral("Guard"));
+  EXPECT_EQ(model->node(first)->label, QStringLiteral("Guard"));
+  EXPECT_EQ(model->edgeIds(), edges);
+  // A threshold round trip re-derives the graph: the same bundles come back with the same ids.
+  const double threshold = project.hubs()->hub(first)->threshold;
+  project.undoStack()->push(setHubThresholdCommand(project.hubs(), first, threshold * 0.5));
+  settle(1);
+  matches();
+  project.undoStack()->undo();
+  settle(1);
+  EXPECT_EQ(model->edgeIds(), edges);
+  EXPECT_EQ(model->nodeIds(), nodes);
+  matches();
+
+  // Node menu: rename (one step), delete (undoable). Edge menu: one entry per clip plays it.
+  std::unique_ptr<QMenu> menu = scene->nodeMenu(first);
+  ASSERT_NE(menu, nullptr);
+  QStringList texts;
+  for (QAction* a : menu->actions()) texts << a->text();
+  EXPECT_TRUE(texts.contains(QObject::tr("Rename Hub...")));
+  QAction* remove = nullptr;
+  for (QAction* a : menu->actions()) {
+    if (a->text() == QObject::tr("Delete Hub")) remove = a;
+  }
+  ASSERT_NE(remove, nullptr);
+  remove->trigger();
+  EXPECT_EQ(project.hubs()->hub(first), nullptr);
+  EXPECT_EQ(scene->nodeItem(first), nullptr);
+  project.undoStack()->undo();
+  EXPECT_NE(scene->nodeItem(first), nullptr);
+  settle(1);
+  const GraphEdgeId bundle = model->edgeIds().front();
+  std::unique_ptr<QMenu> edgeMenu = scene->edgeMenu(bundle);
+  ASSERT_NE(edgeMenu, nullptr);
+  QSignalSpy clips(model, &HubGraphModel::clipActivated);
+  edgeMenu->actions().front()->trigger();
+  ASSERT_EQ(clips.count(), 1);
+  const auto [from, to] = model->bundleHubs(bundle);
+  EXPECT_EQ(clips[0][0].toInt(), model->bundleEdges(from, to).front());
 }
 
 TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {

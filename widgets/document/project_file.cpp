@@ -2,12 +2,13 @@
 #include "widgets/document/project_file.h"
 
 #include <cmath>
+#include <exception>
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
+#include "core/util/atomic_file.h"
 #include "widgets/document/project.h"
 
 namespace mg {
@@ -128,13 +129,29 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
 Status saveProject(const Project& project, const QString& path) {
   Result<JsonValue> json = projectJson(project, path);
   if (!json) return fileError(path, json.error().message);
-  const QByteArray text = QByteArray::fromStdString(json->serialize(2) + "\n");
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-    return fileError(path, "could not be written: " + file.errorString().toStdString());
+  // The shared atomic writer: every write checked, synced before the rename, so a full disk
+  // leaves the previous file (and says "Disk full: ...").
+  return writeTextFileAtomically(QDir::toNativeSeparators(path).toStdString(), json->serialize(2) + "\n");
+}
+
+namespace {
+
+// Parses `path` and checks its format tag and version, without reading any motion.
+Status checkProjectFile(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return fileError(path, "could not be opened");
+  Result<JsonValue> parsed = parseJson(file.readAll().toStdString());
+  if (!parsed) return fileError(path, "not a valid project file (" + parsed.error().message + ")");
+  const JsonValue* format = parsed->isObject() ? parsed->find("format") : nullptr;
+  const JsonValue* version = parsed->isObject() ? parsed->find("version") : nullptr;
+  if (!format || !format->isString() || format->asString() != kProjectFormat || !version ||
+      version->kind() != JsonValue::Kind::Number || version->asNumber() < 1 || version->asNumber() > kProjectVersion) {
+    return fileError(path, "not a Motion Graph Studio project this build reads");
   }
   return Status::success();
 }
+
+}  // namespace
 
 Result<ProjectData> readProject(const QString& path) {
   QFile file(path);
@@ -190,7 +207,12 @@ Result<ProjectData> readProject(const QString& path) {
       failures += "\n  missing: " + QDir::toNativeSeparators(file).toStdString();
       continue;
     }
-    Result<Motion> motion = readMotionFile(file.toStdString(), data.importOptions);
+    Result<Motion> motion = Error{""};
+    try {
+      motion = readMotionFile(file.toStdString(), data.importOptions);
+    } catch (const std::exception&) {  // bad_alloc, length_error: a file asking for absurd sizes
+      motion = Error{QDir::toNativeSeparators(file).toStdString() + ": not enough memory to read the file"};
+    }
     if (!motion) {
       failures += "\n  " + motion.error().message;
       continue;
@@ -271,11 +293,37 @@ Status loadProject(Project* project, const QString& path) {
 
 QString autosavePath(const QString& projectPath) { return projectPath + QStringLiteral(".autosave"); }
 
+bool isRecoverableAutosave(const QString& autosave) { return QFileInfo::exists(autosave) && checkProjectFile(autosave); }
+
 bool hasRecoverableAutosave(const QString& projectPath) {
   const QFileInfo autosave(autosavePath(projectPath));
   if (!autosave.exists()) return false;
   const QFileInfo project(projectPath);
-  return !project.exists() || autosave.lastModified() >= project.lastModified();
+  if (project.exists() && autosave.lastModified() < project.lastModified()) return false;
+  return isRecoverableAutosave(autosave.filePath());
+}
+
+int tidySaveTemporaries(const QString& projectPath) {
+  const QString autosave = autosavePath(projectPath);
+  int removed = 0;
+  for (const QString& target : {projectPath, autosave}) {
+    for (const std::string& t : saveTemporariesOf(QDir::toNativeSeparators(target).toStdString())) {
+      const QString temp = QString::fromStdString(t);
+      const QFileInfo info(temp);
+      // A complete temporary (killed between writing and renaming) newer than what it would have
+      // replaced and than the autosave holds the latest edits: keep it as the autosave, which the
+      // caller then offers to recover.
+      const auto newer = [&info](const QString& other) {
+        return !QFileInfo::exists(other) || info.lastModified() > QFileInfo(other).lastModified();
+      };
+      if (newer(projectPath) && newer(autosave) && checkProjectFile(temp)) {
+        QFile::remove(autosave);
+        if (QFile::rename(temp, autosave)) continue;
+      }
+      if (QFile::remove(temp)) ++removed;
+    }
+  }
+  return removed;
 }
 
 }  // namespace mg

@@ -18,7 +18,8 @@ namespace mg {
 class Project;
 
 // The project file (`.mgproj`): tagged, versioned JSON (core/util/json.h), written through
-// QSaveFile so a failed save never damages the previous file. Version 1 holds:
+// writeTextFileAtomically (core/util/atomic_file.h: every write checked, fsync, then rename) so a
+// failed save, a full disk included, never damages the previous file. Version 1 holds:
 //   format "mgstudio.project", version 1,
 //   import  {metres_per_unit, trim_leading_frames}   (how every motion is read),
 //   metric  {window_frames, joints, custom_joints, weighting, working_fps},
@@ -46,8 +47,9 @@ struct ProjectData {
 // folder). Fails when a motion has no source file (it could not be read back).
 Result<JsonValue> projectJson(const Project& project, const QString& projectPath);
 
-// Writes `project` to `path` through QSaveFile. Does not change the project (the caller sets the
-// file name and the clean state). The error names the file.
+// Writes `project` to `path` atomically: on any failure the previous file is untouched and the
+// error names the file ("Disk full: /p/a.mgproj was not saved; your previous version is intact").
+// Does not change the project (the caller sets the file name and the clean state).
 Status saveProject(const Project& project, const QString& path);
 
 // Reads `path`: parses and checks it, then reads every motion with the file's import options.
@@ -66,9 +68,17 @@ Status loadProject(Project* project, const QString& path);
 
 // The side file autosave writes for `projectPath` (`<path>.autosave`).
 QString autosavePath(const QString& projectPath);
-// True when an autosave of `projectPath` exists and is newer than the project file (or the
-// project file is gone): the editor crashed or quit without saving after it was written.
+// True when an autosave of `projectPath` exists, is newer than the project file (or the project
+// file is gone) and parses as a project: the editor crashed or quit without saving after it was
+// written. An autosave that does not parse is never offered.
 bool hasRecoverableAutosave(const QString& projectPath);
+// True when `autosave` exists and parses as a project this build reads (motions not read).
+bool isRecoverableAutosave(const QString& autosave);
+// Deals with the save temporaries a killed editor left beside `projectPath` or its autosave
+// (core/util/atomic_file.h saveTemporariesOf): one that parses and is newer than both the project
+// and the autosave becomes the autosave (so it is offered for recovery); every other one is
+// deleted. Returns how many were deleted. Call before opening, when no save is running.
+int tidySaveTemporaries(const QString& projectPath);
 
 // MetricSettings <-> JSON (also used for tests). Reading fails on a bad or invalid value.
 JsonValue metricSettingsJson(const MetricSettings& settings);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/jobs/motion_loader.h"
 
+#include <new>
+#include <stdexcept>
+
 #include <QFileInfo>
 
 namespace mg {
@@ -16,12 +19,22 @@ void readFiles(QPromise<LoadOutcome>& promise, const QStringList& paths,
     promise.setProgressValueAndText(i, paths[i]);
     LoadOutcome outcome;
     outcome.path = paths[i];
-    Result<Motion> read = readMotionFile(paths[i].toStdString(), options);
-    if (read) {
-      outcome.motion = std::make_shared<const Motion>(std::move(read).value());
-    } else {
-      outcome.error = QString::fromStdString(read.error().message);
-      if (outcome.error.isEmpty()) outcome.error = QStringLiteral("%1: unreadable").arg(paths[i]);
+    // readMotionFile reports bad input as errors; a file that still asks for more memory than
+    // there is must fail alone, not take the editor (and the author's project) down with it.
+    try {
+      Result<Motion> read = readMotionFile(paths[i].toStdString(), options);
+      if (read) {
+        outcome.motion = std::make_shared<const Motion>(std::move(read).value());
+      } else {
+        outcome.error = QString::fromStdString(read.error().message);
+        if (outcome.error.isEmpty()) outcome.error = QStringLiteral("%1: unreadable").arg(paths[i]);
+      }
+    } catch (const std::bad_alloc&) {
+      outcome.error = QStringLiteral("%1: not enough memory to read the file").arg(paths[i]);
+    } catch (const std::length_error&) {
+      outcome.error = QStringLiteral("%1: the file asks for a size beyond any limit").arg(paths[i]);
+    } catch (const std::exception& e) {
+      outcome.error = QStringLiteral("%1: reading failed: %2").arg(paths[i], QString::fromLocal8Bit(e.what()));
     }
     promise.addResult(std::move(outcome));
   }

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStyle>
@@ -16,7 +17,8 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
-#include "widgets/views/hub_graph_scene.h"
+#include "widgets/views/graph/graph_scene.h"
+#include "widgets/views/graph/hub_graph_model.h"
 #include "widgets/views/snap_preview.h"
 
 namespace mg {
@@ -26,19 +28,38 @@ ZoomingGraphicsView::ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent)
   setTransformationAnchor(AnchorUnderMouse);
   setDragMode(NoDrag);
   setViewportUpdateMode(FullViewportUpdate);
+  // No scroll bars: the view pans by dragging. With scroll bars "as needed", fitting changed
+  // whether they showed, which resized the viewport, which fitted again: a loop that kept the UI
+  // thread busy (thousands of resizes a second) and starved autosave and shortcuts.
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 }
 
 void ZoomingGraphicsView::fitIfFollowing() {
-  if (m_following) fitContent();
+  if (!m_following) return;
+  // A hidden view, or one squeezed to nothing (its dock tabbed behind another), has no size to
+  // fit into: fit when it is shown or given a size again.
+  if (!isVisible() || viewport()->width() < 8 || viewport()->height() < 8) {
+    m_fitWhenShown = true;
+    return;
+  }
+  fitContent();
 }
 
 void ZoomingGraphicsView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
-  fitIfFollowing();
+  if (event->size() != event->oldSize()) fitIfFollowing();
+}
+
+void ZoomingGraphicsView::showEvent(QShowEvent* event) {
+  QGraphicsView::showEvent(event);
+  if (m_fitWhenShown) fitIfFollowing();
 }
 
 void ZoomingGraphicsView::fitContent() {
   m_following = true;
+  m_fitWhenShown = false;
+  ++m_fitCount;
   const QRectF r = scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40);
   if (!r.isEmpty()) fitInView(r, Qt::KeepAspectRatio);
   if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
@@ -55,8 +76,8 @@ void ZoomingGraphicsView::wheelEvent(QWheelEvent* event) {
 
 void ZoomingGraphicsView::mousePressEvent(QMouseEvent* event) {
   const bool background = !itemAt(event->position().toPoint());
-  if (event->button() == Qt::MiddleButton || event->button() == Qt::RightButton ||
-      (event->button() == Qt::LeftButton && background)) {
+  // The right button pans from the background; on an item it opens the item's context menu.
+  if (event->button() == Qt::MiddleButton || (event->button() != Qt::MiddleButton && background)) {
     m_panning = true;
     m_last = event->position().toPoint();
     viewport()->setCursor(Qt::ClosedHandCursor);
@@ -90,7 +111,8 @@ void ZoomingGraphicsView::mouseReleaseEvent(QMouseEvent* event) {
 
 GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview, QWidget* parent)
     : QWidget(parent), m_project(project), m_session(session), m_preview(preview) {
-  m_scene = new HubGraphScene(project, session, this);
+  m_model = new HubGraphModel(project, session, this);
+  m_scene = new GraphScene(m_model, this);
   m_scene->setSceneRect(-2000, -2000, 4000, 4000);
   m_view = new ZoomingGraphicsView(m_scene, this);
   auto* layout = new QVBoxLayout(this);
@@ -137,14 +159,12 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
   connect(step, &QToolButton::clicked, preview, &SnapPreview::stepToNextCut);
   connect(m_seed, &QSpinBox::valueChanged, preview, [this](int seed) { m_preview->setSeed(static_cast<std::uint64_t>(seed)); });
   connect(fit, &QToolButton::clicked, m_view, &ZoomingGraphicsView::fitContent);
-  connect(preview, &SnapPreview::currentEdgeChanged, m_scene, &HubGraphScene::setCurrentEdge);
-  connect(m_scene, &HubGraphScene::nodeMoved, this, [this](HubId id, QPointF pos) {
-    m_project->undoStack()->push(moveHubNodeCommand(m_project->hubs(), id, pos));
-  });
-  connect(m_scene, &HubGraphScene::edgeActivated, preview, &SnapPreview::playClip);
-  connect(m_scene, &HubGraphScene::nodeActivated, this, [this](HubId id) {
-    m_preview->showHubPose(m_session->state()->graphHubIndex(id));
-  });
+  connect(preview, &SnapPreview::currentEdgeChanged, m_model, &HubGraphModel::setCurrentGraphEdge);
+  connect(m_model, &HubGraphModel::clipActivated, preview, &SnapPreview::playClip);
+  auto showPose = [this](HubId id) { m_preview->showHubPose(m_session->state()->graphHubIndex(id)); };
+  connect(m_model, &HubGraphModel::hubActivated, this, showPose);
+  connect(m_model, &HubGraphModel::hubPoseRequested, this, showPose);
+  connect(m_model, &GraphModel::nodeAdded, m_view, &ZoomingGraphicsView::fitIfFollowing);
   connect(session, &SnapSession::stateChanged, this, [this] {
     updateQuality();
     m_view->fitIfFollowing();
@@ -153,6 +173,12 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
     if (m_session->state()->stage < 2 && max > 0) m_quality->setText(tr("Snapping... %1%").arg(100 * v / max));
   });
   updateQuality();
+}
+
+GraphCanvas::~GraphCanvas() {
+  // The view and scene go before the model they project.
+  delete m_view;
+  delete m_scene;
 }
 
 void GraphCanvas::updateQuality() {

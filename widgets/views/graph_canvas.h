@@ -12,21 +12,26 @@ class QToolButton;
 
 namespace mg {
 
-class HubGraphScene;
+class GraphScene;
+class HubGraphModel;
 class Project;
 class SnapPreview;
 class SnapSession;
 
 // A QGraphicsView that zooms with the wheel (around the pointer) and pans with the middle or
-// right button, or by dragging the background. Until the user zooms or pans it keeps the whole
-// graph in view (also across resizes, e.g. when its dock is first shown).
+// right button, or by dragging the background (it has no scroll bars). Until the user zooms or
+// pans it keeps the whole graph in view: on real size changes, and on changes while hidden once
+// it is shown again (never while hidden).
 class ZoomingGraphicsView : public QGraphicsView {
  public:
   explicit ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent = nullptr);
   // Fits the graph and goes back to following it.
   void fitContent();
-  // Fits the graph unless the user has zoomed or panned since the last fitContent().
+  // Fits the graph unless the user has zoomed or panned since the last fitContent(); while the
+  // view is hidden, remembers to fit when it is shown.
   void fitIfFollowing();
+  // How many times the view has fitted the graph (for tests: it must not fit in a loop).
+  int fitCount() const { return m_fitCount; }
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
@@ -34,14 +39,18 @@ class ZoomingGraphicsView : public QGraphicsView {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   bool m_following = true;
+  bool m_fitWhenShown = false;
+  int m_fitCount = 0;
   bool m_panning = false;
   QPoint m_last;
 };
 
-// The graph canvas dock: the hub graph (drag nodes to arrange them, undoably), the random-walk
+// The graph canvas dock: the hub graph (the shared GraphScene projecting HubGraphModel; drag
+// nodes to arrange them, undoably; right-click menus on hubs and bundles), the random-walk
 // controls (play/pause, step to the next cut, seed) and a status line with cut quality and
 // foot skate before/after snapping.
 class GraphCanvas : public QWidget {
@@ -50,8 +59,10 @@ class GraphCanvas : public QWidget {
  public:
   // All must outlive the canvas.
   GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview, QWidget* parent = nullptr);
+  ~GraphCanvas() override;
 
-  HubGraphScene* scene() const { return m_scene; }
+  GraphScene* scene() const { return m_scene; }
+  HubGraphModel* model() const { return m_model; }
   ZoomingGraphicsView* view() const { return m_view; }
   QLabel* qualityLabel() const { return m_quality; }
 
@@ -61,7 +72,8 @@ class GraphCanvas : public QWidget {
   Project* m_project;
   SnapSession* m_session;
   SnapPreview* m_preview;
-  HubGraphScene* m_scene;
+  HubGraphModel* m_model;
+  GraphScene* m_scene;
   ZoomingGraphicsView* m_view;
   QToolButton* m_play = nullptr;
   QSpinBox* m_seed = nullptr;

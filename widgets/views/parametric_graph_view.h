@@ -1,40 +1,42 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <map>
-
-#include <QGraphicsView>
 #include <QWidget>
 
 #include "widgets/document/parametric_document.h"
 
 class QComboBox;
-class QGraphicsScene;
-class QGraphicsItem;
 class QPushButton;
 
 namespace mg {
 
+class GraphScene;
+class ParametricGraphModel;
 class Project;
+class ZoomingGraphicsView;
 
-// The "Parametric Graph" dock: parametric nodes as discs and edges as arrows (a self-loop as a
-// loop above its node), coloured by state: green = exists, red = does not exist, grey = not
-// sampled. The scene is a projection of the document (items hold ids only). Dragging a node
-// moves it undoably; the toolbar adds an edge between two chosen nodes and deletes the selection.
+// The "Parametric Graph" dock: the shared graph canvas (GraphScene) projecting the document
+// through ParametricGraphModel (green = the transition exists, red = it does not, grey = not
+// sampled; dead-end nodes ringed in red), with a toolbar to make a node, add an edge between two
+// chosen nodes and delete the selection. Dragging a node moves it undoably; right-click menus on
+// nodes and edges.
 class ParametricGraphView : public QWidget {
   Q_OBJECT
 
  public:
   // `project` must outlive the view.
   explicit ParametricGraphView(Project* project, QWidget* parent = nullptr);
+  ~ParametricGraphView() override;
 
-  QGraphicsScene* scene() const { return m_scene; }
+  GraphScene* scene() const { return m_scene; }
+  ParametricGraphModel* model() const { return m_model; }
+  ZoomingGraphicsView* view() const { return m_view; }
   ParamNodeId selectedNode() const;
   ParamEdgeId selectedEdge() const;
   void selectEdge(ParamEdgeId id);
   void selectNode(ParamNodeId id);
-  int edgeItemCount() const { return static_cast<int>(m_edgeItems.size()); }
-  int nodeItemCount() const { return static_cast<int>(m_nodeItems.size()); }
+  int edgeItemCount() const;
+  int nodeItemCount() const;
   // Adds an edge between the nodes chosen in the toolbar (AddParametricEdgeCommand); emits
   // edgeCreated so the caller can sample it.
   void addEdgeFromToolbar();
@@ -46,23 +48,17 @@ class ParametricGraphView : public QWidget {
   void edgeCreated(mg::ParamEdgeId id);
   void newNodeRequested();
 
- protected:
-  bool eventFilter(QObject* watched, QEvent* event) override;
-
  private:
-  void rebuildScene();
   void refreshCombos();
   void onSelection();
 
   Project* m_project;
-  QGraphicsScene* m_scene;
-  QGraphicsView* m_view;
+  ParametricGraphModel* m_model;
+  GraphScene* m_scene;
+  ZoomingGraphicsView* m_view;
   QComboBox* m_from;
   QComboBox* m_to;
   QPushButton* m_addEdge;
-  std::map<ParamNodeId, QGraphicsItem*> m_nodeItems;
-  std::map<ParamEdgeId, QGraphicsItem*> m_edgeItems;
-  bool m_rebuilding = false;
 };
 
 }  // namespace mg

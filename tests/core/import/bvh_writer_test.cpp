@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/import/bvh_writer.h"
 
+#include <cmath>
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "core/import/bvh_text.h"
@@ -93,6 +96,38 @@ TEST(BvhWriter, FailedWriteLeavesTheOldFile) {
   EXPECT_EQ(test::readText(path), "old content");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.file("")),
                           std::filesystem::directory_iterator()), 1);  // no temp file left
+}
+
+// Values to_chars cannot format in 64 characters used to leave the buffer's stack garbage in the
+// file. Huge or non-finite values now fail with a message naming them, and no file is written.
+TEST(BvhWriter, RejectsHugeAndNonFiniteValues) {
+  Result<Motion> m = readMotionFile(test::dataPath("small_walk.bvh"));
+  ASSERT_TRUE(m);
+  test::TempDir dir;
+  const std::string path = dir.file("huge.bvh");
+  Motion far = *m;
+  far.rootPositions[3].x() = 1e300;  // a to_hub translation of 1e300
+  Status s = writeBvhFile(far, path);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error().message.find("root position value"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find(path), std::string::npos) << s.error().message;
+  EXPECT_FALSE(std::filesystem::exists(path));
+
+  // A unit of 1e-60 m per file unit (bvh_metres_per_unit upside down) makes every OFFSET 1e60+.
+  Result<std::string> tiny = formatBvh(*m, {.metresPerUnit = 1e-60});
+  ASSERT_FALSE(tiny);
+  EXPECT_NE(tiny.error().message.find("OFFSET value"), std::string::npos) << tiny.error().message;
+
+  Motion nan = *m;
+  nan.rootPositions[0].y() = std::nan("");
+  EXPECT_FALSE(formatBvh(nan));  // validate() or the writer, never a "nan" in the file
+
+  // Large but sane values are written and read back.
+  Motion wide = *m;
+  for (Eigen::Vector3d& p : wide.rootPositions) p.x() += 5e5;  // 500 km: 5e7 cm, within 1e12
+  Result<std::string> text = formatBvh(wide);
+  ASSERT_TRUE(text) << text.error().message;
+  EXPECT_EQ(text->find('\0'), std::string::npos);
 }
 
 TEST(BvhWriter, ReportsAMissingFolder) {

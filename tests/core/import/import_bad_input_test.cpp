@@ -50,6 +50,31 @@ TEST_F(ImportBadInput, TheValidBaseFileImports) {
   EXPECT_EQ(m->frameCount(), 6);
 }
 
+// Editors on Windows start UTF-8 files with a byte-order mark; the motion must be the same.
+TEST_F(ImportBadInput, ByteOrderMarkIsAccepted) {
+  const std::string path = m_dir.file("bom.bvh");
+  test::writeText(path, "\xEF\xBB\xBF" + m_good);
+  Result<Motion> withMark = readMotionFile(path);
+  ASSERT_TRUE(withMark) << withMark.error().message;
+  Result<Motion> plain = readMotionFile(test::dataPath("small_walk.bvh"));
+  ASSERT_TRUE(plain);
+  ASSERT_EQ(withMark->frameCount(), plain->frameCount());
+  ASSERT_EQ(withMark->jointCount(), plain->jointCount());
+  EXPECT_EQ(withMark->fps, plain->fps);
+  for (int f = 0; f < plain->frameCount(); ++f) {
+    EXPECT_TRUE(withMark->rootPositions[f].isApprox(plain->rootPositions[f], 1e-12));
+    for (int j = 0; j < plain->jointCount(); ++j) {
+      EXPECT_NEAR(withMark->rotation(f, j).angularDistance(plain->rotation(f, j)), 0, 1e-12);
+    }
+  }
+  // Under another extension it is still recognised as BVH by its first word.
+  const std::string other = m_dir.file("bom.txt");
+  test::writeText(other, "\xEF\xBB\xBF" + m_good);
+  Result<Motion> byWord = readMotionFile(other);
+  ASSERT_TRUE(byWord) << byWord.error().message;
+  EXPECT_EQ(byWord->frameCount(), plain->frameCount());
+}
+
 TEST_F(ImportBadInput, MissingFile) { expectErrorAt(m_dir.file("absent.bvh"), "no such file"); }
 
 TEST_F(ImportBadInput, EmptyFile) { expectError("empty.bvh", "", "empty"); }

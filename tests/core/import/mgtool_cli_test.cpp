@@ -7,6 +7,7 @@
 #include "core/import/motion_reader.h"
 #include "import_test_util.h"
 #include "support/tool_run.h"
+#include "support/write_failure.h"
 
 namespace mg {
 namespace {
@@ -67,6 +68,49 @@ TEST(MgtoolCli, ConvertOfBadInputFailsAndKeepsTheOutput) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find(bad), std::string::npos) << r.err;
   EXPECT_EQ(test::readText(out), "keep me");
+}
+
+// "Frame Time: 1e300" resampled to 30 fps once aborted mgtool with std::length_error.
+TEST(MgtoolCli, ConvertOfAnAbsurdFrameTimeFailsWithAMessage) {
+  test::TempDir dir;
+  std::string text = test::readText(kSmall);
+  const size_t at = text.find("Frame Time:");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, text.find('\n', at) - at, "Frame Time: 1e300");
+  const std::string slow = dir.file("slow.bvh"), out = dir.file("out.bvh");
+  test::writeText(slow, text);
+  const ToolRun r = mgtool({"convert", slow, out, "--fps", "30"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("too many to hold"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(MgtoolCli, ConvertReadsAFileWithAByteOrderMark) {
+  test::TempDir dir;
+  const std::string marked = dir.file("marked.bvh"), out = dir.file("out.bvh");
+  test::writeText(marked, "\xEF\xBB\xBF" + test::readText(kSmall));
+  const ToolRun r = mgtool({"convert", marked, out});
+  ASSERT_EQ(r.status, 0) << r.err;
+  Result<Motion> m = readMotionFile(out);
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->frameCount(), 6);
+}
+
+// A real full file system (a 64 KB tmpfs; only when the test may mount one): convert must fail
+// with "Disk full", keep the old output byte for byte and leave no temporary behind.
+TEST(MgtoolCli, ConvertOntoAFullDiskKeepsTheOldOutput) {
+  test::SmallFilesystem fs(64);
+  if (!fs.mounted()) GTEST_SKIP() << "cannot mount a tmpfs (needs root)";
+  const std::string out = fs.file("out.bvh");
+  ASSERT_EQ(mgtool({"convert", kSmall, out}).status, 0);
+  const std::string old = test::readText(out);
+  fs.fill();
+  const ToolRun r = mgtool({"convert", kSmall, out, "--fps", "120"});  // 4x the frames: cannot fit
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("Disk full: " + out + " was not saved; your previous version is intact"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(test::readText(out), old);
+  EXPECT_EQ(test::folderEntries(fs.path()), (std::vector<std::string>{"filler", "out.bvh"}));
 }
 
 TEST(MgtoolCli, ConvertRejectsAnotherOutputFormat) {

@@ -53,6 +53,23 @@ TEST(Resample, RejectsBadRate) {
   EXPECT_FALSE(resampleMotion(m, std::nan("")).ok());
 }
 
+// A BVH "Frame Time: 1e300" read as is: resampling it to 30 fps would ask for 3e301 frames. It
+// must fail with a message, not throw std::length_error (or allocate terabytes).
+TEST(Resample, RejectsAnAbsurdFrameTimeWithAMessage) {
+  Motion m = test::makeSwingMotion(6);
+  m.fps = 1e-300;
+  Result<Motion> r = resampleMotion(m, 30.0);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("too many to hold"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("frame time"), std::string::npos) << r.error().message;
+  m.fps = 1e-6;  // 5e6 s at 30 fps: 1.5e8 frames x 10 values, still far too many
+  EXPECT_FALSE(resampleMotion(m, 30.0).ok());
+  m.fps = 0.5;  // 10 s at 30 fps: 301 frames, fine
+  Result<Motion> fine = resampleMotion(m, 30.0);
+  ASSERT_TRUE(fine.ok()) << fine.error().message;
+  EXPECT_EQ(fine->frameCount(), 301);
+}
+
 TEST(Resample, RejectsInvalidMotion) {
   Motion m = test::makeSwingMotion(0);
   EXPECT_FALSE(resampleMotion(m, 30).ok());

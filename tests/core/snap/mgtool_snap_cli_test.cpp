@@ -136,6 +136,38 @@ TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
     EXPECT_LE((walk->rootPositions[f] - walk->rootPositions[f - 1]).norm(), maxClipStep + 1e-5) << "frame " << f;
 }
 
+// Sets x of every non-identity floor transform ({theta, x, z}) to `x`.
+void moveTransforms(JsonValue& v, double x) {
+  if (v.isArray()) {
+    for (JsonValue& e : v.asArray()) moveTransforms(e, x);
+  } else if (v.isObject()) {
+    auto& o = v.asObject();
+    if (o.count("theta") && o.count("x") && o.count("z") && o.at("x").asNumber() != 0) o.at("x") = x;
+    for (auto& [key, e] : o) moveTransforms(e, x);
+  }
+}
+
+// An export whose numbers are absurd (a unit of 1e60 m, hub transforms 1e300 m away): the walk
+// cannot be written as BVH. mgtool must say so and exit 1, not write garbage and exit 0.
+TEST_F(MgtoolSnapCli, WalkOfAnExportWithAbsurdNumbersFailsCleanly) {
+  test::TempDir dir;
+  const std::string copy = dir.file("absurd");
+  const std::string graphFile = copy + "/snap_graph.json";
+  for (int variant = 0; variant < 2; ++variant) {
+    std::filesystem::remove_all(copy);
+    test::copyExport(exportDir(), copy);
+    Result<JsonValue> json = parseJson(test::readText(graphFile));
+    ASSERT_TRUE(json);
+    if (variant == 0) json->asObject().at("bvh_metres_per_unit") = 1e60;
+    else moveTransforms(*json, 1e300);
+    test::writeText(graphFile, json->serialize(2));
+    const ToolRun r = mgtool({"walk", copy, "--seconds", "5", "--out", dir.file("w.bvh")});
+    EXPECT_EQ(r.status, 1) << "variant " << variant << ": " << r.err;
+    EXPECT_FALSE(r.err.empty());
+    EXPECT_FALSE(fs::exists(dir.file("w.bvh"))) << "variant " << variant << ": " << test::readText(dir.file("w.bvh")).substr(0, 2000);
+  }
+}
+
 TEST(MgtoolWalkCli, GraphWithoutACycleFailsCleanly) {
   test::TempDir dir;
   const Status s = test::exportAcyclicGraph(dir.file("acyclic"));
