@@ -118,10 +118,12 @@ class EditorIdle : public ::testing::Test {
   QTemporaryDir m_dir;
 };
 
-// (a) With hubs present and the project modified, the autosave timer fires within its interval.
+// (a) With hubs present (and the Hub Graph tabbed away) and the project modified, the autosave
+// timer fires within its interval.
 TEST_F(EditorIdle, AutosaveIsWrittenWithinItsIntervalWithHubsPresent) {
   const QString path = m_dir.filePath(QStringLiteral("hubs.mgproj"));
   ASSERT_NO_FATAL_FAILURE(sampleWithHubs(path));
+  ASSERT_NO_FATAL_FAILURE(hideCanvasBehindATab(m_window));  // where the canvas used to spin
   const HubId hub = m_window.project()->hubs()->hubs()[0].id;
   m_window.projectFiles()->setAutosaveIntervalMs(1000);
   m_window.project()->undoStack()->push(renameHubCommand(m_window.project()->hubs(), hub, QStringLiteral("Renamed")));

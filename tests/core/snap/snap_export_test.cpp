@@ -2,11 +2,16 @@
 // Export of a snapped graph and reading it back: round trip, playback of the export.
 #include "core/snap/snap_export.h"
 
+#include <sys/stat.h>
+
+#include <map>
+
 #include <gtest/gtest.h>
 
 #include "core/snap/snap_import.h"
 #include "core/synth/clip_sequence.h"
 #include "snap_export_fixture.h"
+#include "support/write_failure.h"
 
 namespace mg {
 namespace {
@@ -181,6 +186,50 @@ TEST(SnapExport, GraphWithoutACycleIsNotPlayable) {
   const Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
   ASSERT_FALSE(playable);
   EXPECT_NE(playable.error().message.find("no cycle"), std::string::npos) << playable.error().message;
+}
+
+// Every file of an export with its inode (a rename changes it) and content.
+std::map<std::string, std::pair<ino_t, std::string>> exportFiles(const std::string& dir) {
+  std::map<std::string, std::pair<ino_t, std::string>> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file()) continue;
+    struct stat st {};
+    ::stat(e.path().c_str(), &st);
+    files[std::filesystem::relative(e.path(), dir).string()] = {st.st_ino, test::readText(e.path().string())};
+  }
+  return files;
+}
+
+// A write failure in the middle of an export (a file-size limit, then a really full tmpfs when
+// the test may mount one) replaces none of the previous export's files and leaves no temporary.
+TEST(SnapExport, ExportThatCannotBeWrittenReplacesNothing) {
+  const auto swing = test::snappedSwing();
+  ASSERT_TRUE(swing);
+  const SnapExportInput input{&swing->graph, &swing->snapped, {0.004, 8, 0}};
+  test::TempDir dir;
+  const std::string out = dir.file("export");
+  ASSERT_TRUE(exportSnapGraph(input, out));
+  const auto before = exportFiles(out);
+  ASSERT_GT(before.size(), 2u);
+  Status s = Status::success();
+  {
+    test::FileSizeLimit limit(2048);
+    s = exportSnapGraph(input, out);
+  }
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error().message.find("your previous version is intact"), std::string::npos) << s.error().message;
+  EXPECT_EQ(exportFiles(out), before);
+
+  test::SmallFilesystem fs(1024);
+  if (!fs.mounted()) GTEST_SKIP() << "cannot mount a tmpfs (needs root)";
+  const std::string small = fs.file("export");
+  ASSERT_TRUE(exportSnapGraph(input, small));
+  const auto first = exportFiles(small);
+  fs.fill();
+  const Status full = exportSnapGraph(input, small);
+  ASSERT_FALSE(full);
+  EXPECT_EQ(full.error().message.rfind("Disk full: ", 0), 0u) << full.error().message;
+  EXPECT_EQ(exportFiles(small), first);
 }
 
 TEST(SnapExport, RejectsInputThatDoesNotMatchTheGraph) {
