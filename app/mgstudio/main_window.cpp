@@ -63,8 +63,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_project.setImportOptions(importOptions);
 
   m_projectFiles = new ProjectController(
-      this, &m_project, [this] { return m_snap->viewState(); },
-      [this](const JsonValue& view) { m_snap->applyViewState(view); });
+      this, &m_project, [this] { return Workspace::windowViewState(this, m_viewport, {m_snap, m_parametric}); },
+      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, {m_snap, m_parametric}, view); });
   createActions();
   createMenus();
   createDocks();
@@ -77,8 +77,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     }
   });
   connectLoader();
-  m_parametric = new ParametricWorkspace(this, &m_project, m_viewport, m_viewMenu,
-                                         menuBar()->actions().constFirst()->menu(), m_quitAction);
+  m_parametric = new ParametricWorkspace(
+      WorkspaceContext{this, &m_project, m_viewport, m_playback, m_viewMenu, menuBar()->actions().constFirst()->menu(), m_quitAction});
+  connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
+    for (Workspace* w : std::initializer_list<Workspace*>{m_snap, m_parametric}) w->projectLoaded();
+  });
   m_loadProgress = new JobProgressWidget(this);
   statusBar()->addPermanentWidget(m_loadProgress);
   connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_loader, &MotionLoader::cancel);
@@ -238,8 +241,8 @@ void MainWindow::createDocks() {
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
   resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
 
-  m_snap = new SnapWorkspace(this, &m_project, m_viewport, m_playback, m_player, m_viewMenu);
-  m_fileMenu->insertAction(m_quitAction, m_snap->exportAction());
+  m_snap = new SnapWorkspace(WorkspaceContext{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction},
+                             m_player);
   m_fileMenu->insertSeparator(m_quitAction);
   m_editMenu->addSeparator();
   m_editMenu->addActions({m_snap->createHubAction(), m_snap->pruneAction()});

@@ -51,9 +51,11 @@ struct ParametricWorkspace::Pending {
   JobSlot<TransitionPreviewResult> preview;
 };
 
-ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, ViewportWidget* viewport,
-                                         QMenu* viewMenu, QMenu* fileMenu, QAction* before)
-    : QObject(window), m_window(window), m_project(project), m_viewport(viewport), m_viewMenu(viewMenu) {
+ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
+    : Workspace(context, QStringLiteral("parametric")) {
+  QMainWindow* window = m_window;
+  Project* project = m_project;
+  ViewportWidget* viewport = m_viewport;
   m_pool.setMaxThreadCount(1);
   m_clipJob = std::make_unique<JobSlot<std::shared_ptr<const Motion>>>(&m_pool, this);
   m_demoJob = std::make_unique<JobSlot<std::shared_ptr<const DemoResult>>>(&m_pool, this);
@@ -77,7 +79,7 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
   cv->addWidget(m_strip);
   cv->addLayout(buttons);
   m_preview = new ParametricPreview(viewport, m_strip, this);
-  addDock(canvas, tr("Parametric Graph"), "parametricGraphDock", Qt::BottomDockWidgetArea);
+  addDock(canvas, tr("Parametric Graph"), "parametricGraphDock", Qt::BottomDockWidgetArea, true);
 
   auto* nodePanel = new QWidget;
   auto* nv = new QVBoxLayout(nodePanel);
@@ -109,7 +111,7 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
       m_window->statusBar()->showMessage(tr("Wrote %1 and %1.json").arg(path), 5000);
     }
   });
-  if (fileMenu) fileMenu->insertAction(before, m_export);
+  addFileAction(m_export);
 
   connect(m_graph, &ParametricGraphView::newNodeRequested, this, &ParametricWorkspace::showNewNodeDialog);
   connect(m_graph, &ParametricGraphView::edgeSelected, this, [this](ParamEdgeId id) {
@@ -135,11 +137,7 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
 
   ParametricDocument* doc = project->parametric();
   connect(doc, &ParametricDocument::nodeAdded, this, &ParametricWorkspace::buildPendingNodes);
-  connect(doc, &ParametricDocument::reset, this, [this] {
-    showNode(kNoParamId);
-    m_preview->stop();
-    buildPendingNodes();
-  });
+  connect(doc, &ParametricDocument::reset, this, &ParametricWorkspace::projectReset);
   connect(doc, &ParametricDocument::nodeChanged, this, [this](ParamNodeId id) {
     if (id == m_shownNode) showNode(id);
   });
@@ -150,14 +148,13 @@ ParametricWorkspace::ParametricWorkspace(QMainWindow* window, Project* project, 
 
 ParametricWorkspace::~ParametricWorkspace() = default;
 
-QDockWidget* ParametricWorkspace::addDock(QWidget* content, const QString& title, const char* name,
-                                          Qt::DockWidgetArea area) {
-  auto* dock = new QDockWidget(title, m_window);
-  dock->setObjectName(QString::fromLatin1(name));
-  dock->setWidget(content);
-  m_window->addDockWidget(area, dock);
-  m_viewMenu->addAction(dock->toggleViewAction());
-  return dock;
+GraphModel* ParametricWorkspace::graphModel() const { return m_graph->model(); }
+
+void ParametricWorkspace::projectReset() {
+  showNode(kNoParamId);
+  m_preview->stop();
+  m_status->clear();
+  buildPendingNodes();
 }
 
 void ParametricWorkspace::showNode(ParamNodeId id) {

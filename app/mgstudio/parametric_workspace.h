@@ -3,17 +3,16 @@
 
 #include <memory>
 
-#include <QObject>
 #include <QString>
 #include <QThreadPool>
+
+#include "app/mgstudio/workspace.h"
 
 #include "widgets/document/parametric_document.h"
 
 class QAction;
 class QDockWidget;
 class QLabel;
-class QMainWindow;
-class QMenu;
 
 namespace mg {
 
@@ -33,15 +32,17 @@ struct DemoResult;
 // Node" dock (the selected node's parameter plot; drag to play its blend), the New Node dialog,
 // transition / random-walk / steering previews in the viewport, and File > Export Parametric
 // Graph. Nodes read from a project file are rebuilt in the background (built nodes are caches).
-class ParametricWorkspace : public QObject {
+// A Workspace: the base registers the docks and the export action; New Project stops previews.
+class ParametricWorkspace : public Workspace {
   Q_OBJECT
 
  public:
-  // All must outlive the workspace. Docks go to `window`, their toggles to `viewMenu`; the export
-  // action is put in `fileMenu` before `before` (may be null: appended).
-  ParametricWorkspace(QMainWindow* window, Project* project, ViewportWidget* viewport, QMenu* viewMenu,
-                      QMenu* fileMenu, QAction* before);
+  // `context` must outlive the workspace (its playback controller is not used).
+  explicit ParametricWorkspace(const WorkspaceContext& context);
   ~ParametricWorkspace() override;
+
+  GraphModel* graphModel() const override;
+  void projectReset() override;
 
   ParametricGraphView* graphView() const { return m_graph; }
   EdgeInspector* inspector() const { return m_inspector; }
@@ -61,16 +62,11 @@ class ParametricWorkspace : public QObject {
   void demoReady();
 
  private:
-  QDockWidget* addDock(QWidget* content, const QString& title, const char* name, Qt::DockWidgetArea area);
   void playNodeBlend(std::shared_ptr<const ParametricNode> node, const ParameterVector& l);
   void previewTransition(ParamEdgeId edge, const ParameterVector& source, const ParameterVector& target);
   void buildPendingNodes();
   void showNode(ParamNodeId id);
 
-  QMainWindow* m_window;
-  Project* m_project;
-  ViewportWidget* m_viewport;
-  QMenu* m_viewMenu;
   QThreadPool m_pool;
   ParametricGraphView* m_graph = nullptr;
   EdgeInspector* m_inspector = nullptr;

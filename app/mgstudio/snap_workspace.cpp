@@ -27,10 +27,12 @@
 
 namespace mg {
 
-SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidget* viewport,
-                             PlaybackController* playback, MotionPlayer* player, QMenu* viewMenu)
-    : QObject(window), m_window(window), m_project(project), m_viewport(viewport), m_playback(playback),
-      m_player(player), m_viewMenu(viewMenu) {
+SnapWorkspace::SnapWorkspace(const WorkspaceContext& context, MotionPlayer* player)
+    : Workspace(context, QStringLiteral("snap")), m_player(player) {
+  QMainWindow* window = m_window;
+  Project* project = m_project;
+  ViewportWidget* viewport = m_viewport;
+  PlaybackController* playback = m_playback;
   m_session = new SnapSession(project, this);
   m_preview = new SnapPreview(m_session, viewport, playback, this);
   m_timeline = new MatchTimeline(project, m_session);
@@ -39,8 +41,8 @@ SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidg
   m_history = new QUndoView(project->undoStack());
   m_history->setEmptyLabel(tr("<empty project>"));
 
-  QDockWidget* timelineDock = addDock(m_timeline, tr("Match Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
-  QDockWidget* canvasDock = addDock(m_canvas, tr("Hub Graph"), "graphCanvasDock", Qt::RightDockWidgetArea);
+  QDockWidget* timelineDock = addDock(m_timeline, tr("Match Timeline"), "timelineDock", Qt::BottomDockWidgetArea, true);
+  QDockWidget* canvasDock = addDock(m_canvas, tr("Hub Graph"), "graphCanvasDock", Qt::RightDockWidgetArea, true);
   QDockWidget* hubsDock = addDock(m_hubs, tr("Hubs"), "hubsDock", Qt::LeftDockWidgetArea);
   QDockWidget* historyDock = addDock(m_history, tr("History"), "historyDock", Qt::RightDockWidgetArea);
   window->tabifyDockWidget(canvasDock, historyDock);
@@ -52,13 +54,12 @@ SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidg
   window->resizeDocks({canvasDock}, {520}, Qt::Horizontal);
   window->resizeDocks({timelineDock}, {200}, Qt::Vertical);
   Q_UNUSED(hubsDock);
-  m_timelineDock = timelineDock;
-  m_canvasDock = canvasDock;
 
   m_prune = new QAction(tr("&Prune Dead Ends"), this);
   connect(m_prune, &QAction::triggered, this, &SnapWorkspace::pruneDeadEnds);
   m_export = new QAction(tr("&Export Snap Graph..."), this);
   connect(m_export, &QAction::triggered, this, &SnapWorkspace::exportSnapGraph);
+  addFileAction(m_export);
   m_createHub = new QAction(tr("Create Hub at &Playback Frame"), this);
   m_createHub->setShortcut(QKeySequence(tr("Ctrl+H")));
   connect(m_createHub, &QAction::triggered, this, [this] {
@@ -96,67 +97,26 @@ SnapWorkspace::SnapWorkspace(QMainWindow* window, Project* project, ViewportWidg
     m_export->setEnabled(s->snapped != nullptr);
   });
   m_prune->setEnabled(false);
+  // Hub suggestion runs long: the kind's progress strip, whose Cancel stops it.
+  connect(m_session, &SnapSession::suggestionProgress, this, &SnapWorkspace::reportProgress);
+  connect(m_session, &SnapSession::suggestionsReady, this, &SnapWorkspace::finishProgress);
+  connect(m_session, &SnapSession::suggestionFailed, this, &SnapWorkspace::finishProgress);
   m_export->setEnabled(false);
 }
 
-void SnapWorkspace::raiseDocks() {
-  for (QDockWidget* dock : {m_timelineDock, m_canvasDock}) {
-    dock->show();
-    dock->raise();
-  }
+GraphModel* SnapWorkspace::graphModel() const { return m_canvas->model(); }
+
+void SnapWorkspace::saveViewState(JsonValue::Object& state) const {
+  state["walk_seed"] = static_cast<double>(m_preview->seed());
 }
 
-QDockWidget* SnapWorkspace::addDock(QWidget* content, const QString& title, const char* name, int area) {
-  auto* dock = new QDockWidget(title, m_window);
-  dock->setObjectName(QString::fromLatin1(name));
-  dock->setWidget(content);
-  m_window->addDockWidget(static_cast<Qt::DockWidgetArea>(area), dock);
-  m_viewMenu->addAction(dock->toggleViewAction());
-  return dock;
-}
-
-JsonValue SnapWorkspace::viewState() const {
-  JsonValue::Object docks;
-  for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
-    docks[dock->objectName().toStdString()] = dock->isVisible();
-  }
-  const OrbitCamera cam = m_viewport->camera();
-  return JsonValue::Object{
-      {"docks", std::move(docks)},
-      {"camera", JsonValue::Object{{"target", JsonValue::Array{cam.target.x(), cam.target.y(), cam.target.z()}},
-                                   {"yaw_degrees", cam.yawDegrees},
-                                   {"pitch_degrees", cam.pitchDegrees},
-                                   {"distance", cam.distance}}},
-      {"follow_character", m_viewport->followCharacter()},
-      {"walk_seed", static_cast<double>(m_preview->seed())}};
-}
-
-void SnapWorkspace::applyViewState(const JsonValue& state) {
-  if (const JsonValue* docks = state.find("docks"); docks && docks->isObject()) {
-    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
-      const JsonValue* v = docks->find(dock->objectName().toStdString());
-      if (v && v->isBool()) dock->setVisible(v->asBool());
-    }
-  }
-  if (const JsonValue* cam = state.find("camera"); cam && cam->isObject()) {
-    OrbitCamera c = m_viewport->camera();
-    const JsonValue* t = cam->find("target");
-    if (t && t->isArray() && t->asArray().size() == 3 && t->asArray()[0].isNumber()) {
-      c.target = QVector3D(t->asArray()[0].asNumber(), t->asArray()[1].asNumber(), t->asArray()[2].asNumber());
-    }
-    auto number = [cam](const char* key, float* out) {
-      if (const JsonValue* v = cam->find(key); v && v->isNumber()) *out = static_cast<float>(v->asNumber());
-    };
-    number("yaw_degrees", &c.yawDegrees);
-    number("pitch_degrees", &c.pitchDegrees);
-    number("distance", &c.distance);
-    m_viewport->setCamera(c);
-  }
-  if (const JsonValue* f = state.find("follow_character"); f && f->isBool()) m_viewport->setFollowCharacter(f->asBool());
+void SnapWorkspace::loadViewState(const JsonValue& state) {
   if (const JsonValue* s = state.find("walk_seed"); s && s->isNumber() && s->asNumber() >= 1) {
     m_preview->setSeed(static_cast<std::uint64_t>(s->asNumber()));
   }
 }
+
+void SnapWorkspace::cancelJobs() { m_session->cancelSuggestion(); }
 
 void SnapWorkspace::pruneDeadEnds() {
   const auto s = m_session->state();

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <QObject>
-
-#include "core/util/json.h"
+#include "app/mgstudio/workspace.h"
 
 class QAction;
 class QDockWidget;
-class QMainWindow;
-class QMenu;
 class QUndoView;
 
 namespace mg {
@@ -26,13 +22,13 @@ class ViewportWidget;
 // The Snap-Together part of the editor window: the background session, the preview character,
 // and the docks (match-set timeline, graph canvas, hubs, history), wired to each other, to the
 // viewport and to the playback bar. Owns the session and preview; the docks belong to the window.
-class SnapWorkspace : public QObject {
+// A Workspace: the base registers the docks, the export action and the suggestion progress.
+class SnapWorkspace : public Workspace {
   Q_OBJECT
 
  public:
-  // All must outlive the workspace. Docks are added to `window`; their toggles to `viewMenu`.
-  SnapWorkspace(QMainWindow* window, Project* project, ViewportWidget* viewport, PlaybackController* playback,
-                MotionPlayer* player, QMenu* viewMenu);
+  // `context` and `player` must outlive the workspace.
+  SnapWorkspace(const WorkspaceContext& context, MotionPlayer* player);
 
   SnapSession* session() const { return m_session; }
   SnapPreview* preview() const { return m_preview; }
@@ -43,12 +39,12 @@ class SnapWorkspace : public QObject {
   QAction* exportAction() const { return m_export; }
   QAction* createHubAction() const { return m_createHub; }
 
-  // Shows and raises the timeline and hub graph docks (tabbed docks may hide them).
-  void raiseDocks();
-
-  // Dock visibility and camera as the project's view state, and back.
-  JsonValue viewState() const;
-  void applyViewState(const JsonValue& state);
+  GraphModel* graphModel() const override;
+  // The walk seed in the project's view state ("walk_seed").
+  void saveViewState(JsonValue::Object& state) const override;
+  void loadViewState(const JsonValue& state) override;
+  // Cancels a running hub suggestion.
+  void cancelJobs() override;
 
   // Removes the dead-end hubs of the derived graph as one undoable step.
   void pruneDeadEnds();
@@ -58,12 +54,6 @@ class SnapWorkspace : public QObject {
   QString exportTo(const QString& directory) const;
 
  private:
-  QDockWidget* addDock(QWidget* content, const QString& title, const char* name, int area);
-
-  QMainWindow* m_window;
-  Project* m_project;
-  ViewportWidget* m_viewport;
-  PlaybackController* m_playback;
   MotionPlayer* m_player;
   SnapSession* m_session;
   SnapPreview* m_preview;
@@ -71,9 +61,6 @@ class SnapWorkspace : public QObject {
   GraphCanvas* m_canvas;
   HubPanel* m_hubs;
   QUndoView* m_history;
-  QDockWidget* m_timelineDock = nullptr;
-  QDockWidget* m_canvasDock = nullptr;
-  QMenu* m_viewMenu;
   QAction* m_prune;
   QAction* m_export;
   QAction* m_createHub;

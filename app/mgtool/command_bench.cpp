@@ -22,6 +22,7 @@ constexpr Benchmark kBenchmarks[] = {
     {"walk", "random-walk synthesis rate over a snapped graph, one core, with and without FK", runBenchWalk},
     {"snap", "time the distance grid and hub suggestion on capture files", runBenchSnap},
     {"pmg", "time a parametric motion graph edge, re-thresholding and synthesis", runBenchPmg},
+    {"subgraph", "database motion graph and minimum-size subgraph at 87,000 frames or on files", runBenchSubgraph},
 };
 
 void printBenchUsage(std::FILE* to) {

@@ -18,6 +18,10 @@ int runBench(std::span<const std::string> args);  // dispatches to the benchmark
 int runSnap(std::span<const std::string> args);
 int runWalk(std::span<const std::string> args);
 int runPmg(std::span<const std::string> args);  // pmg build | walk | goto
+int runDmg(std::span<const std::string> args);
+int runSubgraph(std::span<const std::string> args);       // subgraph FILES... | walk | check
+int runSubgraphWalk(std::span<const std::string> args);   // "subgraph walk DIR", via runSubgraph
+int runSubgraphCheck(std::span<const std::string> args);  // "subgraph check DIR", via runSubgraph
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
 // in the table in command_bench.cpp.
@@ -26,6 +30,7 @@ int runBenchWalk(std::span<const std::string> args);
 int runBenchSnap(std::span<const std::string> args);
 int runBenchPmg(std::span<const std::string> args);
 int runBenchGrid(std::span<const std::string> args);  // "bench grid ...", via runBench
+int runBenchSubgraph(std::span<const std::string> args);
 int runGrid(std::span<const std::string> args);
 
 }  // namespace mg::tool

@@ -25,6 +25,8 @@ constexpr Command kCommands[] = {
     {"snap", "build, snap and export a Snap-Together graph from capture files", mg::tool::runSnap},
     {"walk", "write a random walk through an exported snap graph as BVH", mg::tool::runWalk},
     {"pmg", "parametric motion graphs: build from a spec, walk, go to a point", mg::tool::runPmg},
+    {"dmg", "build the database motion graph of capture files (every frame a vertex) and export it", mg::tool::runDmg},
+    {"subgraph", "minimum-size motion graph from key segments; subgraph walk|check DIR", mg::tool::runSubgraph},
 };
 
 void printUsage(std::FILE* to) {

@@ -25,8 +25,15 @@ Status DirectedGraph::validate() const {
 }
 
 StronglyConnectedComponents stronglyConnectedComponents(const DirectedGraph& graph) {
-  const int n = graph.nodeCount;
-  const std::vector<std::vector<int>> out = graph.outEdges();
+  std::vector<std::pair<int, int>> edges;
+  edges.reserve(graph.edges.size());
+  for (const DirectedGraph::Edge& e : graph.edges) edges.emplace_back(e.from, e.to);
+  // The stable CSR keeps each node's out-edges in edge order, as outEdges() lists them.
+  return stronglyConnectedComponents(CsrGraph::fromEdges(graph.nodeCount, edges));
+}
+
+StronglyConnectedComponents stronglyConnectedComponents(const CsrGraph& graph) {
+  const int n = graph.vertexCount;
   StronglyConnectedComponents result;
   result.component.assign(n, -1);
   std::vector<int> index(n, -1), lowLink(n, 0);
@@ -35,26 +42,27 @@ StronglyConnectedComponents stronglyConnectedComponents(const DirectedGraph& gra
   // Explicit DFS frames: the node and how many of its out-edges have been followed.
   struct Frame {
     int node;
-    size_t nextEdge;
+    int nextEdge;  // edge id of the next out-edge to follow
   };
   std::vector<Frame> dfs;
   int counter = 0;
   for (int root = 0; root < n; ++root) {
     if (index[root] >= 0) continue;
-    dfs.push_back({root, 0});
+    dfs.push_back({root, graph.edgeBegin(root)});
     index[root] = lowLink[root] = counter++;
     stack.push_back(root);
     onStack[root] = true;
     while (!dfs.empty()) {
       Frame& frame = dfs.back();
       const int v = frame.node;
-      if (frame.nextEdge < out[v].size()) {
-        const int w = graph.edges[out[v][frame.nextEdge++]].to;
+      if (frame.nextEdge < graph.edgeEnd(v)) {
+        const int w = graph.targets[frame.nextEdge++];
         if (index[w] < 0) {
           index[w] = lowLink[w] = counter++;
           stack.push_back(w);
           onStack[w] = true;
-          dfs.push_back({w, 0});  // invalidates `frame`; it is not used again this turn
+          dfs.push_back(
+              {w, graph.edgeBegin(w)});  // invalidates `frame`; it is not used again this turn
         } else if (onStack[w]) {
           lowLink[v] = std::min(lowLink[v], index[w]);
         }
@@ -121,6 +129,14 @@ InducedSubgraph inducedSubgraph(const DirectedGraph& graph, const std::vector<bo
     sub.oldEdgeOfNew.push_back(static_cast<int>(e));
   }
   return sub;
+}
+
+CsrInducedSubgraph pruneToLargestComponent(const CsrGraph& graph) {
+  const StronglyConnectedComponents scc = stronglyConnectedComponents(graph);
+  const int largest = largestComponent(scc);
+  std::vector<bool> keep(graph.vertexCount);
+  for (int v = 0; v < graph.vertexCount; ++v) keep[v] = scc.component[v] == largest;
+  return inducedSubgraph(graph, keep);
 }
 
 InducedSubgraph pruneToLargestComponent(const DirectedGraph& graph) {

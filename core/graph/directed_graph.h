@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "core/graph/csr_graph.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -37,6 +38,9 @@ struct StronglyConnectedComponents {
 // Tarjan's algorithm with an explicit stack (no recursion, so graphs of any depth are safe).
 // O(nodes + edges). Precondition: graph.validate() succeeds.
 StronglyConnectedComponents stronglyConnectedComponents(const DirectedGraph& graph);
+// The same on a CSR graph (the one implementation; the DirectedGraph overload converts). Vertex v's
+// out-edges are followed in edge-id order. Precondition: graph.validate() succeeds.
+StronglyConnectedComponents stronglyConnectedComponents(const CsrGraph& graph);
 
 // The largest component (ties: the one holding the lowest node index), or -1 for an empty graph.
 int largestComponent(const StronglyConnectedComponents& scc);
@@ -59,5 +63,6 @@ InducedSubgraph inducedSubgraph(const DirectedGraph& graph, const std::vector<bo
 // The prune operation: the subgraph induced by the largest strongly connected component, which
 // is itself strongly connected, so a random walk on it never gets stuck.
 InducedSubgraph pruneToLargestComponent(const DirectedGraph& graph);
+CsrInducedSubgraph pruneToLargestComponent(const CsrGraph& graph);
 
 }  // namespace mg

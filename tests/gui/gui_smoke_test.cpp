@@ -20,6 +20,10 @@
 #include <QTest>
 
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/parametric_workspace.h"
+#include "app/mgstudio/snap_workspace.h"
+#include "widgets/views/snap_preview.h"
+#include <QDockWidget>
 #include "app/mgstudio/studio_style.h"
 #include "widgets/views/motion_library_view.h"
 #include "widgets/views/motion_player.h"
@@ -213,3 +217,32 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
 }  // namespace mg
 
 int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "gui_smoke_test"); }
+
+namespace mg {
+namespace {
+
+// Both graph kinds are Workspace subclasses: the base registered their docks (in the View menu),
+// gives their graph models to other panels, and round-trips the window's and each kind's view
+// state (the snap walk seed) through the project's view state.
+TEST(GuiSmoke, WorkspacesShareTheBase) {
+  MainWindow window;
+  window.setAskToSave(false);
+  std::vector<Workspace*> kinds{window.snap(), window.parametric()};
+  for (Workspace* w : kinds) {
+    ASSERT_FALSE(w->docks().empty()) << w->kindName().toStdString();
+    ASSERT_NE(w->graphModel(), nullptr);
+  }
+  EXPECT_EQ(window.snap()->docks()[0]->objectName(), QStringLiteral("timelineDock"));
+  EXPECT_EQ(window.parametric()->docks()[0]->objectName(), QStringLiteral("parametricGraphDock"));
+  window.snap()->preview()->setSeed(4242);
+  const JsonValue state = Workspace::windowViewState(&window, window.viewport(), {window.snap(), window.parametric()});
+  ASSERT_NE(state.find("walk_seed"), nullptr);
+  EXPECT_EQ(state.find("walk_seed")->asNumber(), 4242);
+  ASSERT_NE(state.find("docks"), nullptr);
+  window.snap()->preview()->setSeed(7);
+  Workspace::applyWindowViewState(&window, window.viewport(), kinds, state);
+  EXPECT_EQ(window.snap()->preview()->seed(), 4242u);
+}
+
+}  // namespace
+}  // namespace mg

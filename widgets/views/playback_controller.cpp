@@ -22,6 +22,15 @@ void PlaybackController::setClip(int frameCount, double fps) {
   setFrame(0);
 }
 
+void PlaybackController::extendClip(int frameCount) {
+  frameCount = std::max(0, frameCount);
+  if (frameCount == m_frameCount) return;
+  m_frameCount = frameCount;
+  emit clipChanged(m_frameCount, m_fps);
+  if (m_frameCount <= 1) setPlaying(false);
+  if (m_frame >= m_frameCount) setFrame(m_frameCount - 1);
+}
+
 void PlaybackController::setFrame(int frame) {
   frame = m_frameCount > 0 ? std::clamp(frame, 0, m_frameCount - 1) : 0;
   m_timeSeconds = frame / m_fps;

@@ -24,6 +24,9 @@ class PlaybackController : public QObject {
   // Sets the clip: `frameCount` >= 0 frames (0: nothing to play), `fps` > 0. Stops playback
   // if there is nothing to play, and rewinds to frame 0.
   void setClip(int frameCount, double fps);
+  // Grows (or shrinks) the clip to `frameCount` frames keeping the frame, time and play state
+  // (a stream that is still being synthesised: StreamPlayer). The frame is clamped if needed.
+  void extendClip(int frameCount);
   int frameCount() const { return m_frameCount; }
   double fps() const { return m_fps; }
   int frame() const { return m_frame; }

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include "app/mgstudio/workspace.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QStatusBar>
+
+#include "widgets/views/job_progress_widget.h"
+#include "widgets/views/viewport_widget.h"
+
+namespace mg {
+
+Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
+    : QObject(c.window), m_window(c.window), m_project(c.project), m_viewport(c.viewport), m_playback(c.playback),
+      m_viewMenu(c.viewMenu), m_fileMenu(c.fileMenu), m_fileMenuBefore(c.fileMenuBefore), m_kindName(kindName) {
+  m_progress = new JobProgressWidget(m_window);
+  m_progress->setObjectName(kindName + QStringLiteral("Progress"));
+  m_window->statusBar()->addPermanentWidget(m_progress);
+  m_progress->finish();
+  connect(m_progress, &JobProgressWidget::cancelRequested, this, [this] {
+    cancelJobs();
+    finishProgress();
+  });
+}
+
+Workspace::~Workspace() = default;
+
+QDockWidget* Workspace::addDock(QWidget* content, const QString& title, const char* objectName,
+                                Qt::DockWidgetArea area, bool primary) {
+  auto* dock = new QDockWidget(title, m_window);
+  dock->setObjectName(QString::fromLatin1(objectName));
+  dock->setWidget(content);
+  m_window->addDockWidget(area, dock);
+  if (m_viewMenu) m_viewMenu->addAction(dock->toggleViewAction());
+  m_docks.push_back(dock);
+  if (primary) m_primary.push_back(dock);
+  return dock;
+}
+
+void Workspace::addFileAction(QAction* action) {
+  if (m_fileMenu) m_fileMenu->insertAction(m_fileMenuBefore, action);
+}
+
+void Workspace::raiseDocks() {
+  for (QDockWidget* dock : m_primary) {
+    dock->show();
+    dock->raise();
+  }
+}
+
+void Workspace::reportProgress(int done, int total, const QString& text) { m_progress->setProgress(done, total, text); }
+
+void Workspace::finishProgress() { m_progress->finish(); }
+
+JsonValue Workspace::windowViewState(QMainWindow* window, ViewportWidget* viewport,
+                                     const std::vector<const Workspace*>& workspaces) {
+  JsonValue::Object docks;
+  for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
+    docks[dock->objectName().toStdString()] = dock->isVisible();
+  }
+  const OrbitCamera cam = viewport->camera();
+  JsonValue::Object state{
+      {"docks", std::move(docks)},
+      {"camera", JsonValue::Object{{"target", JsonValue::Array{cam.target.x(), cam.target.y(), cam.target.z()}},
+                                   {"yaw_degrees", cam.yawDegrees},
+                                   {"pitch_degrees", cam.pitchDegrees},
+                                   {"distance", cam.distance}}},
+      {"follow_character", viewport->followCharacter()}};
+  for (const Workspace* w : workspaces) w->saveViewState(state);
+  return state;
+}
+
+void Workspace::applyWindowViewState(QMainWindow* window, ViewportWidget* viewport,
+                                     const std::vector<Workspace*>& workspaces, const JsonValue& state) {
+  if (const JsonValue* docks = state.find("docks"); docks && docks->isObject()) {
+    for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
+      const JsonValue* v = docks->find(dock->objectName().toStdString());
+      if (v && v->isBool()) dock->setVisible(v->asBool());
+    }
+  }
+  if (const JsonValue* cam = state.find("camera"); cam && cam->isObject()) {
+    OrbitCamera c = viewport->camera();
+    const JsonValue* t = cam->find("target");
+    if (t && t->isArray() && t->asArray().size() == 3 && t->asArray()[0].isNumber() && t->asArray()[1].isNumber() &&
+        t->asArray()[2].isNumber()) {
+      c.target = QVector3D(t->asArray()[0].asNumber(), t->asArray()[1].asNumber(), t->asArray()[2].asNumber());
+    }
+    auto number = [cam](const char* key, float* out) {
+      if (const JsonValue* v = cam->find(key); v && v->isNumber()) *out = static_cast<float>(v->asNumber());
+    };
+    number("yaw_degrees", &c.yawDegrees);
+    number("pitch_degrees", &c.pitchDegrees);
+    number("distance", &c.distance);
+    viewport->setCamera(c);
+  }
+  if (const JsonValue* f = state.find("follow_character"); f && f->isBool()) viewport->setFollowCharacter(f->asBool());
+  for (Workspace* w : workspaces) w->loadViewState(state);
+}
+
+}  // namespace mg

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include "core/util/json.h"
+
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QWidget;
+
+namespace mg {
+
+class GraphModel;
+class JobProgressWidget;
+class PlaybackController;
+class Project;
+class ViewportWidget;
+
+// What the window gives every workspace. All must outlive the workspaces.
+struct WorkspaceContext {
+  QMainWindow* window = nullptr;
+  Project* project = nullptr;
+  ViewportWidget* viewport = nullptr;
+  PlaybackController* playback = nullptr;  // may be null (a kind that drives no clip)
+  QMenu* viewMenu = nullptr;               // dock toggles go here
+  QMenu* fileMenu = nullptr;               // export actions go here (may be null)
+  QAction* fileMenuBefore = nullptr;       // ... before this action (null: appended)
+};
+
+// One graph kind's part of the editor window (Snap-Together, parametric, and the kinds to come):
+// the base owns what every kind does the same way, so a new kind is a small subclass that makes
+// its docks, its graph model and its actions and overrides the hooks it needs:
+//  - docks: addDock registers a dock with the window and View menu and remembers it (docks(),
+//    raiseDocks(), and their visibility in the project's view state);
+//  - actions: addFileAction puts an export-like action in the File menu;
+//  - graph canvas: graphModel() is the kind's GraphModel (the Quality dock and other panels can
+//    colour or select in it without knowing the kind);
+//  - job progress: reportProgress/finishProgress drive one status-bar strip per kind whose
+//    Cancel calls cancelJobs();
+//  - project: projectReset() runs after File > New and before a project is applied,
+//    projectLoaded() after a load; saveViewState/loadViewState write and read the kind's keys of
+//    the project's view state.
+class Workspace : public QObject {
+  Q_OBJECT
+
+ public:
+  Workspace(const WorkspaceContext& context, const QString& kindName);
+  ~Workspace() override;
+
+  const QString& kindName() const { return m_kindName; }
+  const std::vector<QDockWidget*>& docks() const { return m_docks; }
+  // Shows and raises the kind's primary docks (tabbed docks may hide them).
+  virtual void raiseDocks();
+  // The kind's graph as the shared canvas draws it (null while the kind has none).
+  virtual GraphModel* graphModel() const = 0;
+
+  virtual void projectReset() {}
+  virtual void projectLoaded() {}
+  // The kind's keys of the project's view state (e.g. a walk seed); the base writes none.
+  virtual void saveViewState(JsonValue::Object& state) const { (void)state; }
+  virtual void loadViewState(const JsonValue& state) { (void)state; }
+  // Cancels the kind's background jobs (the progress strip's Cancel); the base has none.
+  virtual void cancelJobs() {}
+
+  // The view state of the window and every workspace: dock visibility, camera, follow, and each
+  // kind's keys; and back. Unknown keys are ignored, missing ones leave things as they are.
+  static JsonValue windowViewState(QMainWindow* window, ViewportWidget* viewport,
+                                   const std::vector<const Workspace*>& workspaces);
+  static void applyWindowViewState(QMainWindow* window, ViewportWidget* viewport,
+                                   const std::vector<Workspace*>& workspaces, const JsonValue& state);
+
+  JobProgressWidget* progressWidget() const { return m_progress; }
+
+ protected:
+  // A dock of this kind, registered with the window and the View menu. Primary docks are the
+  // ones raiseDocks() brings forward.
+  QDockWidget* addDock(QWidget* content, const QString& title, const char* objectName, Qt::DockWidgetArea area,
+                       bool primary = false);
+  void addFileAction(QAction* action);
+  // `done` of `total` units with `text`; finishProgress hides the strip.
+  void reportProgress(int done, int total, const QString& text);
+  void finishProgress();
+
+  QMainWindow* m_window;
+  Project* m_project;
+  ViewportWidget* m_viewport;
+  PlaybackController* m_playback;
+  QMenu* m_viewMenu;
+  QMenu* m_fileMenu;
+  QAction* m_fileMenuBefore;
+
+ private:
+  QString m_kindName;
+  std::vector<QDockWidget*> m_docks;
+  std::vector<QDockWidget*> m_primary;
+  JobProgressWidget* m_progress = nullptr;
+};
+
+}  // namespace mg

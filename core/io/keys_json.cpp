@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/keys_json.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/io/json_fields.h"
+#include "core/util/atomic_file.h"
+#include "core/util/json.h"
+
+namespace mg {
+
+namespace fs = std::filesystem;
+
+Result<std::vector<KeyFileEntry>> readKeysFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{path + ": cannot open the key file"};
+  std::stringstream text;
+  text << in.rdbuf();
+  Result<JsonValue> doc = parseJson(text.str());
+  if (!doc) return Error{path + ": " + doc.error().message};
+  JsonFieldReader r(path);
+  const JsonValue& root = doc.value();
+  if (!root.isObject()) return Error{path + ": not a key file (expected a JSON object)"};
+  if (r.string(root, "format", "") != kKeysFormat) {
+    return Error{path + ": not a key file (format is not \"" + std::string(kKeysFormat) + "\")"};
+  }
+  const int version = r.integer(root, "version", "", 0, 1 << 30);
+  if (r.ok() && version != kKeysVersion) {
+    return Error{path + ": key file version " + std::to_string(version) +
+                 " is not supported (this build reads version " + std::to_string(kKeysVersion) +
+                 ")"};
+  }
+  const JsonValue* keys = r.member(root, "keys", "", JsonValue::Kind::Array);
+  std::vector<KeyFileEntry> out;
+  std::set<std::string> names;
+  if (keys) {
+    for (size_t i = 0; i < keys->asArray().size() && r.ok(); ++i) {
+      const JsonValue& k = keys->asArray()[i];
+      const std::string where = "keys[" + std::to_string(i) + "]";
+      if (!k.isObject()) {
+        r.fail(where, "is not an object");
+        break;
+      }
+      KeyFileEntry e;
+      e.name = r.string(k, "name", where);
+      e.file = r.string(k, "file", where);
+      e.beginFrame = r.integer(k, "begin_frame", where, 0, INT_MAX);
+      e.endFrame = r.integer(k, "end_frame", where, 0, INT_MAX);
+      if (!r.ok()) break;
+      const std::string key = where + " (key '" + e.name + "')";
+      if (e.name.empty())
+        r.fail(where, "has an empty name");
+      else if (!names.insert(e.name).second)
+        r.fail(key, "repeats a name");
+      else if (e.file.empty())
+        r.fail(key, "has no file");
+      else if (e.endFrame <= e.beginFrame)
+        r.fail(key, "is empty (end_frame <= begin_frame)");
+      out.push_back(std::move(e));
+    }
+  }
+  if (!r.ok()) return Error{r.error()};
+  if (out.empty()) return Error{path + ": the key file lists no keys"};
+  return out;
+}
+
+Status writeKeysFile(const std::string& path, const std::vector<KeyFileEntry>& entries) {
+  JsonValue::Array keys;
+  for (const KeyFileEntry& e : entries) {
+    keys.push_back(JsonValue::Object{{"name", e.name},
+                                     {"file", e.file},
+                                     {"begin_frame", e.beginFrame},
+                                     {"end_frame", e.endFrame}});
+  }
+  const JsonValue root = JsonValue::Object{
+      {"format", kKeysFormat}, {"version", kKeysVersion}, {"keys", JsonValue(std::move(keys))}};
+  return writeTextFileAtomically(path, root.serialize(2) + "\n");
+}
+
+std::string resolveKeyFilePath(const std::string& keysPath, const std::string& file) {
+  const fs::path p(file);
+  if (p.is_absolute()) return p.lexically_normal().string();
+  return (fs::path(keysPath).parent_path() / p).lexically_normal().string();
+}
+
+std::string keyFileRelativePath(const std::string& keysPath, const std::string& file) {
+  const fs::path base = fs::absolute(fs::path(keysPath)).parent_path();
+  return fs::absolute(fs::path(file)).lexically_normal().lexically_relative(base).generic_string();
+}
+
+Result<KeySegment> keySegmentAtWorkingRate(const KeyFileEntry& entry, int motionIndex,
+                                           int fileFrames, double fileFps, int trimFrames,
+                                           double workingFps) {
+  const std::string key = "key '" + entry.name + "'";
+  if (entry.beginFrame < trimFrames) {
+    return Error{key + " starts at frame " + std::to_string(entry.beginFrame) + " of " +
+                 entry.file + ", inside the " + std::to_string(trimFrames) +
+                 " trimmed leading frames"};
+  }
+  if (entry.endFrame > fileFrames) {
+    return Error{key + " ends at frame " + std::to_string(entry.endFrame) + ", past the " +
+                 std::to_string(fileFrames) + " frames of " + entry.file};
+  }
+  const double ratio = workingFps / fileFps;
+  auto working = [&](int f) {
+    return static_cast<int>(std::ceil((f - trimFrames) * ratio - 1e-9));
+  };
+  KeySegment s{entry.name, motionIndex, working(entry.beginFrame), working(entry.endFrame)};
+  if (s.endFrame <= s.beginFrame) {
+    return Error{key + " is shorter than one frame at " + std::to_string(workingFps) + " Hz"};
+  }
+  return s;
+}
+
+}  // namespace mg

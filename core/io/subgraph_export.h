@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dmg/database_motion_graph.h"
+#include "core/motion/clip.h"
+#include "core/motion/motion.h"
+#include "core/subgraph/iterative_subgraph.h"
+#include "core/subgraph/subgraph_verifier.h"
+#include "core/util/result.h"
+
+namespace mg {
+
+// The export folder of a minimum-size motion graph (or of a whole database motion graph), format
+// "mgstudio.subgraph" version 1; schema in SUBGRAPH_FORMAT.md.
+inline constexpr const char* kSubgraphFormat = "mgstudio.subgraph";
+inline constexpr int kSubgraphVersion = 1;
+inline constexpr const char* kSubgraphFileName = "subgraph.json";
+
+// What an export holds, in the ids of the source database: kept vertices as (motion, frame) at
+// `fps`, the edges between them, the key segments and requirement, pair bounds above gamma, and the
+// clips (maximal runs of consecutive kept frames of one motion).
+struct SubgraphExportInput {
+  const DatabaseMotionGraph* graph = nullptr;  // the DMG the vertices come from
+  // The DMG's motions at its rate (one per graph motion), for the clip BVH files.
+  std::vector<std::shared_ptr<const Motion>> motions;
+  std::vector<int> keptVertices;    // DMG ids, ascending; all of them for a DMG export
+  std::vector<KeptReason> reasons;  // one per kept vertex, or empty
+  std::vector<KeySegment> keys;     // may be empty (a DMG export)
+  Requirement requirement;
+  const VerificationReport* verification = nullptr;  // bounds above gamma come from here
+  std::string generatorNote;                         // informative text stored as "note"
+  double bvhMetresPerUnit = 0.01;
+};
+
+// Writes DIR/subgraph.json and DIR/clips/clip_NNNN.bvh (the folder is created). Each file goes
+// through a temporary file renamed over the target; subgraph.json last. Fails, naming the file,
+// when: the input is inconsistent (graph null, a vertex out of range, a motion missing or of the
+// wrong length, reasons of the wrong count); a file cannot be written.
+Status exportSubgraph(const std::string& directory, const SubgraphExportInput& input);
+
+// The maximal runs of consecutive kept frames of one motion, ordered by motion then frame.
+std::vector<Clip> keptClips(const DatabaseMotionGraph& graph, const std::vector<int>& keptVertices);
+
+// An export read back.
+struct SubgraphFile {
+  std::string directory;
+  double fps = 30.0;
+  double bvhMetresPerUnit = 0.01;  // of the clip files
+  std::vector<std::string> motionNames;
+  // The kept subgraph over the source motions (their frame counts from the file): vertex i is
+  // vertices[i] of the file, edges as written.
+  DatabaseMotionGraph graph;
+  std::vector<KeptReason> reasons;  // empty when the file has none
+  std::vector<KeySegment> keys;
+  Requirement requirement;
+  bool hasRequirement = false;
+  struct Bound {
+    int source = 0;  // vertex (this file's ids)
+    int group = 0;   // KeyPairs group index
+    int units = 0;
+  };
+  std::vector<Bound> boundsAboveGamma;  // pairs whose bound is not the requirement's gamma
+  std::vector<Clip> clips;              // over the source motions
+  std::vector<std::string> clipFiles;   // relative paths, one per clip
+};
+
+// Reads DIR/subgraph.json (not the clips). Fails, naming the file and field, when: the file is
+// missing or not JSON; the format or version is wrong; a field is missing, of the wrong type or out
+// of range; a vertex repeats or an edge is inconsistent (DatabaseMotionGraph::create); the clips do
+// not cover the vertices exactly; a clip path is absolute or leaves the folder.
+Result<SubgraphFile> readSubgraphFile(const std::string& directory);
+
+// The export as a graph a DmgWalkStream can play: motion i is clip i, vertex frames are offsets
+// in the clip; edges as in file.graph. Pruned to its largest strongly connected component when
+// `prune`.
+DatabaseMotionGraph clipLevelGraph(const SubgraphFile& file, bool prune = true);
+
+// Rechecks the requirement on the exported graph alone: every key pair within gamma (or the
+// bound the file lists for it). The same report as verifySubgraph, computed on the export.
+Result<VerificationReport> checkSubgraphFile(const SubgraphFile& file, int maxListed = 20);
+
+}  // namespace mg

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+// Reading a subgraph export back (the declarations are in subgraph_export.h, next to the writer).
+#include <climits>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/graph/directed_graph.h"
+#include "core/graph/graph_search.h"
+#include "core/io/json_fields.h"
+#include "core/io/subgraph_export.h"
+#include "core/util/json.h"
+
+namespace mg {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+KeptReason reasonNamed(const std::string& name, bool& ok) {
+  if (name == "key") return KeptReason::Key;
+  if (name == "required") return KeptReason::Required;
+  if (name == "branch") return KeptReason::Branch;
+  if (name == "path") return KeptReason::Path;
+  ok = false;
+  return KeptReason::Path;
+}
+
+}  // namespace
+
+Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
+  const std::string path = (fs::path(directory) / kSubgraphFileName).string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{path + ": cannot open the subgraph file"};
+  std::stringstream text;
+  text << in.rdbuf();
+  Result<JsonValue> doc = parseJson(text.str());
+  if (!doc) return Error{path + ": " + doc.error().message};
+  const JsonValue& root = doc.value();
+  if (!root.isObject()) return Error{path + ": not a subgraph file"};
+  JsonFieldReader r(path);
+  if (r.string(root, "format", "") != kSubgraphFormat) {
+    return Error{path + ": not a subgraph file (format is not \"" + std::string(kSubgraphFormat) +
+                 "\")"};
+  }
+  const int version = r.integer(root, "version", "", 0, 1 << 30);
+  if (r.ok() && version != kSubgraphVersion) {
+    return Error{path + ": subgraph file version " + std::to_string(version) +
+                 " is not supported (this build reads version " + std::to_string(kSubgraphVersion) +
+                 ")"};
+  }
+  SubgraphFile file;
+  file.directory = directory;
+  file.fps = r.number(root, "fps", "");
+  if (r.ok() && !(file.fps > 0)) r.fail("fps", "must be positive");
+  file.bvhMetresPerUnit = r.number(root, "bvh_metres_per_unit", "");
+  if (r.ok() && !(file.bvhMetresPerUnit > 0)) r.fail("bvh_metres_per_unit", "must be positive");
+  std::vector<int> frames;
+  if (const JsonValue* ms = r.member(root, "motions", "", JsonValue::Kind::Array)) {
+    for (size_t m = 0; m < ms->asArray().size() && r.ok(); ++m) {
+      const std::string where = "motions[" + std::to_string(m) + "]";
+      const JsonValue& x = ms->asArray()[m];
+      if (!x.isObject()) {
+        r.fail(where, "is not an object");
+        break;
+      }
+      file.motionNames.push_back(r.string(x, "name", where));
+      frames.push_back(r.integer(x, "frames", where, 1, INT_MAX));
+    }
+  }
+  const int motionCount = static_cast<int>(frames.size());
+  auto motionFrame = [&](const JsonValue& a, const std::string& where, int* motion, int* frame) {
+    if (!a.isArray() || a.asArray().size() < 2) {
+      r.fail(where, "is not a [motion, frame] array");
+      return;
+    }
+    *motion = r.integer(a.asArray()[0], where + "[0]", 0, std::max(0, motionCount - 1));
+    *frame = r.integer(a.asArray()[1], where + "[1]", 0, r.ok() ? frames[*motion] - 1 : 0);
+  };
+  std::vector<DmgVertex> vertices;
+  if (const JsonValue* vs = r.member(root, "vertices", "", JsonValue::Kind::Array)) {
+    for (size_t i = 0; i < vs->asArray().size() && r.ok(); ++i) {
+      DmgVertex v;
+      motionFrame(vs->asArray()[i], "vertices[" + std::to_string(i) + "]", &v.motion, &v.frame);
+      vertices.push_back(v);
+    }
+  }
+  if (const JsonValue* rs = root.find("reasons"); rs && rs->isArray() && !rs->asArray().empty()) {
+    if (rs->asArray().size() != vertices.size()) r.fail("reasons", "needs one entry per vertex");
+    for (size_t i = 0; i < rs->asArray().size() && r.ok(); ++i) {
+      bool ok = rs->asArray()[i].isString();
+      const KeptReason reason =
+          ok ? reasonNamed(rs->asArray()[i].asString(), ok) : KeptReason::Path;
+      if (!ok) r.fail("reasons[" + std::to_string(i) + "]", "is not key, required, branch or path");
+      file.reasons.push_back(reason);
+    }
+  }
+  std::vector<DmgEdgeInput> edges;
+  const int n = static_cast<int>(vertices.size());
+  if (const JsonValue* es = r.member(root, "edges", "", JsonValue::Kind::Array)) {
+    for (size_t i = 0; i < es->asArray().size() && r.ok(); ++i) {
+      const std::string where = "edges[" + std::to_string(i) + "]";
+      const JsonValue& e = es->asArray()[i];
+      if (!e.isArray() || e.asArray().size() != 4) {
+        r.fail(where, "is not a [from, to, kind, cost] array");
+        break;
+      }
+      DmgEdgeInput x;
+      x.from = r.integer(e.asArray()[0], where + "[0]", 0, std::max(0, n - 1));
+      x.to = r.integer(e.asArray()[1], where + "[1]", 0, std::max(0, n - 1));
+      x.kind = static_cast<DmgEdgeKind>(r.integer(e.asArray()[2], where + "[2]", 0, 1));
+      if (!e.asArray()[3].isNumber())
+        r.fail(where + "[3]", "is not a number");
+      else
+        x.cost = static_cast<float>(e.asArray()[3].asNumber());
+      edges.push_back(x);
+    }
+  }
+  const JsonValue* req = root.find("requirement");
+  if (req && req->isObject()) {
+    file.hasRequirement = true;
+    file.requirement.kind =
+        static_cast<RequirementKind>(r.integer(*req, "kind", "requirement", 1, 4));
+    file.requirement.gamma = r.integer(*req, "gamma", "requirement", 1, kMaxGamma);
+    file.requirement.alpha = r.number(*req, "alpha", "requirement");
+    file.requirement.frameCost = r.number(*req, "frame_cost", "requirement");
+    file.requirement.entryFrames = r.integer(*req, "entry_frames", "requirement", 1, INT_MAX);
+    if (r.ok()) {
+      if (Status s = file.requirement.validate(); !s) r.fail("requirement", s.error().message);
+    }
+  }
+  if (const JsonValue* ks = r.member(root, "keys", "", JsonValue::Kind::Array)) {
+    for (size_t i = 0; i < ks->asArray().size() && r.ok(); ++i) {
+      const std::string where = "keys[" + std::to_string(i) + "]";
+      const JsonValue& k = ks->asArray()[i];
+      if (!k.isObject()) {
+        r.fail(where, "is not an object");
+        break;
+      }
+      KeySegment s;
+      s.name = r.string(k, "name", where);
+      s.motion = r.integer(k, "motion", where, 0, std::max(0, motionCount - 1));
+      s.beginFrame = r.integer(k, "begin_frame", where, 0, INT_MAX);
+      s.endFrame = r.integer(k, "end_frame", where, 0, INT_MAX);
+      file.keys.push_back(s);
+    }
+  }
+  if (r.ok()) {
+    Result<DatabaseMotionGraph> g = DatabaseMotionGraph::create(file.fps, frames, vertices, edges);
+    if (!g) return Error{path + ": " + g.error().message};
+    file.graph = std::move(g.value());
+  }
+  if (const JsonValue* bs = r.member(root, "bounds_above_gamma", "", JsonValue::Kind::Array)) {
+    for (size_t i = 0; i < bs->asArray().size() && r.ok(); ++i) {
+      const std::string where = "bounds_above_gamma[" + std::to_string(i) + "]";
+      const JsonValue& b = bs->asArray()[i];
+      if (!b.isArray() || b.asArray().size() != 4) {
+        r.fail(where, "is not a [motion, frame, group, units] array");
+        break;
+      }
+      int motion = 0, frame = 0;
+      motionFrame(b, where, &motion, &frame);
+      SubgraphFile::Bound bound;
+      bound.source = r.ok() ? file.graph.vertexOf(motion, frame) : 0;
+      bound.group = r.integer(b.asArray()[2], where + "[2]", 0, INT_MAX);
+      bound.units = r.integer(b.asArray()[3], where + "[3]", 1, INT_MAX);
+      if (r.ok() && bound.source < 0) r.fail(where, "names a frame that is not a vertex");
+      file.boundsAboveGamma.push_back(bound);
+    }
+  }
+  int covered = 0;
+  if (const JsonValue* cs = r.member(root, "clips", "", JsonValue::Kind::Array)) {
+    for (size_t c = 0; c < cs->asArray().size() && r.ok(); ++c) {
+      const std::string where = "clips[" + std::to_string(c) + "]";
+      const JsonValue& x = cs->asArray()[c];
+      if (!x.isObject()) {
+        r.fail(where, "is not an object");
+        break;
+      }
+      const std::string clipPath = r.string(x, "file", where);
+      Clip clip;
+      clip.motion = r.integer(x, "motion", where, 0, std::max(0, motionCount - 1));
+      clip.beginFrame = r.integer(x, "begin_frame", where, 0, INT_MAX);
+      clip.endFrame = r.integer(x, "end_frame", where, clip.beginFrame + 1, INT_MAX);
+      if (!r.ok()) break;
+      const fs::path p(clipPath);
+      if (p.is_absolute() || p.lexically_normal().string().rfind("..", 0) == 0) {
+        r.fail(where + ".file", "must be a path inside the export folder");
+        break;
+      }
+      for (int f = clip.beginFrame; f < clip.endFrame; ++f) {
+        if (file.graph.vertexOf(clip.motion, f) < 0) {
+          r.fail(where, "frame " + std::to_string(f) + " is not a vertex");
+          break;
+        }
+      }
+      covered += clip.frameCount();
+      file.clips.push_back(clip);
+      file.clipFiles.push_back(clipPath);
+    }
+  }
+  if (r.ok() && covered != file.graph.vertexCount())
+    r.fail("clips", "do not cover the vertices exactly once");
+  if (!r.ok()) return Error{r.error()};
+  return file;
+}
+
+DatabaseMotionGraph clipLevelGraph(const SubgraphFile& file, bool prune) {
+  const DatabaseMotionGraph& g = file.graph;
+  std::map<std::pair<int, int>, int> clipOfStart;
+  std::vector<int> clipOf(g.vertexCount()), frameCounts;
+  std::vector<DmgVertex> vertices(g.vertexCount());
+  for (size_t c = 0; c < file.clips.size(); ++c) {
+    const Clip& clip = file.clips[c];
+    frameCounts.push_back(clip.frameCount());
+    for (int f = clip.beginFrame; f < clip.endFrame; ++f) {
+      vertices[g.vertexOf(clip.motion, f)] = {static_cast<int>(c), f - clip.beginFrame};
+    }
+  }
+  std::vector<DmgEdgeInput> edges;
+  for (int v = 0; v < g.vertexCount(); ++v) {
+    for (int e = g.graph().edgeBegin(v); e < g.graph().edgeEnd(v); ++e) {
+      edges.push_back({v, g.edgeTarget(e), g.edgeKind(e), g.transitionCost(e), g.edgeDistance(e)});
+    }
+  }
+  // Consecutive kept frames of one motion share a clip, so natural edges stay natural.
+  DatabaseMotionGraph clipGraph =
+      std::move(DatabaseMotionGraph::create(g.fps(), frameCounts, vertices, edges).value());
+  if (!prune) return clipGraph;
+  const StronglyConnectedComponents scc = stronglyConnectedComponents(clipGraph.graph());
+  const int largest = largestComponent(scc);
+  std::vector<bool> keep(clipGraph.vertexCount());
+  for (int v = 0; v < clipGraph.vertexCount(); ++v) keep[v] = scc.component[v] == largest;
+  return inducedDmg(clipGraph, keep);
+}
+
+Result<VerificationReport> checkSubgraphFile(const SubgraphFile& file, int maxListed) {
+  if (!file.hasRequirement)
+    return Error{file.directory + ": the export has no requirement to check"};
+  Result<KeyVertices> keys = resolveKeySegments(file.graph, file.keys);
+  if (!keys) return Error{file.directory + ": " + keys.error().message};
+  const KeyPairs pairs = keyPairs(file.graph, keys.value(), file.keys, file.requirement);
+  std::map<std::pair<int, int>, int> listed;
+  for (const SubgraphFile::Bound& b : file.boundsAboveGamma) listed[{b.source, b.group}] = b.units;
+  const std::vector<int> units = edgeUnits(file.graph, file.requirement);
+  const bool unit = file.requirement.kind != RequirementKind::Quality;
+  VerificationReport report;
+  double frameSum = 0;
+  int joined = 0;
+  std::map<int, ShortestPathTree> trees;
+  for (const KeyPairs::Pair& p : pairs.pairs) {
+    auto it = trees.find(p.source);
+    if (it == trees.end()) {
+      const std::vector<int> one = {p.source};
+      it = trees
+               .emplace(p.source, unit ? breadthFirst(file.graph.graph(), one)
+                                       : dijkstra(file.graph.graph(), units, one))
+               .first;
+    }
+    const ShortestPathTree& tree = it->second;
+    VerifiedPair out;
+    out.label = pairs.label(p);
+    out.source = p.source;
+    out.group = p.group;
+    const auto bound = listed.find({p.source, p.group});
+    out.boundUnits = bound != listed.end() ? bound->second : boundUnits(file.requirement);
+    out.dmgUnits = -1;  // unknown: the export holds no DMG
+    out.subgraphUnits = INT_MAX;
+    int target = -1;
+    for (int t : pairs.groups[p.group]) {
+      if (tree.distance[t] < out.subgraphUnits) {
+        out.subgraphUnits = tree.distance[t];
+        target = t;
+      }
+    }
+    out.subgraphFrames = target >= 0 ? static_cast<int>(tree.pathTo(target).size()) - 1 : INT_MAX;
+    out.satisfied = target >= 0 && out.subgraphUnits <= out.boundUnits;
+    report.satisfied += out.satisfied;
+    if (target >= 0) {
+      frameSum += out.subgraphFrames;
+      ++joined;
+    }
+    if (!out.satisfied && static_cast<int>(report.failures.size()) < maxListed) {
+      report.failures.push_back(out.label + ": bound " + std::to_string(out.boundUnits) +
+                                " not met");
+    }
+    report.pairs.push_back(std::move(out));
+  }
+  report.meanSubgraphFrames = joined ? frameSum / joined : 0.0;
+  return report;
+}
+
+}  // namespace mg
