@@ -16,6 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+constexpr double kMinFramesPerSecond = 1e-3;  // a frame time of at most 1000 s
+
 // A BVH file by its extension, or by "HIERARCHY" as its first word whatever the extension.
 bool looksLikeBvh(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
@@ -110,6 +112,12 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
   if (bvhFrameTime > 0) motion.fps = 1.0 / bvhFrameTime;
   motion.fps = snapFrameRate(motion.fps);
   if (Status s = motion.validate(); !s) return Error{path + ": " + s.error().message};
+  // Every count of frames at another rate (resampling, the editor's working rate) scales with the
+  // frame time; one of 1e300 s would overflow them all.
+  if (motion.fps < kMinFramesPerSecond) {
+    return Error{path + ": a frame time of " + std::to_string(1.0 / motion.fps) +
+                 " s is not plausible for motion capture (at most 1000 s per frame)"};
+  }
 
   double metresPerUnit = options.metresPerUnit;
   if (metresPerUnit == 0) metresPerUnit = guessLengthUnit(restHeight(*motion.skeleton)).metresPerUnit;

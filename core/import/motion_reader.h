@@ -22,7 +22,8 @@ struct ImportOptions {
 // a whole number, such as CMU's 1 / 0.0083333 s, is rounded to it). BVH files are first checked
 // by a strict text pass (see bvh_text.h), whose errors carry line numbers. Fails, with a message
 // that names the file and the problem, on a missing or unreadable file, malformed content, a file
-// without a skeleton or animation, zero frames, or non-finite values. Thread-safe (one Assimp
+// without a skeleton or animation, zero frames, non-finite values, or a frame time over 1000 s
+// (such as 1e300, which would overflow every resampled frame count). Thread-safe (one Assimp
 // importer per call).
 Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options = {});
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -40,7 +41,9 @@ struct HubSpec {
 // and the timeline count frames at the metric's working rate.
 inline int workingFrameCount(const Motion& motion, double workingFps) {
   if (std::abs(workingFps - motion.fps) < 1e-9 || motion.frameCount() < 1) return motion.frameCount();
-  return static_cast<int>(std::floor((motion.frameCount() - 1) / motion.fps * workingFps + 1e-6)) + 1;
+  // Bounded so an absurd frame time cannot overflow the int (resampleMotion refuses such sizes).
+  const double last = std::floor((motion.frameCount() - 1) / motion.fps * workingFps + 1e-6);
+  return std::isfinite(last) ? static_cast<int>(std::min(last, 1e9)) + 1 : motion.frameCount();
 }
 
 // The hubs of a project, in creation order, with change signals (the QtNodes pattern: a model

@@ -136,6 +136,20 @@ TEST_F(ImportBadInput, ZeroFrameTime) {
   expectError("zero_time.bvh", text, "'Frame Time:' must be positive");
 }
 
+TEST_F(ImportBadInput, AbsurdFrameTime) {
+  std::string text = m_good;
+  const size_t at = text.find("Frame Time:");
+  text.replace(at, text.find('\n', at) - at, "Frame Time: 1e300");
+  expectError("slow.bvh", text, "is not plausible for motion capture");
+  text = m_good;
+  text.replace(at, text.find('\n', at) - at, "Frame Time: 2.5");  // slow but possible
+  const std::string path = m_dir.file("slow_ok.bvh");
+  test::writeText(path, text);
+  Result<Motion> m = readMotionFile(path);
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_NEAR(m->fps, 0.4, 1e-9);
+}
+
 TEST_F(ImportBadInput, BinaryJunk) {
   std::string junk = "\x7f" "ELF";
   for (int i = 0; i < 200; ++i) junk += static_cast<char>((i * 37) % 256);
