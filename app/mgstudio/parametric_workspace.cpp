@@ -15,8 +15,8 @@
 #include <QVBoxLayout>
 
 #include "core/import/motion_reader.h"
-#include "core/param/pmg_json.h"
-#include "core/param/pmg_text.h"
+#include "core/io/pmg_json.h"
+#include "core/io/pmg_text.h"
 #include "core/param/step_cycles.h"
 #include "core/util/atomic_file.h"
 #include "widgets/commands/motion_commands.h"

@@ -11,7 +11,7 @@
 #include <QStatusBar>
 #include <QUndoView>
 
-#include "core/snap/snap_export.h"
+#include "core/io/snap_export.h"
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"

@@ -9,8 +9,8 @@
 #include "app/mgtool/tool_args.h"
 #include "core/import/motion_reader.h"
 #include "core/param/graph_player.h"
-#include "core/param/pmg_json.h"
-#include "core/param/pmg_text.h"
+#include "core/io/pmg_json.h"
+#include "core/io/pmg_text.h"
 #include "core/param/step_cycles.h"
 #include "core/util/stopwatch.h"
 

@@ -11,8 +11,8 @@
 #include "app/mgtool/snap_database.h"
 #include "core/eval/motion_measure.h"
 #include "core/import/bvh_writer.h"
-#include "core/snap/snap_export.h"
-#include "core/snap/snap_import.h"
+#include "core/io/snap_export.h"
+#include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
 
 namespace fs = std::filesystem;

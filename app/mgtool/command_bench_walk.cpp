@@ -6,7 +6,7 @@
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/snap_database.h"
-#include "core/snap/snap_import.h"
+#include "core/io/snap_import.h"
 #include "core/synth/walk_benchmark.h"
 
 namespace mg::tool {

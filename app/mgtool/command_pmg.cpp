@@ -11,9 +11,9 @@
 #include "core/import/bvh_writer.h"
 #include "core/import/motion_reader.h"
 #include "core/param/graph_player.h"
-#include "core/param/pmg_json.h"
-#include "core/param/pmg_spec.h"
-#include "core/param/pmg_text.h"
+#include "core/io/pmg_json.h"
+#include "core/io/pmg_spec.h"
+#include "core/io/pmg_text.h"
 #include "core/util/stopwatch.h"
 
 namespace mg::tool {
@@ -59,7 +59,7 @@ int runPmgBuild(std::span<const std::string> args) {
   const CommandSpec spec{
       "pmg build", "SPEC",
       "Builds a parametric motion graph from a JSON spec (format mg-pmg-spec, see\n"
-      "core/param/PMG_FORMAT.md): loads the example motions (paths relative to the spec), builds\n"
+      "core/io/PMG_FORMAT.md): loads the example motions (paths relative to the spec), builds\n"
       "the nodes, samples and classifies every edge, and writes the graph as PMG text (and JSON\n"
       "with --json). Prints one JSON line per edge.",
       {{"out", "FILE", "the graph file to write (required)"},

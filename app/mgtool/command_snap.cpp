@@ -7,7 +7,7 @@
 #include "app/mgtool/snap_database.h"
 #include "core/graph/directed_graph.h"
 #include "core/snap/cut_quality.h"
-#include "core/snap/snap_export.h"
+#include "core/io/snap_export.h"
 #include "core/util/stopwatch.h"
 
 namespace mg::tool {
@@ -17,7 +17,7 @@ int runSnap(std::span<const std::string> args) {
       "Builds a Snap-Together graph from capture files: resamples them to the working rate,\n"
       "computes the distance grid, suggests --hubs hubs, snaps every match frame to its hub's\n"
       "common pose (displacement maps, then foot plants), and exports the graph to --out DIR\n"
-      "(DIR/snap_graph.json and DIR/clips/*.bvh; schema in core/snap/SNAP_FORMAT.md). Prints JSON:\n"
+      "(DIR/snap_graph.json and DIR/clips/*.bvh; schema in core/io/SNAP_FORMAT.md). Prints JSON:\n"
       "hubs, edges, dead_ends (hubs outside the largest strongly connected component), largest_scc\n"
       "(hubs in it), the worst cut jumps before and after snapping, mean planted-foot speed of\n"
       "the original (skate_before_mps) and snapped (skate_after_mps) motions, and seconds.\n"

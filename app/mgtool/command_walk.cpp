@@ -7,7 +7,7 @@
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/tool_args.h"
 #include "core/import/bvh_writer.h"
-#include "core/snap/snap_import.h"
+#include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
 
 namespace mg::tool {

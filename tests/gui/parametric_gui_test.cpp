@@ -76,7 +76,7 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("walk.pmg"));
   EXPECT_EQ(pmg->exportTo(path), QString());
-  // (core/param/pmg_text.h cannot be included beside the main window: its MotionLoader alias
+  // (core/io/pmg_text.h cannot be included beside the main window: its MotionLoader alias
   // clashes with the editor's class; the text format has its own round-trip tests in core.)
   std::ifstream text(path.toStdString());
   std::string header;

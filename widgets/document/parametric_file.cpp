@@ -4,8 +4,8 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "core/param/pmg_names.h"
-#include "core/param/pmg_spec.h"
+#include "core/io/pmg_names.h"
+#include "core/io/pmg_spec.h"
 #include "widgets/document/project.h"
 
 namespace mg {

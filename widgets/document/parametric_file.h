@@ -14,7 +14,7 @@ namespace mg {
 class Project;
 
 // The "parametric" section of the project file: the build spec format of core/param
-// (format "mg-pmg-spec", version 1, see core/param/PMG_FORMAT.md), so the same reader checks it,
+// (format "mg-pmg-spec", version 1, see core/io/PMG_FORMAT.md), so the same reader checks it,
 // plus two fields the spec reader ignores: per example "motion" (index into the project's
 // motions list, as the project file stores motions) and per node "canvas" [x, y]. Built nodes
 // and edge samplings are caches: they are not stored, and are rebuilt after loading. The

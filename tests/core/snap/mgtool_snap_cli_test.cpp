@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "core/import/motion_reader.h"
-#include "core/snap/snap_import.h"
-#include "snap_export_fixture.h"
+#include "core/io/snap_import.h"
+#include "core/io/snap_export_fixture.h"
 #include "support/tool_run.h"
 
 namespace mg {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Export of a snapped graph and reading it back: round trip, playback of the export.
-#include "core/snap/snap_export.h"
+#include "core/io/snap_export.h"
 
 #include <sys/stat.h>
 
@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/snap/snap_import.h"
+#include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
-#include "snap_export_fixture.h"
+#include "core/io/snap_export_fixture.h"
 #include "support/write_failure.h"
 
 namespace mg {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/snap/snap_import.h"
+#include "core/io/snap_import.h"
 
 #include <algorithm>
 #include <climits>

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <map>
 
-#include "core/param/pmg_names.h"
-#include "core/param/pmg_text.h"
+#include "core/io/pmg_names.h"
+#include "core/io/pmg_text.h"
 
 namespace mg {
 namespace {

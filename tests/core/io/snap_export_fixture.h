@@ -9,9 +9,9 @@
 
 #include <gtest/gtest.h>
 
-#include "../import/import_test_util.h"
-#include "core/snap/snap_export.h"
-#include "snap_fixture.h"
+#include "core/import/import_test_util.h"
+#include "core/io/snap_export.h"
+#include "core/snap/snap_fixture.h"
 
 namespace mg::test {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/snap/snap_export.h"
+#include "core/io/snap_export.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "core/param/pmg_spec.h"
+#include "core/io/pmg_spec.h"
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "core/param/pmg_names.h"
+#include "core/io/pmg_names.h"
 #include "core/util/stopwatch.h"
 
 namespace mg {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/param/pmg_text.h"
+#include "core/io/pmg_text.h"
 
 #include <charconv>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/param/pmg_names.h"
+#include "core/io/pmg_names.h"
 #include "core/util/atomic_file.h"
 
 namespace mg {

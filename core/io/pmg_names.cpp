@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/param/pmg_names.h"
+#include "core/io/pmg_names.h"
 
 namespace mg {
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "core/param/pmg_json.h"
+#include "core/io/pmg_json.h"
 
 #include <filesystem>
 #include <fstream>
 
-#include "core/param/pmg_names.h"
-#include "core/param/pmg_text.h"
+#include "core/io/pmg_names.h"
+#include "core/io/pmg_text.h"
 #include "core/util/atomic_file.h"
 
 namespace mg {

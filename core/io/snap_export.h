@@ -11,7 +11,7 @@
 
 namespace mg {
 
-// The format of an exported Snap-Together graph (schema: core/snap/SNAP_FORMAT.md).
+// The format of an exported Snap-Together graph (schema: core/io/SNAP_FORMAT.md).
 inline constexpr const char* kSnapGraphFormat = "mgstudio.snap-graph";
 inline constexpr int kSnapGraphVersion = 1;
 inline constexpr const char* kSnapGraphFileName = "snap_graph.json";  // inside the export folder

@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include "core/param/edge_lookup.h"
-#include "core/param/pmg_json.h"
-#include "core/param/pmg_spec.h"
-#include "core/param/pmg_text.h"
-#include "param_fixture.h"
+#include "core/io/pmg_json.h"
+#include "core/io/pmg_spec.h"
+#include "core/io/pmg_text.h"
+#include "core/param/param_fixture.h"
 
 namespace mg {
 namespace {

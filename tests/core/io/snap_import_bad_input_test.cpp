@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/import/bvh_writer.h"
-#include "core/snap/snap_import.h"
-#include "snap_export_fixture.h"
+#include "core/io/snap_import.h"
+#include "core/io/snap_export_fixture.h"
 
 namespace mg {
 namespace {

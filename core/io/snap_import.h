@@ -8,7 +8,7 @@
 #include "core/motion/motion.h"
 #include "core/snap/common_pose.h"
 #include "core/snap/hub_graph.h"
-#include "core/snap/snap_export.h"
+#include "core/io/snap_export.h"
 #include "core/util/result.h"
 
 namespace mg {
