@@ -7,7 +7,7 @@
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/tool_args.h"
-#include "core/import/motion_reader.h"
+#include "core/import/import_motion_loader.h"
 #include "core/param/graph_player.h"
 #include "core/io/pmg_json.h"
 #include "core/io/pmg_text.h"
@@ -40,18 +40,14 @@ int runBenchPmg(std::span<const std::string> args) {
   const auto repeats = numberOption(*parsed, spec.name, "repeats", 20, 1, 1e6);
   if (!ns || !nt || !threads || !frames || !repeats) return kExitUsage;
   const std::string dir = parsed->positional[0];
-  MotionFileLoader load = [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
-    Result<Motion> m = readMotionFile(path);
-    if (!m) return m.error();
-    return std::make_shared<const Motion>(std::move(m.value()));
-  };
+  const MotionFileLoader load = importMotionLoader();
 
   Stopwatch clock;
   NodeSource source;
   source.name = "walk";
   source.metrics = {ParameterMetric{}};
   for (const char* file : {"16_15.bvh", "16_11.bvh", "16_13.bvh", "16_17.bvh", "16_19.bvh", "16_47.bvh"}) {
-    Result<std::shared_ptr<const Motion>> m = load(dir + "/" + file);
+    Result<std::shared_ptr<const Motion>> m = load(dir + "/" + file, 0.0);
     if (!m) return std::fprintf(stderr, "mgtool bench pmg: %s\n", m.error().message.c_str()), kExitFailed;
     Result<std::vector<StepCycle>> cycles = findStepCycles(**m);
     if (!cycles) return std::fprintf(stderr, "mgtool bench pmg: %s\n", cycles.error().message.c_str()), kExitFailed;

@@ -12,6 +12,7 @@
 #include "core/eval/motion_measure.h"
 #include "core/import/bvh_writer.h"
 #include "core/io/snap_export.h"
+#include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
 
@@ -167,7 +168,7 @@ int runBenchSmooth(std::span<const std::string> args) {
   const std::string exportDir = (dir / "graph").string();
   SnapExportInput input{&built->graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}};
   if (Status s = exportSnapGraph(input, exportDir); !s) return fail(s.error().message);
-  Result<SnapGraphFile> file = readSnapGraph(exportDir);
+  Result<SnapGraphFile> file = readSnapGraph(exportDir, importMotionLoader());
   if (!file) return fail(file.error().message);
   Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
   if (!playable) return fail(playable.error().message);

@@ -6,6 +6,7 @@
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/snap_database.h"
+#include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/synth/walk_benchmark.h"
 
@@ -49,7 +50,7 @@ int runBenchWalk(std::span<const std::string> args) {
   const std::vector<std::string>& inputs = parsed->positional;
   std::string source;
   if (inputs.size() == 1 && std::filesystem::is_directory(inputs[0])) {
-    Result<SnapGraphFile> file = readSnapGraph(inputs[0]);
+    Result<SnapGraphFile> file = readSnapGraph(inputs[0], importMotionLoader());
     Result<PlayableSnapGraph> playable = file ? playableSnapGraph(*file) : Result<PlayableSnapGraph>(file.error());
     if (!playable) {
       std::fprintf(stderr, "mgtool bench walk: %s\n", playable.error().message.c_str());

@@ -9,7 +9,7 @@
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/tool_args.h"
 #include "core/import/bvh_writer.h"
-#include "core/import/motion_reader.h"
+#include "core/import/import_motion_loader.h"
 #include "core/param/graph_player.h"
 #include "core/io/pmg_json.h"
 #include "core/io/pmg_spec.h"
@@ -18,14 +18,6 @@
 
 namespace mg::tool {
 namespace {
-
-MotionFileLoader captureLoader() {
-  return [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
-    Result<Motion> m = readMotionFile(path);
-    if (!m) return m.error();
-    return std::make_shared<const Motion>(std::move(m.value()));
-  };
-}
 
 std::string directoryOf(const std::string& path) {
   const std::filesystem::path p(path);
@@ -109,7 +101,7 @@ int runPmgBuild(std::span<const std::string> args) {
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
   };
-  Result<ParametricGraph> graph = buildGraphFromSpec(*pmgSpec, directoryOf(specPath), captureLoader(), onEdge);
+  Result<ParametricGraph> graph = buildGraphFromSpec(*pmgSpec, directoryOf(specPath), importMotionLoader(), onEdge);
   if (!graph) {
     std::fprintf(stderr, "mgtool pmg build: %s\n", graph.error().message.c_str());
     return kExitFailed;
@@ -133,7 +125,7 @@ int runPmgBuild(std::span<const std::string> args) {
 // Shared by walk and goto: read the graph, play, write the BVH, print a summary.
 int playGraph(const std::string& command, const ParsedArgs& parsed, const std::string& file,
               std::optional<Eigen::Vector2d> goal, double seconds, std::uint64_t seed, double radius) {
-  Result<ParametricGraph> graph = readPmgText(file, captureLoader());
+  Result<ParametricGraph> graph = readPmgText(file, importMotionLoader());
   if (!graph) {
     std::fprintf(stderr, "mgtool %s: %s\n", command.c_str(), graph.error().message.c_str());
     return kExitFailed;

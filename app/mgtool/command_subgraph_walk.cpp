@@ -9,7 +9,7 @@
 #include "app/mgtool/tool_args.h"
 #include "core/dmg/dmg_walk.h"
 #include "core/import/bvh_writer.h"
-#include "core/import/motion_reader.h"
+#include "core/import/import_motion_loader.h"
 #include "core/io/subgraph_export.h"
 
 namespace mg::tool {
@@ -70,17 +70,12 @@ int runSubgraphWalk(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool subgraph walk: %s\n", file.error().message.c_str());
     return kExitFailed;
   }
-  std::vector<std::shared_ptr<const Motion>> clips;
-  for (size_t c = 0; c < file->clips.size(); ++c) {
-    const std::string path = (std::filesystem::path(dir) / file->clipFiles[c]).string();
-    Result<Motion> clip = readMotionFile(path, {.metresPerUnit = file->bvhMetresPerUnit});
-    if (!clip) {
-      std::fprintf(stderr, "mgtool subgraph walk: %s\n", clip.error().message.c_str());
-      return kExitFailed;
-    }
-    clip->fps = file->fps;  // BVH frame times are rounded; the export's rate is exact
-    clips.push_back(std::make_shared<const Motion>(std::move(clip.value())));
+  Result<std::vector<std::shared_ptr<const Motion>>> read = readSubgraphClips(*file, importMotionLoader());
+  if (!read) {
+    std::fprintf(stderr, "mgtool subgraph walk: %s\n", read.error().message.c_str());
+    return kExitFailed;
   }
+  const std::vector<std::shared_ptr<const Motion>>& clips = *read;
   auto graph = std::make_shared<const DatabaseMotionGraph>(clipLevelGraph(file.value()));
   if (Status s = DmgWalkStream::validateFor(graph.get(), clips); !s) {
     std::fprintf(stderr, "mgtool subgraph walk: %s: %s\n", dir.c_str(), s.error().message.c_str());

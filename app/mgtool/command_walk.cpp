@@ -7,6 +7,7 @@
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/tool_args.h"
 #include "core/import/bvh_writer.h"
+#include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
 
@@ -37,7 +38,7 @@ int runWalk(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool walk: give --out FILE, the BVH to write\n");
     return kExitUsage;
   }
-  Result<SnapGraphFile> file = readSnapGraph(parsed->positional[0]);
+  Result<SnapGraphFile> file = readSnapGraph(parsed->positional[0], importMotionLoader());
   if (!file) {
     std::fprintf(stderr, "mgtool walk: %s\n", file.error().message.c_str());
     return kExitFailed;

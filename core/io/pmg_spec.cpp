@@ -249,7 +249,7 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
     for (const std::string& file : n.cycleFiles) {
       std::filesystem::path p(file);
       if (p.is_relative() && !baseDirectory.empty()) p = std::filesystem::path(baseDirectory) / p;
-      Result<std::shared_ptr<const Motion>> motion = load(p.lexically_normal().string());
+      Result<std::shared_ptr<const Motion>> motion = load(p.lexically_normal().string(), 0.0);
       if (!motion) return Error{"node '" + source.name + "': " + motion.error().message};
       Result<std::vector<StepCycle>> cycles = findStepCycles(**motion, n.cycles);
       if (!cycles) return Error{"node '" + source.name + "': " + cycles.error().message};

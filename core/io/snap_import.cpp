@@ -9,7 +9,6 @@
 #include <iterator>
 
 #include "core/graph/directed_graph.h"
-#include "core/import/motion_reader.h"
 
 namespace mg {
 namespace {
@@ -126,7 +125,7 @@ bool sameTransform(const FloorTransform& a, const FloorTransform& b) {
 
 // Reads and checks every clip file named by `file.clipFiles`.
 Status readClips(SnapGraphFile& file, const std::vector<Joint>& joints, double metresPerUnit,
-                 const std::vector<int>& expectedFrames) {
+                 const std::vector<int>& expectedFrames, const MotionFileLoader& load) {
   for (size_t c = 0; c < file.clipFiles.size(); ++c) {
     const std::string& relative = file.clipFiles[c];
     const fs::path rel(relative);
@@ -139,19 +138,18 @@ Status readClips(SnapGraphFile& file, const std::vector<Joint>& joints, double m
     }
     const fs::path path = fs::path(file.directory) / rel;
     if (!fs::is_regular_file(path)) return Error{where + ": clip file missing: " + path.string()};
-    ImportOptions options;
-    options.metresPerUnit = metresPerUnit;
-    Result<Motion> motion = readMotionFile(path.string(), options);
+    Result<std::shared_ptr<const Motion>> motion = load(path.string(), metresPerUnit);
     if (!motion) return Error{where + ": " + motion.error().message};
-    if (motion->frameCount() != expectedFrames[c]) {
-      return Error{where + ": has " + std::to_string(motion->frameCount()) +
+    if (!*motion) return Error{where + ": the loader returned no motion"};
+    if ((*motion)->frameCount() != expectedFrames[c]) {
+      return Error{where + ": has " + std::to_string((*motion)->frameCount()) +
                    " frames, the graph file says " + std::to_string(expectedFrames[c])};
     }
-    if (std::abs(motion->fps - file.fps) > 1e-6 * file.fps) {
-      return Error{where + ": is at " + std::to_string(motion->fps) + " fps, the graph is at " +
+    if (std::abs((*motion)->fps - file.fps) > 1e-6 * file.fps) {
+      return Error{where + ": is at " + std::to_string((*motion)->fps) + " fps, the graph is at " +
                    std::to_string(file.fps)};
     }
-    const Skeleton& skeleton = *motion->skeleton;
+    const Skeleton& skeleton = *(*motion)->skeleton;
     if (skeleton.jointCount() != static_cast<int>(joints.size())) {
       return Error{where + ": skeleton mismatch: " + std::to_string(skeleton.jointCount()) +
                    " joints, the graph file has " + std::to_string(joints.size())};
@@ -166,15 +164,16 @@ Status readClips(SnapGraphFile& file, const std::vector<Joint>& joints, double m
                      "' has another offset than in the first clip"};
       }
     }
-    if (!file.skeleton) file.skeleton = motion->skeleton;
-    file.clips.push_back(std::make_shared<const Motion>(std::move(motion.value())));
+    if (!file.skeleton) file.skeleton = (*motion)->skeleton;
+    file.clips.push_back(std::move(motion.value()));
   }
   return Status::success();
 }
 
 }  // namespace
 
-Result<SnapGraphFile> readSnapGraph(const std::string& directory) {
+Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFileLoader& load) {
+  if (!load) return Error{directory + ": no motion loader to read the clips with"};
   const fs::path graphPath = fs::path(directory) / kSnapGraphFileName;
   if (!fs::is_regular_file(graphPath)) return Error{graphPath.string() + ": no such file (not a snap graph export?)"};
   std::ifstream stream(graphPath, std::ios::binary);
@@ -324,7 +323,7 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory) {
                    " clips expected, " + std::to_string(file.graph.edges.size()) + " given)"};
     }
   }
-  if (Status s = readClips(file, joints, metresPerUnit, clipFrames); !s) {
+  if (Status s = readClips(file, joints, metresPerUnit, clipFrames, load); !s) {
     return Error{graphPath.string() + ": " + s.error().message};
   }
   return file;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/motion/motion.h"
+#include "core/motion/motion_file_loader.h"
 #include "core/snap/common_pose.h"
 #include "core/snap/hub_graph.h"
 #include "core/io/snap_export.h"
@@ -39,7 +40,8 @@ struct SnapGraphFile {
   std::vector<std::string> clipFiles;  // relative path of each clip's file, as in the graph file
 };
 
-// Reads <directory>/snap_graph.json and every clip file it names. Validates everything; fails,
+// Reads <directory>/snap_graph.json and every clip file it names, through `load` (with the
+// file's bvh_metres_per_unit; the application passes importMotionLoader()). Validates everything; fails,
 // with a message naming the file and the JSON path of the field, when: the graph file is missing
 // or not JSON; the format tag is not kSnapGraphFormat; the version is missing, not an integer or
 // not kSnapGraphVersion; a field is missing or has the wrong type or range (fps <= 0, a joint
@@ -48,8 +50,8 @@ struct SnapGraphFile {
 // alignments disagree with its hubs' match frames; the hubs and clips do not form a valid
 // HubGraph; a clip path is absolute or leaves the folder; a clip file is missing or unreadable;
 // a clip's frame count or rate differs from the graph file's; a clip's skeleton differs from the
-// graph file's joints or (offsets beyond 1e-5 m) from the first clip's.
-Result<SnapGraphFile> readSnapGraph(const std::string& directory);
+// graph file's joints or (offsets beyond 1e-5 m) from the first clip's; `load` is empty.
+Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFileLoader& load);
 
 // The export as something ClipSequencePlayer / RandomWalkStream / benchmarkRandomWalk can play:
 // pruned to the largest strongly connected component, so a random walk never gets stuck.

@@ -9,6 +9,7 @@
 #include "core/dmg/database_motion_graph.h"
 #include "core/motion/clip.h"
 #include "core/motion/motion.h"
+#include "core/motion/motion_file_loader.h"
 #include "core/subgraph/iterative_subgraph.h"
 #include "core/subgraph/subgraph_verifier.h"
 #include "core/util/result.h"
@@ -74,6 +75,13 @@ struct SubgraphFile {
 // of range; a vertex repeats or an edge is inconsistent (DatabaseMotionGraph::create); the clips do
 // not cover the vertices exactly; a clip path is absolute or leaves the folder.
 Result<SubgraphFile> readSubgraphFile(const std::string& directory);
+
+// The clip files of an export, one motion per clip in file order, read through `load` with the
+// file's bvh_metres_per_unit and stamped with the file's exact rate (BVH frame times are rounded).
+// Fails, naming the clip file, when `load` is empty or fails, or a clip's frame count differs
+// from the file's.
+Result<std::vector<std::shared_ptr<const Motion>>> readSubgraphClips(const SubgraphFile& file,
+                                                                    const MotionFileLoader& load);
 
 // The export as a graph a DmgWalkStream can play: motion i is clip i, vertex frames are offsets
 // in the clip; edges as in file.graph. Pruned to its largest strongly connected component when

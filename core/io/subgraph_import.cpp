@@ -206,6 +206,26 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   return file;
 }
 
+Result<std::vector<std::shared_ptr<const Motion>>> readSubgraphClips(const SubgraphFile& file,
+                                                                    const MotionFileLoader& load) {
+  if (!load) return Error{file.directory + ": no motion loader to read the clips with"};
+  std::vector<std::shared_ptr<const Motion>> clips;
+  for (size_t c = 0; c < file.clips.size() && c < file.clipFiles.size(); ++c) {
+    const std::string path = (std::filesystem::path(file.directory) / file.clipFiles[c]).string();
+    Result<std::shared_ptr<const Motion>> clip = load(path, file.bvhMetresPerUnit);
+    if (!clip) return clip.error();
+    if (!*clip) return Error{path + ": the loader returned no motion"};
+    if ((*clip)->frameCount() != file.clips[c].frameCount()) {
+      return Error{path + ": has " + std::to_string((*clip)->frameCount()) + " frames, " + kSubgraphFileName +
+                   " says " + std::to_string(file.clips[c].frameCount())};
+    }
+    Motion stamped = **clip;
+    stamped.fps = file.fps;
+    clips.push_back(std::make_shared<const Motion>(std::move(stamped)));
+  }
+  return clips;
+}
+
 DatabaseMotionGraph clipLevelGraph(const SubgraphFile& file, bool prune) {
   const DatabaseMotionGraph& g = file.graph;
   std::map<std::pair<int, int>, int> clipOfStart;

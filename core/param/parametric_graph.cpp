@@ -43,7 +43,7 @@ Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSour
       if (path == resolved) motion = m;
     }
     if (!motion) {
-      Result<std::shared_ptr<const Motion>> r = load(resolved);
+      Result<std::shared_ptr<const Motion>> r = load(resolved, 0.0);
       if (!r) return Error{"node '" + source.name + "': " + r.error().message};
       motion = r.value();
       loaded.emplace_back(resolved, motion);

@@ -6,16 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "core/motion/motion_file_loader.h"
 #include "core/param/parametric_edge.h"
 #include "core/param/parametric_node.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
 
 namespace mg {
-
-// Reads a capture file for core/param, which cannot link the importer itself: the application
-// passes readMotionFile (mg_import); tests may pass anything. `path` is as resolved by the caller.
-using MotionFileLoader = std::function<Result<std::shared_ptr<const Motion>>(const std::string& path)>;
 
 // An example named the way files name it: a capture file and a frame range.
 struct ExampleRef {

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
 #include "core/io/snap_export_fixture.h"
@@ -49,7 +50,7 @@ TEST_F(SnapExportTest, WritesATaggedVersionedGraphFileAndOneBvhPerClip) {
 }
 
 TEST_F(SnapExportTest, RoundTripGivesTheSameGraphPosesAndClips) {
-  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir(), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
   const HubGraph& g = s_swing->graph;
   EXPECT_EQ(file->fps, 30.0);
@@ -102,7 +103,7 @@ TEST_F(SnapExportTest, RoundTripGivesTheSameGraphPosesAndClips) {
 }
 
 TEST_F(SnapExportTest, PlayingTheExportReproducesTheSnappedMotions) {
-  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir(), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
   const Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
   ASSERT_TRUE(playable) << playable.error().message;
@@ -127,7 +128,7 @@ TEST_F(SnapExportTest, PlayingTheExportReproducesTheSnappedMotions) {
 }
 
 TEST_F(SnapExportTest, WalkOverTheExportIsContinuousAcrossCuts) {
-  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir(), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
   const Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
   ASSERT_TRUE(playable) << playable.error().message;
@@ -157,7 +158,7 @@ TEST_F(SnapExportTest, WalkOverTheExportIsContinuousAcrossCuts) {
 }
 
 TEST_F(SnapExportTest, WalkOverTheExportIsDeterministicForASeed) {
-  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir(), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
   const Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
   ASSERT_TRUE(playable) << playable.error().message;
@@ -180,7 +181,7 @@ TEST(SnapExport, GraphWithoutACycleIsNotPlayable) {
   test::TempDir dir;
   const Status s = test::exportAcyclicGraph(dir.file("acyclic"));
   ASSERT_TRUE(s) << s.error().message;
-  const Result<SnapGraphFile> file = readSnapGraph(dir.file("acyclic"));
+  const Result<SnapGraphFile> file = readSnapGraph(dir.file("acyclic"), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;  // a valid export, just not walkable
   EXPECT_EQ(file->graph.edges.size(), 1u);
   const Result<PlayableSnapGraph> playable = playableSnapGraph(*file);

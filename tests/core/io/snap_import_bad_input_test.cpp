@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/import/bvh_writer.h"
+#include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/io/snap_export_fixture.h"
 
@@ -42,7 +43,7 @@ class SnapImportBadInput : public ::testing::Test {
     expectReadFails(parts);
   }
   void expectReadFails(std::initializer_list<const char*> parts) {
-    const Result<SnapGraphFile> r = readSnapGraph(m_dir);
+    const Result<SnapGraphFile> r = readSnapGraph(m_dir, importMotionLoader());
     ASSERT_FALSE(r) << "expected a failure";
     for (const char* p : parts) EXPECT_NE(r.error().message.find(p), std::string::npos) << r.error().message;
   }
@@ -55,8 +56,36 @@ class SnapImportBadInput : public ::testing::Test {
 };
 
 TEST_F(SnapImportBadInput, UntouchedCopyReads) {
-  const Result<SnapGraphFile> r = readSnapGraph(m_dir);
+  const Result<SnapGraphFile> r = readSnapGraph(m_dir, importMotionLoader());
   EXPECT_TRUE(r) << r.error().message;
+}
+
+// The clips come through the caller's loader, with the unit the graph file records, and its
+// errors name the clip.
+TEST_F(SnapImportBadInput, ClipsComeThroughTheGivenLoader) {
+  std::vector<std::pair<std::string, double>> calls;
+  const MotionFileLoader real = importMotionLoader();
+  const MotionFileLoader counting = [&](const std::string& path, double metresPerUnit) {
+    calls.emplace_back(path, metresPerUnit);
+    return real(path, metresPerUnit);
+  };
+  const Result<SnapGraphFile> r = readSnapGraph(m_dir, counting);
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(calls.size(), r->clips.size());
+  for (size_t c = 0; c < calls.size(); ++c) {
+    EXPECT_EQ(fs::path(calls[c].first), fs::path(m_dir) / r->clipFiles[c]);
+    EXPECT_EQ(calls[c].second, kSnapClipMetresPerUnit);
+  }
+  const MotionFileLoader failing = [](const std::string& path, double) -> Result<std::shared_ptr<const Motion>> {
+    return Error{path + ": refused by the test loader"};
+  };
+  const Result<SnapGraphFile> refused = readSnapGraph(m_dir, failing);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("clips[0]"), std::string::npos) << refused.error().message;
+  EXPECT_NE(refused.error().message.find("refused by the test loader"), std::string::npos);
+  const Result<SnapGraphFile> none = readSnapGraph(m_dir, MotionFileLoader{});
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().message.find("no motion loader"), std::string::npos) << none.error().message;
 }
 
 TEST_F(SnapImportBadInput, MissingGraphFile) {
@@ -191,7 +220,7 @@ TEST_F(SnapImportBadInput, ClipFileIsNotBvh) {
 
 TEST_F(SnapImportBadInput, SkeletonMismatchBetweenClips) {
   // Clip 1 rewritten with a renamed joint: its hierarchy no longer matches the first clip's.
-  const Result<SnapGraphFile> good = readSnapGraph(m_dir);
+  const Result<SnapGraphFile> good = readSnapGraph(m_dir, importMotionLoader());
   ASSERT_TRUE(good);
   Motion renamed = *good->clips[1];
   auto skeleton = std::make_shared<Skeleton>(*renamed.skeleton);
@@ -202,7 +231,7 @@ TEST_F(SnapImportBadInput, SkeletonMismatchBetweenClips) {
 }
 
 TEST_F(SnapImportBadInput, SkeletonProportionsDifferBetweenClips) {
-  const Result<SnapGraphFile> good = readSnapGraph(m_dir);
+  const Result<SnapGraphFile> good = readSnapGraph(m_dir, importMotionLoader());
   ASSERT_TRUE(good);
   Motion longer = *good->clips[1];
   auto skeleton = std::make_shared<Skeleton>(*longer.skeleton);

@@ -10,6 +10,7 @@
 
 #include "core/dmg/dmg_builder.h"
 #include "core/dmg/dmg_walk.h"
+#include "core/import/import_motion_loader.h"
 #include "core/import/motion_reader.h"
 #include "support/synthetic_motion.h"
 
@@ -97,10 +98,13 @@ TEST(SubgraphExport, RoundTripsAndReChecksTheRequirement) {
     }
     // Clip files hold exactly their frames.
     ASSERT_FALSE(file->clips.empty());
+    Result<std::vector<std::shared_ptr<const Motion>>> clips = readSubgraphClips(*file, importMotionLoader());
+    ASSERT_TRUE(clips) << clips.error().message;
+    ASSERT_EQ(clips->size(), file->clips.size());
     int frames = 0;
     for (size_t c = 0; c < file->clips.size(); ++c) {
-      Result<Motion> clip = readMotionFile((x.dir / file->clipFiles[c]).string());
-      ASSERT_TRUE(clip) << clip.error().message;
+      const Motion* clip = (*clips)[c].get();
+      EXPECT_EQ(clip->fps, file->fps);
       EXPECT_EQ(clip->frameCount(), file->clips[c].frameCount());
       const Motion& source = *x.motions[file->clips[c].motion];
       EXPECT_LT((clip->rootPositions[0] - source.rootPositions[file->clips[c].beginFrame]).norm(),

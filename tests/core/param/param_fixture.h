@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/import/motion_reader.h"
+#include "core/import/import_motion_loader.h"
 #include "core/param/parametric_graph.h"
 #include "core/param/step_cycles.h"
 
@@ -22,13 +22,7 @@ inline const std::vector<std::string>& cmuWalkFiles() {
 inline std::string cmuTurnsDir() { return std::string(MG_SHARED_MOCAP_DIR) + "/cmu_turns"; }
 inline bool haveCmuTurns() { return std::filesystem::exists(cmuTurnsDir() + "/16_15.bvh"); }
 
-inline MotionFileLoader fileLoader() {
-  return [](const std::string& path) -> Result<std::shared_ptr<const Motion>> {
-    Result<Motion> m = readMotionFile(path);
-    if (!m) return m.error();
-    return std::make_shared<const Motion>(std::move(m.value()));
-  };
-}
+inline MotionFileLoader fileLoader() { return importMotionLoader(); }
 
 // The walking node of the paper: two-step cycles from a left heel strike, cut from the six walks,
 // parameterised by the change of travel direction. Built once per test binary.

@@ -50,7 +50,7 @@ TEST(ParametricSpace, InvalidInputs) {
   EXPECT_FALSE(registerExamples(one, badReference));
   // Mismatched skeletons: a walk of the CMU skeleton with the synthetic biped.
   if (test::haveCmuTurns()) {
-    Result<std::shared_ptr<const Motion>> cmu = test::fileLoader()(test::cmuTurnsDir() + "/16_15.bvh");
+    Result<std::shared_ptr<const Motion>> cmu = test::fileLoader()(test::cmuTurnsDir() + "/16_15.bvh", 0.0);
     ASSERT_TRUE(cmu);
     const ExampleSegment mixed[] = {{swing, 0, 30}, {*cmu, 0, 30}};
     Result<ParametricSpace> r = registerExamples(mixed, {});
@@ -125,7 +125,7 @@ TEST(TimeWarp, SimilarSegmentsFindTheQueryItself) {
   if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::vector<Motion> motions;
   for (const std::string& f : test::cmuWalkFiles()) {
-    Result<std::shared_ptr<const Motion>> m = test::fileLoader()(test::cmuTurnsDir() + "/" + f);
+    Result<std::shared_ptr<const Motion>> m = test::fileLoader()(test::cmuTurnsDir() + "/" + f, 0.0);
     ASSERT_TRUE(m);
     motions.push_back(**m);
   }

@@ -41,7 +41,7 @@ std::vector<int> punchPeaks(const Motion& m) {
 
 TEST(PunchNode, ThreeDimensionalParameterEdgeAndLookup) {
   if (!std::filesystem::exists(kBoxing)) GTEST_SKIP() << "no " << kBoxing;
-  Result<std::shared_ptr<const Motion>> boxing = test::fileLoader()(kBoxing);
+  Result<std::shared_ptr<const Motion>> boxing = test::fileLoader()(kBoxing, 0.0);
   ASSERT_TRUE(boxing);
   NodeSource source;
   source.name = "punch";

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/import/motion_reader.h"
+#include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/io/snap_export_fixture.h"
 #include "support/tool_run.h"
@@ -89,7 +90,7 @@ TEST_F(MgtoolSnapCli, SnapPrintsEveryFigureAndWritesTheExport) {
   EXPECT_GT(number("skate_before_mps"), 0);
   EXPECT_GT(number("threshold_m2"), 0);  // the automatic threshold
   // The export: the graph file and one BVH per edge, readable by the core reader.
-  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir(), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
   EXPECT_EQ(static_cast<double>(file->graph.edges.size()), number("edges"));
   int bvhFiles = 0;
@@ -127,7 +128,7 @@ TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
   ASSERT_TRUE(walk) << walk.error().message;
   ASSERT_EQ(walk->frameCount(), 600);
   // Continuous: no root step larger than the largest step inside any clip (BVH rounding aside).
-  const Result<SnapGraphFile> file = readSnapGraph(exportDir());
+  const Result<SnapGraphFile> file = readSnapGraph(exportDir(), importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
   double maxClipStep = 0;
   for (const auto& c : file->clips)
