@@ -6,7 +6,7 @@
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/snap_database.h"
 #include "core/graph/directed_graph.h"
-#include "core/snap/cut_quality.h"
+#include "core/snap/snap_pipeline.h"
 #include "core/io/snap_export.h"
 #include "core/util/stopwatch.h"
 
@@ -37,19 +37,30 @@ int runSnap(std::span<const std::string> args) {
   const Stopwatch clock;
   const std::optional<SnapDatabase> db = loadSnapDatabase("snap", parsed->positional, *settings);
   if (!db) return kExitFailed;
-  const std::optional<SuggestedHubGraph> built = buildSnapGraph("snap", *db, *settings);
-  if (!built) return kExitFailed;
-  const HubGraph& graph = built->graph;
-  const std::optional<SnapResult> snapped = snapDatabase("snap", *db, graph, *settings);
-  if (!snapped) return kExitFailed;
-  const Result<CutQuality> before = measureCutQuality(graph, db->motions);
-  const Result<CutQuality> after = measureCutQuality(graph, snapped->motions);
-  if (!before || !after) {
-    std::fprintf(stderr, "mgtool snap: %s\n", (before ? after : before).error().message.c_str());
+  // The editor's derivation (core/snap/snap_pipeline.h), with suggested hubs.
+  SnapPipelineRequest request;
+  request.motions = db->motions;
+  request.metric.workingFps = settings->fps;
+  request.suggest = SnapSuggestRequest{settings->hubs, settings->threshold, settings->percentile,
+                                       settings->wminFrames, {.threads = settings->gridThreads}};
+  std::optional<SnapPipelineResult> result;
+  runSnapPipeline(request, {}, [&](const SnapPipelineResult& r) { result = r; });
+  if (!result || !result->errorMessage.empty() || !result->snapErrorMessage.empty() || !result->snapped ||
+      !result->cutsBefore || !result->cutsAfter) {
+    const std::string why = !result ? "the snap pipeline reported nothing"
+                            : !result->errorMessage.empty() ? result->errorMessage
+                            : !result->snapErrorMessage.empty() ? result->snapErrorMessage
+                            : result->graph.edges.empty() ? "the graph has no edge to snap"
+                                                          : "the cut quality could not be measured";
+    std::fprintf(stderr, "mgtool snap: %s\n", why.c_str());
     return kExitFailed;
   }
+  const HubGraph& graph = result->graph;
+  const SnapResult& snapped = *result->snapped;
+  const CutQuality& before = *result->cutsBefore;
+  const CutQuality& after = *result->cutsAfter;
   const std::string& out = parsed->options.at("out");
-  SnapExportInput input{&graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}};
+  SnapExportInput input{&graph, &snapped, {result->threshold, settings->wminFrames, settings->trimFrames}};
   if (Status s = exportSnapGraph(input, out); !s) {
     std::fprintf(stderr, "mgtool snap: %s\n", s.error().message.c_str());
     return kExitFailed;
@@ -64,22 +75,22 @@ int runSnap(std::span<const std::string> args) {
   json.key("rejected_files"), json.beginArray();
   for (const std::string& f : db->rejected) json.value(f);
   json.endArray();
-  json.key("frames"), json.value(built->frames->frameCount());
-  json.key("threshold_m2"), json.value(built->threshold);
+  json.key("frames"), json.value(result->frames->frameCount());
+  json.key("threshold_m2"), json.value(result->threshold);
   json.key("hubs"), json.value(static_cast<int>(graph.hubs.size()));
   json.key("match_frames"), json.beginArray();
   for (const Hub& h : graph.hubs) json.value(static_cast<int>(h.matchFrames.size()));
   json.endArray();
   json.key("edges"), json.value(static_cast<int>(graph.edges.size()));
-  json.key("dead_ends"), json.value(static_cast<int>(deadEndHubs(graph).size()));
+  json.key("dead_ends"), json.value(static_cast<int>(result->deadEnds.size()));
   json.key("largest_scc"), json.value(largestSize);
-  json.key("cuts"), json.value(static_cast<int>(after->cuts.size()));
-  json.key("max_pos_jump_before_m"), json.value(before->maxPositionJump);
-  json.key("max_pos_jump_after_m"), json.value(after->maxPositionJump);
-  json.key("max_vel_jump_before_mps"), json.value(before->maxVelocityJump);
-  json.key("max_vel_jump_after_mps"), json.value(after->maxVelocityJump);
-  json.key("skate_before_mps"), json.value(meanFootSkate(db->motions, snapped->contacts));
-  json.key("skate_after_mps"), json.value(meanFootSkate(snapped->motions, snapped->contacts));
+  json.key("cuts"), json.value(static_cast<int>(after.cuts.size()));
+  json.key("max_pos_jump_before_m"), json.value(before.maxPositionJump);
+  json.key("max_pos_jump_after_m"), json.value(after.maxPositionJump);
+  json.key("max_vel_jump_before_mps"), json.value(before.maxVelocityJump);
+  json.key("max_vel_jump_after_mps"), json.value(after.maxVelocityJump);
+  json.key("skate_before_mps"), json.value(result->skateBeforeMps);
+  json.key("skate_after_mps"), json.value(result->skateAfterMps);
   json.key("out"), json.value(out);
   json.key("seconds"), json.value(clock.seconds());
   json.endObject();

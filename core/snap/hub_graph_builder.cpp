@@ -41,8 +41,11 @@ Result<SuggestedHubGraph> HubGraphBuildJob::run() const {
   DistanceGridJob gridJob;
   gridJob.rows = out.frames.get();
   gridJob.options = grid;
-  const Progress gridProgress(nullptr, nullptr);
-  Result<DistanceGrid> distances = computeDistanceGrid(gridJob, progress ? *progress : gridProgress);
+  // Phases: the grid is most of the work, then the suggestion rounds.
+  const Progress none;
+  const Progress gridProgress = (progress ? *progress : none).slice(0.0, 0.8);
+  const Progress suggestProgress = (progress ? *progress : none).slice(0.8, 1.0);
+  Result<DistanceGrid> distances = computeDistanceGrid(gridJob, gridProgress);
   if (!distances) return distances.error();
   out.threshold = threshold;
   if (out.threshold == 0.0) {
@@ -63,7 +66,7 @@ Result<SuggestedHubGraph> HubGraphBuildJob::run() const {
   suggest.frameCounts = counts;
   suggest.threshold = out.threshold;
   suggest.wminFrames = wminFrames;
-  suggest.progress = progress;
+  suggest.progress = &suggestProgress;
   Result<std::vector<HubSuggestion>> suggestions = suggest.run(hubCount);
   if (!suggestions) return suggestions.error();
   out.suggestions = std::move(suggestions.value());

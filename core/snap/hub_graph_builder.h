@@ -26,7 +26,7 @@ struct SuggestedHubGraph {
 // The whole authoring step of Snap-Together Motion in one call, for tools (mgtool snap/walk):
 // frame set and self distance grid (core/metric), hub suggestion, makeHub with the metric's
 // reference alignment, buildHubGraph. Memory: a dense grid of frames^2 floats. Owns nothing;
-// thread-safe; polls `progress` (grid first, then suggestion).
+// thread-safe; polls `progress` (the grid reports [0, 0.8], the suggestion [0.8, 1]).
 struct HubGraphBuildJob {
   // The database, already at metric.workingFps (resampleMotion), sharing one hierarchy. Frame
   // indices of the result refer to these motions. Not owned.

@@ -23,6 +23,14 @@ class Progress {
     if (m_report) m_report(fraction < 0 ? 0 : (fraction > 1 ? 1 : fraction));
   }
 
+  // A hook for one phase of this work: the same cancel flag, and its fractions [0, 1] mapped to
+  // [begin, end] of this one (0 <= begin <= end <= 1). The slice copies the callback, so it may
+  // outlive this object.
+  Progress slice(double begin, double end) const {
+    if (!m_report) return Progress(m_cancel, {});
+    return Progress(m_cancel, [report = m_report, begin, end](double f) { report(begin + (end - begin) * f); });
+  }
+
  private:
   const std::atomic<bool>* m_cancel = nullptr;
   std::function<void(double)> m_report;
