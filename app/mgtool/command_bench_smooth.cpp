@@ -22,26 +22,14 @@ namespace mg::tool {
 namespace {
 
 // A walk of `frames` frames written to `path`, and the frames that start a new clip.
-Result<std::vector<int>> writeWalk(const PlayableSnapGraph& playable, const SnapGraphFile& file, long long frames,
+Result<std::vector<int>> writeWalk(const PlayableSnapGraph& playable, long long frames,
                                    std::uint64_t seed, const std::string& path) {
-  Motion walk;
-  walk.name = "walk";
-  walk.skeleton = file.skeleton;
-  walk.fps = file.fps;
   RandomWalkStream stream(playable.graph, playable.motions, 0, seed);
-  Pose pose;
-  for (long long f = 0; f < frames; ++f) {
-    if (!stream.next(pose)) return Error{"the walk stopped after " + std::to_string(f) + " frames"};
-    walk.rootPositions.push_back(pose.rootPosition);
-    walk.localRotations.insert(walk.localRotations.end(), pose.localRotations.begin(), pose.localRotations.end());
-  }
+  const Result<StreamedBvh> written = writeBvhStream(stream, frames, path);
+  if (!written) return written.error();
+  if (written->streamEnded) return Error{"the walk stopped after " + std::to_string(written->frames) + " frames"};
   std::vector<int> cuts;
-  long long at = 0;
-  for (int edge : stream.edgesTaken()) {
-    if (at > 0 && at < frames) cuts.push_back(static_cast<int>(at));
-    at += playable.graph.edges[edge].clip.frameCount();
-  }
-  if (Status s = writeBvhFile(walk, path); !s) return s.error();
+  for (const StreamTransition& t : stream.transitions()) cuts.push_back(t.outputFrame);
   return cuts;
 }
 
@@ -219,7 +207,7 @@ int runBenchSmooth(std::span<const std::string> args) {
   json.key("walks"), json.beginArray();
   for (long long seed : seeds) {
     const std::string path = (dir / ("walk_" + std::to_string(seed) + ".bvh")).string();
-    Result<std::vector<int>> cuts = writeWalk(*playable, *file, frames, static_cast<std::uint64_t>(seed), path);
+    Result<std::vector<int>> cuts = writeWalk(*playable, frames, static_cast<std::uint64_t>(seed), path);
     if (!cuts) return fail(cuts.error().message);
     Result<PointTracks> walk = readPointTracks(path, {.fps = settings->fps});
     if (!walk) return fail(walk.error().message);

@@ -122,6 +122,28 @@ int runPmgBuild(std::span<const std::string> args) {
   return kExitOk;
 }
 
+// A stream that adds up the time spent inside another stream's next(): the synthesis alone,
+// without the BVH formatting it is written with.
+class TimedStream final : public PoseStream {
+ public:
+  explicit TimedStream(PoseStream& inner) : m_inner(inner) {}
+  std::shared_ptr<const Skeleton> skeleton() const override { return m_inner.skeleton(); }
+  double fps() const override { return m_inner.fps(); }
+  bool next(Pose& out) override {
+    const Stopwatch clock;
+    const bool more = m_inner.next(out);
+    m_seconds += clock.seconds();
+    return more;
+  }
+  int framesPlayed() const override { return m_inner.framesPlayed(); }
+  const std::vector<StreamTransition>& transitions() const override { return m_inner.transitions(); }
+  double seconds() const { return m_seconds; }
+
+ private:
+  PoseStream& m_inner;
+  double m_seconds = 0;
+};
+
 // Shared by walk and goto: read the graph, play, write the BVH, print a summary.
 int playGraph(const std::string& command, const ParsedArgs& parsed, const std::string& file,
               std::optional<Eigen::Vector2d> goal, double seconds, std::uint64_t seed, double radius) {
@@ -146,43 +168,36 @@ int playGraph(const std::string& command, const ParsedArgs& parsed, const std::s
     return kExitFailed;
   }
   if (goal) player->setTarget(goal->x(), goal->y());
-  Motion walk;
-  walk.name = command;
-  walk.skeleton = shared->nodes[start]->space().skeleton;
-  walk.fps = shared->nodes[start]->space().fps;
-  const int maxFrames = static_cast<int>(std::lround(seconds * walk.fps));
-  Pose pose;
+  const double fps = player->fps();
+  const long long maxFrames = std::max<long long>(1, std::llround(seconds * fps));
   double closest = 1e300;
-  int arrivalFrame = -1;
-  Stopwatch clock;
-  while (walk.frameCount() < maxFrames && player->next(pose)) {
-    walk.rootPositions.push_back(pose.rootPosition);
-    walk.localRotations.insert(walk.localRotations.end(), pose.localRotations.begin(), pose.localRotations.end());
-    if (goal) {
-      const double d = std::hypot(pose.rootPosition.x() - goal->x(), pose.rootPosition.z() - goal->y());
-      if (d < closest) closest = d;
-      if (d <= radius) {
-        arrivalFrame = walk.frameCount() - 1;
-        break;
-      }
-    }
-  }
-  const double synthSeconds = clock.seconds();
+  long long arrivalFrame = -1;
+  TimedStream timed(*player);
   const std::string out = parsed.options.at("out");
-  if (Status s = writeBvhFile(walk, out); !s) {
-    std::fprintf(stderr, "mgtool %s: %s\n", command.c_str(), s.error().message.c_str());
+  const Result<StreamedBvh> walk =
+      writeBvhStream(timed, maxFrames, out, {}, [&](long long frame, const Pose& pose) {
+        if (!goal) return true;
+        const double d = std::hypot(pose.rootPosition.x() - goal->x(), pose.rootPosition.z() - goal->y());
+        closest = std::min(closest, d);
+        if (d > radius) return true;
+        arrivalFrame = frame;
+        return false;
+      });
+  const double synthSeconds = timed.seconds();
+  if (!walk) {
+    std::fprintf(stderr, "mgtool %s: %s\n", command.c_str(), walk.error().message.c_str());
     return kExitFailed;
   }
   JsonWriter json;
   json.beginObject();
-  json.key("frames"), json.value(walk.frameCount());
-  json.key("seconds"), json.value(walk.durationSeconds());
+  json.key("frames"), json.value(static_cast<std::int64_t>(walk->frames));
+  json.key("seconds"), json.value(static_cast<double>(walk->frames) / fps);
   json.key("transitions"), json.value(static_cast<int>(player->transitions().size()));
-  json.key("synthesis_frames_per_second"), json.value(walk.frameCount() / std::max(1e-9, synthSeconds));
+  json.key("synthesis_frames_per_second"), json.value(static_cast<double>(walk->frames) / std::max(1e-9, synthSeconds));
   if (goal) {
     json.key("arrived"), json.value(arrivalFrame >= 0);
     json.key("arrival_distance"), json.value(closest);
-    json.key("arrival_time"), arrivalFrame >= 0 ? json.value(arrivalFrame / walk.fps) : json.null();
+    json.key("arrival_time"), arrivalFrame >= 0 ? json.value(static_cast<double>(arrivalFrame) / fps) : json.null();
   }
   json.key("out"), json.value(out);
   json.endObject();

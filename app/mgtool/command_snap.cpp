@@ -41,8 +41,10 @@ int runSnap(std::span<const std::string> args) {
   SnapPipelineRequest request;
   request.motions = db->motions;
   request.metric.workingFps = settings->fps;
+  GridOptions grid;
+  grid.threads = settings->gridThreads;
   request.suggest = SnapSuggestRequest{settings->hubs, settings->threshold, settings->percentile,
-                                       settings->wminFrames, {.threads = settings->gridThreads}};
+                                       settings->wminFrames, grid};
   std::optional<SnapPipelineResult> result;
   runSnapPipeline(request, {}, [&](const SnapPipelineResult& r) { result = r; });
   if (!result || !result->errorMessage.empty() || !result->snapErrorMessage.empty() || !result->snapped ||

@@ -15,22 +15,6 @@
 namespace mg::tool {
 namespace {
 
-// Records `frames` frames of a stream as one motion (fewer if it ends). Kept apart so the shared
-// stream-to-BVH writer can replace it.
-Motion recordStream(PoseStream& stream, long long frames) {
-  Motion m;
-  m.name = "walk";
-  m.skeleton = stream.skeleton();
-  m.fps = stream.fps();
-  Pose pose;
-  for (long long f = 0; f < frames && stream.next(pose); ++f) {
-    m.rootPositions.push_back(pose.rootPosition);
-    m.localRotations.insert(m.localRotations.end(), pose.localRotations.begin(),
-                            pose.localRotations.end());
-  }
-  return m;
-}
-
 }  // namespace
 
 int runSubgraphWalk(std::span<const std::string> args) {
@@ -90,17 +74,17 @@ int runSubgraphWalk(std::span<const std::string> args) {
       randomDmgEdgeChooser(static_cast<std::uint64_t>(*seed), static_cast<int>(*gap)),
       {static_cast<int>(*blend)});
   const long long frames = std::max<long long>(1, std::llround(*seconds * file->fps));
-  const Motion walk = recordStream(stream, frames);
   const std::string& out = parsed->options.at("out");
-  if (Status s = writeBvhFile(walk, out); !s) {
-    std::fprintf(stderr, "mgtool subgraph walk: %s\n", s.error().message.c_str());
+  const Result<StreamedBvh> walk = writeBvhStream(stream, frames, out);
+  if (!walk) {
+    std::fprintf(stderr, "mgtool subgraph walk: %s\n", walk.error().message.c_str());
     return kExitFailed;
   }
   JsonWriter json;
   json.beginObject();
-  json.key("frames"), json.value(walk.frameCount());
+  json.key("frames"), json.value(static_cast<std::int64_t>(walk->frames));
   json.key("fps"), json.value(file->fps);
-  json.key("seconds"), json.value(walk.frameCount() / file->fps);
+  json.key("seconds"), json.value(static_cast<double>(walk->frames) / file->fps);
   json.key("seed"), json.value(static_cast<std::int64_t>(*seed));
   json.key("transitions"), json.value(static_cast<int>(stream.transitions().size()));
   json.key("clips"), json.value(static_cast<int>(file->clips.size()));

@@ -59,25 +59,17 @@ int runWalk(std::span<const std::string> args) {
       return kExitFailed;
     }
   }
-  Motion walk;
-  walk.name = "walk";
-  walk.skeleton = file->skeleton;
-  walk.fps = file->fps;
   const long long frames = std::max<long long>(1, std::llround(*seconds * file->fps));
   RandomWalkStream stream(playable->graph, playable->motions, start, static_cast<std::uint64_t>(*seed));
-  Pose pose;
-  for (long long f = 0; f < frames; ++f) {
-    if (!stream.next(pose)) {
-      // Cannot happen on a strongly connected graph; kept so a broken invariant is not silent.
-      std::fprintf(stderr, "mgtool walk: the walk stopped after %lld frames\n", f);
-      return kExitFailed;
-    }
-    walk.rootPositions.push_back(pose.rootPosition);
-    walk.localRotations.insert(walk.localRotations.end(), pose.localRotations.begin(), pose.localRotations.end());
-  }
   const std::string& out = parsed->options.at("out");
-  if (Status s = writeBvhFile(walk, out); !s) {
-    std::fprintf(stderr, "mgtool walk: %s\n", s.error().message.c_str());
+  const Result<StreamedBvh> written = writeBvhStream(stream, frames, out);
+  if (!written) {
+    std::fprintf(stderr, "mgtool walk: %s\n", written.error().message.c_str());
+    return kExitFailed;
+  }
+  if (written->streamEnded) {
+    // Cannot happen on a strongly connected graph; kept so a broken invariant is not silent.
+    std::fprintf(stderr, "mgtool walk: the walk stopped after %lld frames\n", written->frames);
     return kExitFailed;
   }
   JsonWriter json;

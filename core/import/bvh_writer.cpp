@@ -3,7 +3,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 
@@ -20,25 +23,42 @@ constexpr double kMaxMagnitude = 1e12;
 
 class Writer {
  public:
-  Writer(const Motion& motion, const BvhWriteOptions& options)
-      : m_motion(motion), m_skeleton(*motion.skeleton), m_unitsPerMetre(1.0 / options.metresPerUnit),
-        m_decimals(options.decimals), m_children(m_skeleton.children()) {}
+  Writer(const Skeleton& skeleton, double fps, const BvhWriteOptions& options)
+      : m_skeleton(skeleton), m_fps(fps), m_unitsPerMetre(1.0 / options.metresPerUnit),
+        m_decimals(options.decimals), m_children(m_skeleton.children()),
+        m_previous(skeleton.jointCount(), Eigen::Vector3d::Zero()) {}
 
-  // The BVH text, or an error naming the first value that cannot be written.
-  Result<std::string> run() {
-    m_out.reserve(static_cast<size_t>(m_motion.frameCount()) * (m_skeleton.jointCount() * 3 + 3) * 12 + 4096);
+  // Appends the hierarchy and the motion header for `frames` frames.
+  void header(long long frames) {
     m_out += "HIERARCHY\n";
     joint(0, 0);
-    m_out += "MOTION\nFrames: " + std::to_string(m_motion.frameCount()) + "\nFrame Time: ";
+    m_out += "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: ";
     char buf[64];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, 1.0 / m_motion.fps, std::chars_format::general, 12);
-    if (ec != std::errc()) return Error{"BVH output: the frame time cannot be written"};
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, 1.0 / m_fps, std::chars_format::general, 12);
+    if (ec != std::errc()) {
+      if (m_error.empty()) m_error = "the frame time cannot be written";
+      return;
+    }
     m_out.append(buf, end);
     m_out += '\n';
-    frames();
-    if (!m_error.empty()) return Error{"BVH output: " + m_error};
-    return std::move(m_out);
   }
+
+  // Appends one frame line: the root position (metres, world) and every joint's local rotation.
+  void frame(const Eigen::Vector3d& rootPosition, const Eigen::Quaterniond* rotations) {
+    if (!m_error.empty()) return;
+    const Eigen::Vector3d p = (rootPosition - m_skeleton.joints[0].offset) * m_unitsPerMetre;
+    number(p.x(), "a root position"), m_out += ' ', number(p.y(), "a root position"), m_out += ' ',
+        number(p.z(), "a root position");
+    for (int j = 0; j < m_skeleton.jointCount(); ++j) {
+      m_previous[j] = continuousEuler(rotations[j], m_previous[j]);
+      for (int i = 0; i < 3; ++i) m_out += ' ', number(m_previous[j][i], "a rotation");
+    }
+    m_out += '\n';
+  }
+
+  std::string& text() { return m_out; }
+  // The first value that could not be written, as "BVH output: ..."; empty when none.
+  std::string error() const { return m_error.empty() ? std::string() : "BVH output: " + m_error; }
 
  private:
   // Appends `v` with m_decimals digits; a non-finite or huge value (or one to_chars cannot
@@ -100,53 +120,123 @@ class Writer {
     return best;
   }
 
-  void frames() {
-    const int n = m_skeleton.jointCount();
-    std::vector<Eigen::Vector3d> previous(n, Eigen::Vector3d::Zero());
-    const Eigen::Vector3d rootOffset = m_skeleton.joints[0].offset;
-    for (int f = 0; f < m_motion.frameCount() && m_error.empty(); ++f) {
-      const Eigen::Vector3d p = (m_motion.rootPositions[f] - rootOffset) * m_unitsPerMetre;
-      number(p.x(), "a root position"), m_out += ' ', number(p.y(), "a root position"), m_out += ' ',
-          number(p.z(), "a root position");
-      for (int j = 0; j < n; ++j) {
-        previous[j] = continuousEuler(m_motion.rotation(f, j), previous[j]);
-        for (int i = 0; i < 3; ++i) m_out += ' ', number(previous[j][i], "a rotation");
-      }
-      m_out += '\n';
-    }
-  }
-
-  const Motion& m_motion;
   const Skeleton& m_skeleton;
+  double m_fps;
   double m_unitsPerMetre;
   int m_decimals;
   std::vector<std::vector<int>> m_children;
+  std::vector<Eigen::Vector3d> m_previous;  // each joint's last Euler triple, degrees
   std::string m_out;
   std::string m_error;  // the first value that could not be written
 };
 
-}  // namespace
-
-Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& options) {
+// What formatBvh and writeBvhStream check before writing anything.
+Status checkOptions(const BvhWriteOptions& options) {
   if (!std::isfinite(options.metresPerUnit) || options.metresPerUnit <= 0) {
     return Error{"BVH output: the unit size must be a positive number of metres"};
   }
   if (options.decimals < 1 || options.decimals > 12) {
     return Error{"BVH output: decimals must be from 1 to 12"};
   }
-  if (Status s = motion.validate(); !s) return Error{"BVH output: " + s.error().message};
-  for (const Joint& j : motion.skeleton->joints) {
+  return Status::success();
+}
+Status checkJointNames(const Skeleton& skeleton) {
+  for (const Joint& j : skeleton.joints) {
     if (j.name.find_first_of(" \t\r\n{}") != std::string::npos) {
       return Error{"BVH output: joint name '" + j.name + "' contains a space or brace"};
     }
   }
-  return Writer(motion, options).run();
+  return Status::success();
+}
+
+}  // namespace
+
+Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& options) {
+  if (Status s = checkOptions(options); !s) return s.error();
+  if (Status s = motion.validate(); !s) return Error{"BVH output: " + s.error().message};
+  if (Status s = checkJointNames(*motion.skeleton); !s) return s.error();
+  Writer w(*motion.skeleton, motion.fps, options);
+  w.text().reserve(static_cast<size_t>(motion.frameCount()) * (motion.jointCount() * 3 + 3) * 12 + 4096);
+  w.header(motion.frameCount());
+  for (int f = 0; f < motion.frameCount(); ++f) w.frame(motion.rootPositions[f], motion.frameRotations(f));
+  if (!w.error().empty()) return Error{w.error()};
+  return std::move(w.text());
 }
 
 Status writeBvhFile(const Motion& motion, const std::string& path, const BvhWriteOptions& options) {
   Result<std::string> text = formatBvh(motion, options);
   if (!text) return Error{path + ": " + text.error().message};
   return writeTextFileAtomically(path, *text);
+}
+
+}  // namespace mg
+
+namespace mg {
+
+Result<StreamedBvh> writeBvhStream(PoseStream& stream, long long frames, const std::string& path,
+                                   const BvhWriteOptions& options,
+                                   const std::function<bool(long long frame, const Pose& pose)>& onFrame) {
+  auto fail = [&](const std::string& message) { return Error{path + ": " + message}; };
+  if (frames < 1) return fail("a walk needs at least one frame");
+  if (frames > kMaxStreamedBvhFrames) {
+    return fail("a walk of " + std::to_string(frames) + " frames is too long to write (at most " +
+                std::to_string(kMaxStreamedBvhFrames) + " frames)");
+  }
+  const std::shared_ptr<const Skeleton> skeleton = stream.skeleton();
+  if (!skeleton || skeleton->jointCount() == 0) return fail("the stream has no skeleton");
+  if (!(stream.fps() > 0) || !std::isfinite(stream.fps())) return fail("the stream has no frame rate");
+  if (Status s = checkOptions(options); !s) return fail(s.error().message);
+  if (Status s = checkJointNames(*skeleton); !s) return fail(s.error().message);
+
+  // The frame lines go to an anonymous scratch file while the walk plays (its length is known only
+  // at the end), then follow the header into the target's temporary: memory stays one chunk.
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> body(std::tmpfile(), &std::fclose);
+  if (!body) return fail(std::string("cannot create a scratch file (") + std::strerror(errno) + ")");
+  Writer lines(*skeleton, stream.fps(), options);
+  constexpr size_t kChunkBytes = 1 << 20;
+  auto spill = [&]() -> bool {
+    std::string& text = lines.text();
+    const bool ok = std::fwrite(text.data(), 1, text.size(), body.get()) == text.size();
+    text.clear();
+    return ok;
+  };
+  StreamedBvh out;
+  Pose pose;
+  while (out.frames < frames) {
+    if (!stream.next(pose)) {
+      out.streamEnded = true;
+      break;
+    }
+    if (static_cast<int>(pose.localRotations.size()) != skeleton->jointCount()) {
+      return fail("frame " + std::to_string(out.frames) + " has " + std::to_string(pose.localRotations.size()) +
+                  " joint rotations, the skeleton " + std::to_string(skeleton->jointCount()));
+    }
+    lines.frame(pose.rootPosition, pose.localRotations.data());
+    if (!lines.error().empty()) return fail(lines.error() + " (frame " + std::to_string(out.frames) + ")");
+    ++out.frames;
+    if (lines.text().size() >= kChunkBytes && !spill()) return fail("the scratch file cannot be written");
+    if (onFrame && !onFrame(out.frames - 1, pose)) {
+      out.stopped = true;
+      break;
+    }
+  }
+  if (out.frames == 0) return fail("the stream ended before its first frame");
+  if (!spill() || std::fflush(body.get()) != 0) return fail("the scratch file cannot be written");
+
+  Result<AtomicFileWriter> file = AtomicFileWriter::open(path);
+  if (!file) return file.error();
+  Writer head(*skeleton, stream.fps(), options);
+  head.header(out.frames);
+  if (!head.error().empty()) return fail(head.error());
+  if (Status s = file->append(head.text()); !s) return s.error();
+  std::rewind(body.get());
+  std::string chunk(kChunkBytes, '\0');
+  for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), body.get())) > 0;) {
+    if (Status s = file->append(std::string_view(chunk.data(), n)); !s) return s.error();
+  }
+  if (std::ferror(body.get())) return fail("the scratch file cannot be read back");
+  if (Status s = file->commit(); !s) return s.error();
+  return out;
 }
 
 }  // namespace mg

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/motion/motion.h"
+#include "core/synth/pose_stream.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -29,5 +31,28 @@ Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& optio
 // failed write (disk full included) leaves an existing file untouched. The error names the file.
 Status writeBvhFile(const Motion& motion, const std::string& path,
                     const BvhWriteOptions& options = {});
+
+// The longest walk writeBvhStream writes: 10 hours at 30 fps (a file of several gigabytes).
+inline constexpr long long kMaxStreamedBvhFrames = 1'080'000;
+
+// What writeBvhStream wrote.
+struct StreamedBvh {
+  long long frames = 0;      // frames written, >= 1
+  bool streamEnded = false;  // the stream ended (a dead end) before `frames` were asked for
+  bool stopped = false;      // onFrame asked to stop
+};
+
+// The one way a synthesised walk becomes a file: plays `stream` for up to `frames` frames and
+// writes them as BVH to `path` (the format of formatBvh; the same bytes as formatBvh of the
+// recorded motion), frame by frame, never holding the walk in memory. `onFrame` (may be empty)
+// sees each frame after it is written, with its index; returning false ends the walk there.
+// The file goes through AtomicFileWriter, so a failure leaves an existing file untouched. Fails,
+// naming the file, when: frames < 1 or > kMaxStreamedBvhFrames; the stream has no skeleton or
+// rate; the options or joint names cannot be written; a frame's joint count differs from the
+// skeleton's or a value cannot be written (naming the frame); the stream ends before its first
+// frame; the file or the scratch file cannot be written.
+Result<StreamedBvh> writeBvhStream(PoseStream& stream, long long frames, const std::string& path,
+                                   const BvhWriteOptions& options = {},
+                                   const std::function<bool(long long frame, const Pose& pose)>& onFrame = {});
 
 }  // namespace mg

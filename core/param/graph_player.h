@@ -7,19 +7,10 @@
 #include <random>
 #include <vector>
 
-#include "core/param/edge_lookup.h"
-#include "core/param/parametric_graph.h"
-#include "core/synth/floor_transform.h"
+#include "core/param/parametric_control.h"
+#include "core/param/parametric_stream.h"
 
 namespace mg {
-
-// How the player picks the next edge and parameter at each transition (paper section 5.2).
-enum class ControlMode {
-  Random,    // a random outgoing edge, a random parameter inside its box
-  Target,    // greedy with one clip of look-ahead: the choice whose clips best head for a point
-  Steer,     // the edge and parameter whose clip ends travelling closest to a desired direction
-  Scripted,  // the edge and parameter given by scriptNext() (transition preview)
-};
 
 struct PlayerSettings {
   int blendFrames = 10;           // linear-blend window centred on the transition point, >= 2
@@ -31,92 +22,57 @@ struct PlayerSettings {
   Status validate() const;
 };
 
-// One transition the player made.
-struct PlayerTransition {
-  int edge = -1;
-  int outputFrame = 0;        // first output frame of the blend window
-  int sourceFrame = 0;        // transition frame of the source clip
-  int targetFrame = 0;        // transition frame of the target clip
-  ParameterVector parameter{};  // the target clip's parameter
-  ParameterBox box;           // the box it was chosen from (lookup result)
-};
-
-// Synthesises an endless pose stream from a parametric motion graph: plays a clip, and at each
-// transition point (found by lookup) aligns the next clip to it by point clouds and blends the two
-// linearly over a window centred on the transition. Shares the graph; not thread-safe (one
-// player per thread); deterministic for a seed and the same control calls.
-class GraphPlayer {
+// A parametric graph walk with its controls: a ParametricStream (the synthesis) driven by one of
+// the control policies of parametric_control.h, switched by the calls below. The policies share one
+// generator seeded with settings.seed, so a walk is deterministic for a seed and the same control
+// calls. As a PoseStream it follows Directive::Heading (steering) and None (random). Shares the
+// graph; not thread-safe (one player per thread).
+class GraphPlayer final : public PoseStream {
  public:
   // Starts at `startNode` with `startParameter` (clamped into the node's range; empty = random),
-  // placed in the world by `start`. Fails when the settings are invalid, the graph is null, the
-  // node is out of range or the parameter is not finite.
+  // placed in the world by `start`, walking at random. Fails when the settings are invalid, the
+  // graph is null, the node is out of range or the parameter is not finite.
   static Result<GraphPlayer> create(std::shared_ptr<const ParametricGraph> graph, int startNode,
                                     std::optional<ParameterVector> startParameter,
                                     const PlayerSettings& settings, FloorTransform start = {});
 
-  void setRandom() { m_mode = ControlMode::Random; }
+  // The policy for the transitions chosen from now on (the playing clip keeps its plan).
+  void setRandom();
   // Head for (x, z) on the floor, metres.
-  void setTarget(double x, double z) { m_mode = ControlMode::Target, m_goal = {x, z}; }
+  void setTarget(double x, double z);
   // Travel towards world heading `yawRadians` (the sense of yawAngle: 0 = +Z, pi/2 = +X).
-  void setSteering(double yawRadians) { m_mode = ControlMode::Steer, m_heading = yawRadians; }
-  // The next transition takes `edge` (leaving the current node) to `parameter`, unclamped.
+  void setSteering(double yawRadians);
+  // The next transition takes `edge` (leaving the current node) to `parameter`, unclamped, and is
+  // planned at once; then the walk goes on at random.
   void scriptNext(int edge, const ParameterVector& parameter);
 
+  std::shared_ptr<const Skeleton> skeleton() const override { return m_stream->skeleton(); }
+  double fps() const override { return m_stream->fps(); }
   // Writes the next frame (root in world metres, local rotations with the root's in world) and
   // advances. Returns false at a dead end (a node without an existing outgoing edge) once its
   // clip has played.
-  bool next(Pose& out);
+  bool next(Pose& out) override { return m_stream->next(out); }
+  int framesPlayed() const override { return m_stream->framesPlayed(); }
+  const std::vector<StreamTransition>& transitions() const override { return m_stream->transitions(); }
+  bool canFollow(Directive::Kind kind) const override {
+    return kind == Directive::Kind::None || kind == Directive::Kind::Heading;
+  }
+  // Heading -> setSteering(heading); None -> setRandom(); other kinds are ignored.
+  void setDirective(const Directive& directive) override;
 
-  int currentNode() const { return m_node; }
-  const ParameterVector& currentParameter() const { return m_parameter; }
-  const std::vector<PlayerTransition>& transitions() const { return m_transitions; }
-  int framesPlayed() const { return m_output; }
+  int currentNode() const { return m_stream->currentNode(); }
+  const ParameterVector& currentParameter() const { return m_stream->currentParameter(); }
+  const std::vector<PlayerTransition>& transitionRecords() const { return m_stream->transitionRecords(); }
   // World position of the root in the last frame written.
-  const Eigen::Vector3d& rootPosition() const { return m_lastRoot; }
+  const Eigen::Vector3d& rootPosition() const { return m_stream->rootPosition(); }
+  const ParametricStream& stream() const { return *m_stream; }
 
  private:
   GraphPlayer() = default;
-  void planNext();                 // chooses the next edge/parameter and the blend window
-  void choosePlan();               // the choice of edge and parameter alone
-  void startTransition();          // builds the blend window and swaps clips
-  double score(const GraphEdge& e, const ParameterVector& l, const TransitionLookup& lk);
-  // Target mode: how well a placed root path heads for the goal (lower is better; a path that
-  // passes within the arrival radius scores below -arrivedBonus / 2).
-  double goalScore(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path, int ft,
-                   double arrivedBonus) const;
-  void worldPose(const Motion& clip, const FloorTransform& t, int frame, Pose& out) const;
 
-  std::shared_ptr<const ParametricGraph> m_graph;
   PlayerSettings m_settings;
-  ControlMode m_mode = ControlMode::Random;
-  Eigen::Vector2d m_goal{0, 0};
-  double m_heading = 0.0;
-  int m_scriptEdge = -1;
-  ParameterVector m_scriptParameter{};
-  std::mt19937_64 m_rng;
-
-  int m_node = 0;
-  ParameterVector m_parameter{};
-  Motion m_clip, m_nextClip;       // clip coordinates
-  FloorTransform m_toWorld;        // clip -> world
-  int m_frame = 0;                 // next frame of m_clip to output
-  // The plan for the playing clip: -1 when there is no outgoing edge.
-  int m_planEdge = -1;
-  ParameterVector m_planParameter{};
-  TransitionLookup m_planLookup;
-  int m_planSourceFrame = 0;       // transition frame of the playing clip
-  int m_planTargetFrame = 0;       // transition frame of the next clip
-  int m_planWindowStart = 0;       // frame of the playing clip where the blend window starts
-  std::vector<Pose> m_window;      // blended frames waiting to be output
-  size_t m_windowNext = 0;
-  std::vector<PlayerTransition> m_transitions;
-  int m_output = 0;
-  Eigen::Vector3d m_lastRoot = Eigen::Vector3d::Zero();
-  std::vector<Eigen::Vector3d> m_pathScratch;
-  std::vector<Eigen::Quaterniond> m_rotScratch;
-  std::vector<double> m_weightScratch;
-  std::vector<Eigen::Vector3d> m_pathScratch2;     // the look-ahead clip of Target mode
-  std::vector<Eigen::Quaterniond> m_rotScratch2;
+  std::shared_ptr<std::mt19937_64> m_rng;
+  std::optional<ParametricStream> m_stream;  // set by create()
 };
 
 // A transition preview for the editor: the source clip for `sourceParameter` blended into the

@@ -50,9 +50,11 @@ bool ClipSequencePlayer::next(Pose& out) {
     const FloorTransform& startToHub = m_graph.hubs[edge->fromHub].matchFrames[edge->fromMatch].toHub;
     m_transform = m_transform * endToHub.inverse() * startToHub;
     m_frameInClip = 0;
+    ++m_cuts;
   }
   const Motion& motion = *m_motions[edge->clip.motion];
   const int frame = edge->clip.beginFrame + m_frameInClip++;
+  m_last = {edge->clip.motion, frame};
   const int joints = motion.jointCount();
   out.localRotations.resize(joints);
   const Eigen::Quaterniond* q = motion.frameRotations(frame);
@@ -64,7 +66,12 @@ bool ClipSequencePlayer::next(Pose& out) {
 
 RandomWalkStream::RandomWalkStream(HubGraph graph, std::vector<std::shared_ptr<const Motion>> motions,
                                    int startHub, std::uint64_t seed, FloorTransform start)
-    : m_player(graph, std::move(motions), start), m_walk(graph.graph(), startHub, seed) {}
+    : m_player(graph, motions, start), m_walk(graph.graph(), startHub, seed) {
+  if (!motions.empty() && motions.front()) {
+    m_skeleton = motions.front()->skeleton;
+    m_fps = motions.front()->fps;
+  }
+}
 
 bool RandomWalkStream::next(Pose& out) {
   // Keep one edge queued beyond the playing one so the player can cut without waiting.
@@ -74,7 +81,13 @@ bool RandomWalkStream::next(Pose& out) {
     if (!m_player.pushEdge(edge)) break;
     m_taken.push_back(edge);
   }
-  return m_player.next(out);
+  const int cutsBefore = m_player.cutsMade();
+  if (!m_player.next(out)) return false;
+  if (m_player.cutsMade() != cutsBefore) {
+    m_transitions.push_back({m_played, "edge " + std::to_string(m_player.currentEdge())});
+  }
+  ++m_played;
+  return true;
 }
 
 }  // namespace mg

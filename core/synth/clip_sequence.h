@@ -11,6 +11,7 @@
 #include "core/motion/motion.h"
 #include "core/snap/hub_graph.h"
 #include "core/synth/floor_transform.h"
+#include "core/synth/pose_stream.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -46,6 +47,10 @@ class ClipSequencePlayer {
 
   const FloorTransform& rootTransform() const { return m_transform; }  // the running W
   int currentEdge() const { return m_queue.empty() ? -1 : m_queue.front(); }
+  // The (motion, frame) of `motions` the last frame written came from; (-1, -1) before the first.
+  SourceFrame lastSource() const { return m_last; }
+  // Cuts made so far (clips started after the first).
+  int cutsMade() const { return m_cuts; }
   const HubGraph& graph() const { return m_graph; }
 
  private:
@@ -55,19 +60,27 @@ class ClipSequencePlayer {
   int m_frameInClip = 0;         // offset of the next frame within the front edge's clip
   FloorTransform m_transform;    // motion coordinates of the front edge -> world
   bool m_started = false;
+  SourceFrame m_last;
+  int m_cuts = 0;
 };
 
 // A random walk over a snapped hub graph as an endless pose stream: RandomWalk picks the next
 // edge whenever the current clip ends. Deterministic for a seed. On a graph with dead ends the
-// stream stops (next() returns false) when the walk reaches one; prune it first.
-class RandomWalkStream {
+// stream stops (next() returns false) when the walk reaches one; prune it first. Every cut is a
+// transition labelled "edge E" (E the edge entered); lastSource() indexes `motions`.
+class RandomWalkStream final : public PoseStream {
  public:
   // Precondition: as ClipSequencePlayer, and 0 <= startHub < graph.hubs.size().
   RandomWalkStream(HubGraph graph, std::vector<std::shared_ptr<const Motion>> motions, int startHub,
                    std::uint64_t seed, FloorTransform start = {});
 
+  std::shared_ptr<const Skeleton> skeleton() const override { return m_skeleton; }
+  double fps() const override { return m_fps; }
   // The next frame, or false at a dead end.
-  bool next(Pose& out);
+  bool next(Pose& out) override;
+  int framesPlayed() const override { return m_played; }
+  SourceFrame lastSource() const override { return m_player.lastSource(); }
+  const std::vector<StreamTransition>& transitions() const override { return m_transitions; }
 
   const ClipSequencePlayer& player() const { return m_player; }
   // Edges taken so far, in order.
@@ -77,6 +90,10 @@ class RandomWalkStream {
   ClipSequencePlayer m_player;
   RandomWalk m_walk;
   std::vector<int> m_taken;
+  std::shared_ptr<const Skeleton> m_skeleton;
+  double m_fps = 30.0;
+  int m_played = 0;
+  std::vector<StreamTransition> m_transitions;
 };
 
 }  // namespace mg

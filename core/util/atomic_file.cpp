@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <utility>
 
 namespace mg {
 namespace {
@@ -85,34 +86,57 @@ struct StagedFile {
   bool existed = false;
 };
 
-// Writes `text` into a fresh temporary beside `path`, or fails with the message for `path`.
-Result<StagedFile> stage(const std::string& path, const std::string& text) {
+// A fresh, open temporary beside `path` (stale ones removed first), or the message for `path`.
+struct OpenTemporary {
+  StagedFile file;
+  int fd = -1;
+  mode_t mode = 0;  // of the existing target
+};
+Result<OpenTemporary> createTemporary(const std::string& path) {
   const fs::path target(path);
   if (target.filename().empty()) return Error{path + ": not a file name"};
   removeStaleTemporaries(target);
   struct stat existing {};
-  StagedFile staged{path, {}, ::stat(path.c_str(), &existing) == 0};
-  if (staged.existed && S_ISDIR(existing.st_mode)) return Error{path + ": is a folder, not a file"};
-
+  OpenTemporary out{{path, {}, ::stat(path.c_str(), &existing) == 0}};
+  if (out.file.existed && S_ISDIR(existing.st_mode)) return Error{path + ": is a folder, not a file"};
+  out.mode = existing.st_mode & 07777;
   std::random_device random;
-  staged.temp = target.parent_path() / (temporaryPrefix(target) + std::to_string(random()));
-  const int fd = ::open(staged.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) {
+  out.file.temp = target.parent_path() / (temporaryPrefix(target) + std::to_string(random()));
+  out.fd = ::open(out.file.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (out.fd < 0) {
     const int error = errno;
-    if (error == ENOSPC || error == EDQUOT) return Error{describeWriteFailure(path, error, staged.existed)};
+    if (error == ENOSPC || error == EDQUOT) return Error{describeWriteFailure(path, error, out.file.existed)};
     return Error{path + ": cannot create a file in that folder (" + std::strerror(error) + ")"};
   }
-  int error = writeAll(fd, text);
-  if (error == 0 && staged.existed) (void)::fchmod(fd, existing.st_mode & 07777);
+  return out;
+}
+
+// Syncs and closes a written temporary (keeping an existing target's permission bits); 0 or errno.
+int finishTemporary(int fd, bool existed, mode_t mode) {
+  int error = 0;
+  if (existed) (void)::fchmod(fd, mode);
   // fsync before the rename: otherwise a crash soon after could leave the new name pointing at
   // blocks never written. EINVAL: the file system cannot sync (nothing to wait for).
-  if (error == 0 && ::fsync(fd) != 0 && errno != EINVAL) error = errno;
+  if (::fsync(fd) != 0 && errno != EINVAL) error = errno;
   if (::close(fd) != 0 && error == 0 && errno != EINTR) error = errno;
-  if (error != 0) {
-    ::unlink(staged.temp.c_str());
-    return Error{describeWriteFailure(path, error, staged.existed)};
+  return error;
+}
+
+// Writes `text` into a fresh temporary beside `path`, or fails with the message for `path`.
+Result<StagedFile> stage(const std::string& path, const std::string& text) {
+  Result<OpenTemporary> open = createTemporary(path);
+  if (!open) return open.error();
+  int error = writeAll(open->fd, text);
+  if (error == 0) {
+    error = finishTemporary(open->fd, open->file.existed, open->mode);
+  } else {
+    ::close(open->fd);
   }
-  return staged;
+  if (error != 0) {
+    ::unlink(open->file.temp.c_str());
+    return Error{describeWriteFailure(path, error, open->file.existed)};
+  }
+  return open->file;
 }
 
 // Makes renames in the folder of `target` durable; a failure cannot undo a rename, so it is ignored.
@@ -147,6 +171,81 @@ Status writeTextFilesAtomically(const std::vector<std::pair<std::string, std::st
     }
   }
   for (const StagedFile& s : staged) syncFolder(s.target);
+  return Status::success();
+}
+
+Result<AtomicFileWriter> AtomicFileWriter::open(const std::string& path) {
+  Result<OpenTemporary> open = createTemporary(path);
+  if (!open) return open.error();
+  AtomicFileWriter w;
+  w.m_path = path;
+  w.m_temp = open->file.temp.string();
+  w.m_fd = open->fd;
+  w.m_existed = open->file.existed;
+  w.m_mode = open->mode;
+  return w;
+}
+
+AtomicFileWriter::AtomicFileWriter(AtomicFileWriter&& other) noexcept { *this = std::move(other); }
+
+AtomicFileWriter& AtomicFileWriter::operator=(AtomicFileWriter&& other) noexcept {
+  if (this == &other) return *this;
+  discard();
+  m_path = std::move(other.m_path);
+  m_temp = std::move(other.m_temp);
+  m_fd = std::exchange(other.m_fd, -1);
+  m_existed = other.m_existed;
+  m_mode = other.m_mode;
+  m_buffer = std::move(other.m_buffer);
+  m_error = std::move(other.m_error);
+  return *this;
+}
+
+AtomicFileWriter::~AtomicFileWriter() { discard(); }
+
+void AtomicFileWriter::discard() {
+  if (m_fd < 0) return;
+  ::close(m_fd);
+  ::unlink(m_temp.c_str());
+  m_fd = -1;
+}
+
+Status AtomicFileWriter::flush() {
+  if (!m_error.empty()) return Error{m_error};
+  if (m_fd < 0) return Error{m_path + ": the file was already written or abandoned"};
+  if (const int error = writeAll(m_fd, m_buffer); error != 0) {
+    m_error = describeWriteFailure(m_path, error, m_existed);
+    discard();
+    return Error{m_error};
+  }
+  m_buffer.clear();
+  return Status::success();
+}
+
+Status AtomicFileWriter::append(std::string_view text) {
+  if (!m_error.empty()) return Error{m_error};
+  if (m_fd < 0) return Error{m_path + ": the file was already written or abandoned"};
+  m_buffer.append(text);
+  constexpr size_t kFlushBytes = 1 << 20;
+  return m_buffer.size() >= kFlushBytes ? flush() : Status::success();
+}
+
+Status AtomicFileWriter::commit() {
+  if (Status s = flush(); !s) return s;
+  const int fd = std::exchange(m_fd, -1);
+  if (const int error = finishTemporary(fd, m_existed, m_mode); error != 0) {
+    ::unlink(m_temp.c_str());
+    m_error = describeWriteFailure(m_path, error, m_existed);
+    return Error{m_error};
+  }
+  if (::rename(m_temp.c_str(), m_path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(m_temp.c_str());
+    m_error = m_path + ": cannot replace the file (" + std::strerror(error) + ")" +
+              (m_existed ? "; your previous version is intact" : "");
+    return Error{m_error};
+  }
+  syncFolder(fs::path(m_path));
   return Status::success();
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,40 @@ namespace mg {
 // intact"). An existing file's permission bits are kept. Temporaries of this function older than a
 // minute beside `path` (left by a process killed mid-write) are removed first. POSIX only.
 Status writeTextFileAtomically(const std::string& path, const std::string& text);
+
+// The same write for text produced piece by piece (a long walk streamed frame by frame): pieces
+// go to the temporary as they come (buffered), and commit() syncs, closes and renames it over the
+// target, with the failure messages of writeTextFileAtomically. A writer destroyed or moved from
+// without a successful commit() removes its temporary and leaves `path` untouched. Move-only; one
+// thread at a time.
+class AtomicFileWriter {
+ public:
+  // Creates the temporary beside `path`. Fails when `path` is a folder or no file can be created.
+  static Result<AtomicFileWriter> open(const std::string& path);
+  AtomicFileWriter(AtomicFileWriter&& other) noexcept;
+  AtomicFileWriter& operator=(AtomicFileWriter&& other) noexcept;
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+  ~AtomicFileWriter();
+
+  // Appends `text`. After a failure every later call fails with the same message.
+  Status append(std::string_view text);
+  // Writes what is buffered, syncs, closes and renames the temporary over the target.
+  Status commit();
+
+ private:
+  AtomicFileWriter() = default;
+  Status flush();
+  void discard();
+
+  std::string m_path;
+  std::string m_temp;
+  int m_fd = -1;
+  bool m_existed = false;
+  unsigned m_mode = 0;
+  std::string m_buffer;
+  std::string m_error;  // the first failure
+};
 
 // Writes several files (path, text) as one: every temporary is written and synced first, and only
 // when all succeeded are they renamed over their targets, so a full disk leaves every old file as

@@ -47,7 +47,7 @@ TEST(GraphPlayer, RandomWalkIsDeterministicAndContinuous) {
   // Continuity: across the blend windows (and their first frame after) the root moves and the
   // joints turn no more per frame than anywhere inside the blended clips, with a small margin.
   std::vector<bool> inWindow(frames, false);
-  for (const PlayerTransition& t : a->transitions()) {
+  for (const PlayerTransition& t : a->transitionRecords()) {
     for (int f = t.outputFrame; f <= t.outputFrame + settings.blendFrames && f < frames; ++f) inWindow[f] = true;
   }
   double clipStep = 0, clipTurn = 0, windowStep = 0, windowTurn = 0;
@@ -66,7 +66,7 @@ TEST(GraphPlayer, RandomWalkIsDeterministicAndContinuous) {
   EXPECT_LT(windowStep, 1.25 * clipStep);
   EXPECT_LT(windowTurn, 1.25 * clipTurn + 0.02);
   // Each chosen parameter lies in its box (clamped to the node's range).
-  for (const PlayerTransition& t : a->transitions()) {
+  for (const PlayerTransition& t : a->transitionRecords()) {
     EXPECT_GE(t.parameter[0], std::max(t.box.lo[0], g->nodes[0]->rangeMin()[0]) - 1e-9);
     EXPECT_LE(t.parameter[0], std::min(t.box.hi[0], g->nodes[0]->rangeMax()[0]) + 1e-9);
   }

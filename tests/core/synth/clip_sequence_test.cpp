@@ -59,6 +59,37 @@ TEST_F(ClipSequenceTest, RandomWalkIsContinuousAcrossCuts) {
   EXPECT_GT(cuts, 20);
 }
 
+// As a PoseStream: every clip start after the first is one transition at the frame it starts,
+// labelled with the edge; lastSource is the clip frame just written.
+TEST_F(ClipSequenceTest, RandomWalkIsAPoseStream) {
+  RandomWalkStream walk(*s_graph, s_motions, 0, 77);
+  PoseStream& stream = walk;
+  EXPECT_EQ(stream.skeleton(), s_motions[0]->skeleton);
+  EXPECT_EQ(stream.fps(), s_motions[0]->fps);
+  EXPECT_FALSE(stream.canFollow(Directive::Kind::Heading));
+  Pose pose;
+  std::vector<int> clipStarts;
+  for (int f = 0; f < 2000; ++f) {
+    const int cuts = walk.player().cutsMade();
+    ASSERT_TRUE(stream.next(pose));
+    if (walk.player().cutsMade() != cuts) clipStarts.push_back(f);
+    const HubEdge& e = s_graph->edges[walk.player().currentEdge()];
+    const SourceFrame source = stream.lastSource();
+    EXPECT_EQ(source.motion, e.clip.motion);
+    EXPECT_GE(source.frame, e.clip.beginFrame);
+    EXPECT_LE(source.frame, e.clip.endFrame);
+    const Motion& m = *s_motions[source.motion];
+    EXPECT_LT(pose.localRotations[1].angularDistance(m.rotation(source.frame, 1)), 1e-12);
+  }
+  EXPECT_EQ(stream.framesPlayed(), 2000);
+  ASSERT_EQ(stream.transitions().size(), clipStarts.size());
+  ASSERT_GT(clipStarts.size(), 10u);
+  for (size_t t = 0; t < clipStarts.size(); ++t) {
+    EXPECT_EQ(stream.transitions()[t].outputFrame, clipStarts[t]);
+    EXPECT_EQ(stream.transitions()[t].label.rfind("edge ", 0), 0u);
+  }
+}
+
 TEST_F(ClipSequenceTest, UnsnappedMotionsJumpAtCuts) {
   // The same walk over the unedited motions is not continuous: this is what snapping fixes.
   RandomWalkStream stream(*s_graph, s_originals, 0, 1234);
