@@ -46,7 +46,7 @@ struct DemoResult {
 };
 
 struct ParametricWorkspace::Pending {
-  Pending(QThreadPool* pool, QObject* context) : build(pool, context), preview(pool, context) {}
+  explicit Pending(QObject* context) : build(context), preview(context) {}
   JobSlot<NodeBuildResult> build;
   JobSlot<TransitionPreviewResult> preview;
 };
@@ -56,10 +56,9 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   QMainWindow* window = m_window;
   Project* project = m_project;
   ViewportWidget* viewport = m_viewport;
-  m_pool.setMaxThreadCount(1);
-  m_clipJob = std::make_unique<JobSlot<std::shared_ptr<const Motion>>>(&m_pool, this);
-  m_demoJob = std::make_unique<JobSlot<std::shared_ptr<const DemoResult>>>(&m_pool, this);
-  m_pending = std::make_unique<Pending>(&m_pool, this);
+  m_clipJob = std::make_unique<JobSlot<std::shared_ptr<const Motion>>>(this);
+  m_demoJob = std::make_unique<JobSlot<std::shared_ptr<const DemoResult>>>(this);
+  m_pending = std::make_unique<Pending>(this);
 
   auto* canvas = new QWidget;
   auto* cv = new QVBoxLayout(canvas);

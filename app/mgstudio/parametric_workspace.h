@@ -4,7 +4,6 @@
 #include <memory>
 
 #include <QString>
-#include <QThreadPool>
 
 #include "app/mgstudio/workspace.h"
 
@@ -67,7 +66,6 @@ class ParametricWorkspace : public Workspace {
   void buildPendingNodes();
   void showNode(ParamNodeId id);
 
-  QThreadPool m_pool;
   ParametricGraphView* m_graph = nullptr;
   EdgeInspector* m_inspector = nullptr;
   ParameterPlot* m_plot = nullptr;

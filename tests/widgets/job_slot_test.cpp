@@ -3,10 +3,12 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #include <QSemaphore>
 #include <QTest>
 
+#include "core/util/parallel_for.h"
 #include "widgets/jobs/job_slot.h"
 
 namespace mg {
@@ -28,9 +30,8 @@ struct Log {
 };
 
 TEST(JobSlot, DeliversResultsProgressAndFinishOnTheContextThread) {
-  QThreadPool pool;
   QObject context;
-  JobSlot<int> slot(&pool, &context);
+  JobSlot<int> slot(&context);
   Log log;
   slot.start([](QPromise<int>& promise) {
                promise.setProgressRange(0, 3);
@@ -50,19 +51,20 @@ TEST(JobSlot, DeliversResultsProgressAndFinishOnTheContextThread) {
 }
 
 TEST(JobSlot, SupersededJobIsCancelledAndSilenced) {
-  QThreadPool pool;
   QObject context;
-  JobSlot<int> slot(&pool, &context);
+  JobSlot<int> slot(&context);
   auto gate = std::make_shared<QSemaphore>();
   auto started = std::make_shared<QSemaphore>();
   auto staleSawCancel = std::make_shared<std::atomic<bool>>(false);
+  auto staleDone = std::make_shared<QSemaphore>();
   Log stale, fresh;
-  slot.start([gate, started, staleSawCancel](QPromise<int>& promise) {
+  slot.start([gate, started, staleSawCancel, staleDone](QPromise<int>& promise) {
                promise.addResult(1);  // reaches the watcher's queue before it is superseded
                started->release();
                gate->acquire();       // held until the new job has replaced this one
                staleSawCancel->store(promise.isCanceled());
                promise.addResult(2);
+               staleDone->release();
              },
              stale.callbacks());
   // Superseding a job that has not started yet means it never runs; this one is running.
@@ -74,34 +76,38 @@ TEST(JobSlot, SupersededJobIsCancelledAndSilenced) {
   EXPECT_EQ(fresh.results, QList<int>{42});
   EXPECT_TRUE(stale.results.isEmpty());
   EXPECT_EQ(stale.finished, 0);
-  pool.waitForDone();
+  ASSERT_TRUE(staleDone->tryAcquire(1, 10000));
   EXPECT_TRUE(staleSawCancel->load());
 }
 
 TEST(JobSlot, JobSupersededBeforeItStartsNeverRuns) {
-  QThreadPool pool;
-  pool.setMaxThreadCount(1);
   QObject context;
-  JobSlot<int> slot(&pool, &context);
+  JobSlot<int> slot(&context);
   auto gate = std::make_shared<QSemaphore>();
   auto ran = std::make_shared<std::atomic<int>>(0);
-  // Occupy the only thread so the next job waits in the queue.
-  pool.start([gate] { gate->acquire(); });
+  // Occupy every worker of the shared pool so the next job waits in the queue.
+  const int workers = ThreadPool::global().workerCount();
+  auto freed = std::make_shared<QSemaphore>();
+  for (int w = 0; w < workers; ++w) {
+    ThreadPool::global().submit([gate, freed] {
+      gate->acquire();
+      freed->release();
+    });
+  }
   Log first, second;
   slot.start([ran](QPromise<int>&) { ++*ran; }, first.callbacks());
   slot.start([](QPromise<int>& promise) { promise.addResult(5); }, second.callbacks());
-  gate->release();
+  gate->release(workers);
   ASSERT_TRUE(QTest::qWaitFor([&] { return second.finished == 1; }, 10000));
-  pool.waitForDone();
+  ASSERT_TRUE(freed->tryAcquire(workers, 10000));
   EXPECT_EQ(ran->load(), 0);
   EXPECT_EQ(first.finished, 0);
   EXPECT_EQ(second.results, QList<int>{5});
 }
 
 TEST(JobSlot, CancelReportsFinishedCancelled) {
-  QThreadPool pool;
   QObject context;
-  JobSlot<int> slot(&pool, &context);
+  JobSlot<int> slot(&context);
   auto gate = std::make_shared<QSemaphore>();
   Log log;
   slot.start([gate](QPromise<int>& promise) {
@@ -118,12 +124,11 @@ TEST(JobSlot, CancelReportsFinishedCancelled) {
 }
 
 TEST(JobSlot, DestructionWaitsForTheRunningWork) {
-  QThreadPool pool;
   QObject context;
   auto done = std::make_shared<std::atomic<bool>>(false);
   auto started = std::make_shared<QSemaphore>();
   {
-    JobSlot<int> slot(&pool, &context);
+    JobSlot<int> slot(&context);
     Log log;
     slot.start([done, started](QPromise<int>&) {
                  started->release();
@@ -134,6 +139,32 @@ TEST(JobSlot, DestructionWaitsForTheRunningWork) {
     started->acquire();
   }
   EXPECT_TRUE(done->load());
+}
+
+// Jobs of several slots at once, each running a parallel loop: every body runs on the shared
+// pool, so no more run at once than it has workers, and every job finishes.
+TEST(JobSlot, JobsAndTheirLoopsShareThePoolsWorkers) {
+  QObject context;
+  std::atomic<int> running{0}, most{0};
+  std::vector<std::unique_ptr<JobSlot<int>>> jobs;
+  std::vector<Log> logs(4);
+  for (Log& log : logs) {
+    jobs.push_back(std::make_unique<JobSlot<int>>(&context));
+    jobs.back()->start([&](QPromise<int>& promise) {
+                          parallelFor(20, 0, [&](int, int) {
+                            const int now = running.fetch_add(1) + 1;
+                            for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+                            }
+                            QThread::usleep(500);
+                            running.fetch_sub(1);
+                          });
+                          promise.addResult(1);
+                        },
+                        log.callbacks());
+  }
+  for (Log& log : logs) ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 20000));
+  for (Log& log : logs) EXPECT_EQ(log.results, QList<int>{1});
+  EXPECT_LE(most.load(), ThreadPool::global().workerCount());
 }
 
 }  // namespace

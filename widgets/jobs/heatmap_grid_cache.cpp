@@ -10,9 +10,8 @@ namespace {
 constexpr int kProgressSteps = 1000;
 }
 
-HeatmapGridCache::HeatmapGridCache(QObject* parent) : QObject(parent), m_slot(&m_pool, this) {
+HeatmapGridCache::HeatmapGridCache(QObject* parent) : QObject(parent), m_slot(this) {
   // One grid at a time: the job's tiles already use every core.
-  m_pool.setMaxThreadCount(1);
 }
 
 HeatmapGridCache::~HeatmapGridCache() = default;

@@ -6,7 +6,6 @@
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include "widgets/jobs/heatmap_grid.h"
 #include "widgets/jobs/job_slot.h"
@@ -60,7 +59,6 @@ class HeatmapGridCache : public QObject {
  private:
   void insert(std::shared_ptr<const HeatmapGrid> grid);
 
-  QThreadPool m_pool;
   JobSlot<HeatmapGridOutcome> m_slot;
   std::list<std::shared_ptr<const HeatmapGrid>> m_entries;  // most recently used first
   int m_capacity = kDefaultCapacity;

@@ -10,8 +10,8 @@
 #include <QObject>
 #include <QPromise>
 #include <QString>
-#include <QThreadPool>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/util/thread_pool.h"
 
 namespace mg {
 
@@ -24,17 +24,19 @@ struct JobCallbacks {
 };
 
 // At most one running background job of one kind (Dust3D's "obsolete" worker, with cancel).
-// start() runs `work(QPromise<T>&)` with QtConcurrent::run on `pool`; the work must own copies of
-// its inputs (e.g. std::shared_ptr<const Motion>), never the live document. Starting a new job
-// cancels the running one and drops whatever it still reports: a superseded job calls none of its
-// callbacks again; one superseded before a pool thread picked it up never runs at all. Work polls
-// QPromise::isCanceled() between units. Destroying the slot cancels and waits for the running
+// start() runs `work(QPromise<T>&)` on the process-wide ThreadPool (core/util/thread_pool.h) that
+// core's parallel loops share, so all jobs and their loops together use at most its worker count
+// of threads. The work must own copies of its inputs (e.g. std::shared_ptr<const Motion>), never
+// the live document. Starting a new job cancels the running one and drops whatever it still
+// reports: a superseded job calls none of its callbacks again; one superseded before a worker
+// picked it up never runs at all. Work polls QPromise::isCanceled() between units (through a
+// Progress hook in core; see core/util/progress.h). Destroying the slot cancels and waits for the
 // job, so the work may not block on the UI thread.
 template <class T>
 class JobSlot {
  public:
-  // `pool` and `context` must outlive the slot; callbacks run on `context`'s thread.
-  JobSlot(QThreadPool* pool, QObject* context) : m_pool(pool), m_context(context) {}
+  // `context` must outlive the slot; callbacks run on `context`'s thread.
+  explicit JobSlot(QObject* context) : m_context(context) {}
   ~JobSlot() { stop(true); }
   JobSlot(const JobSlot&) = delete;
   JobSlot& operator=(const JobSlot&) = delete;
@@ -58,8 +60,16 @@ class JobSlot {
                        if (m_watcher.get() == w) m_watcher.reset();
                        if (cb) cb(cancelled);
                      });
+    // As QtConcurrent::run with a QPromise: started, skipped when cancelled before it runs,
+    // finished after the work returns.
+    auto promise = std::make_shared<QPromise<T>>();
     m_watcher = std::move(watcher);
-    m_watcher->setFuture(QtConcurrent::run(m_pool, std::forward<Work>(work)));
+    m_watcher->setFuture(promise->future());
+    ThreadPool::global().submit([promise, work = std::forward<Work>(work)]() mutable {
+      promise->start();
+      if (!promise->isCanceled()) work(*promise);
+      promise->finish();
+    });
   }
 
   bool isRunning() const { return m_watcher != nullptr; }
@@ -89,7 +99,6 @@ class JobSlot {
     }
   }
 
-  QThreadPool* m_pool;
   QObject* m_context;
   std::unique_ptr<QFutureWatcher<T>> m_watcher;
 };

@@ -43,10 +43,8 @@ void readFiles(QPromise<LoadOutcome>& promise, const QStringList& paths,
 
 }  // namespace
 
-MotionLoader::MotionLoader(QObject* parent) : QObject(parent), m_slot(&m_pool, this) {
-  // A job reads its files in order, so one thread is all it uses; the pool is private so loading
-  // never waits behind other editor jobs (distance grids) and vice versa.
-  m_pool.setMaxThreadCount(1);
+MotionLoader::MotionLoader(QObject* parent) : QObject(parent), m_slot(this) {
+  // A job reads its files in order, so one worker of the shared pool is all it uses.
 }
 
 MotionLoader::~MotionLoader() = default;

@@ -5,7 +5,6 @@
 
 #include <QObject>
 #include <QStringList>
-#include <QThreadPool>
 
 #include "core/import/motion_reader.h"
 #include "widgets/jobs/job_slot.h"
@@ -37,7 +36,6 @@ class MotionLoader : public QObject {
   bool isRunning() const { return m_slot.isRunning(); }
   // Files requested but not yet delivered, in reading order.
   const QStringList& pendingPaths() const { return m_pending; }
-  QThreadPool* threadPool() { return &m_pool; }
 
  signals:
   void started(int fileCount);
@@ -51,7 +49,6 @@ class MotionLoader : public QObject {
  private:
   void deliver(const LoadOutcome& outcome);
 
-  QThreadPool m_pool;
   JobSlot<LoadOutcome> m_slot;
   QStringList m_pending;
   int m_batchSize = 0;

@@ -21,9 +21,8 @@ std::shared_ptr<std::atomic<bool>> renewFlag(std::shared_ptr<std::atomic<bool>>&
 }  // namespace
 
 SnapSession::SnapSession(Project* project, QObject* parent)
-    : QObject(parent), m_project(project), m_pipeline(&m_pool, this), m_suggest(&m_pool, this),
-      m_previewJob(&m_pool, this), m_state(std::make_shared<SnapPipelineState>()) {
-  m_pool.setMaxThreadCount(2);
+    : QObject(parent), m_project(project), m_pipeline(this), m_suggest(this),
+      m_previewJob(this), m_state(std::make_shared<SnapPipelineState>()) {
   m_restartTimer.setSingleShot(true);
   m_restartTimer.setInterval(kCoalesceMs);
   connect(&m_restartTimer, &QTimer::timeout, this, &SnapSession::restart);

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <QObject>
-#include <QThreadPool>
 #include <QTimer>
 
 #include "core/snap/hub_suggestion.h"
@@ -85,7 +84,6 @@ class SnapSession : public QObject {
   bool sameDerivation(const SnapPipelineInput& a, const SnapPipelineInput& b) const;
 
   Project* m_project;
-  QThreadPool m_pool;
   JobSlot<std::shared_ptr<const SnapPipelineState>> m_pipeline;
   JobSlot<std::shared_ptr<const SuggestOutcome>> m_suggest;
   JobSlot<std::shared_ptr<const std::vector<std::vector<float>>>> m_previewJob;

@@ -42,8 +42,7 @@ QDoubleSpinBox* unitBox(QWidget* parent) {
 }  // namespace
 
 EdgeInspector::EdgeInspector(Project* project, QWidget* parent)
-    : QWidget(parent), m_project(project), m_sampleJob(&m_pool, this), m_gridJob(&m_pool, this) {
-  m_pool.setMaxThreadCount(2);
+    : QWidget(parent), m_project(project), m_sampleJob(this), m_gridJob(this) {
   buildUi();
   ParametricDocument* doc = project->parametric();
   connect(doc, &ParametricDocument::edgeChanged, this, [this](ParamEdgeId id) {

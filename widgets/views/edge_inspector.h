@@ -2,7 +2,6 @@
 #pragma once
 
 #include <QImage>
-#include <QThreadPool>
 #include <QWidget>
 
 #include "core/param/edge_lookup.h"
@@ -81,7 +80,6 @@ class EdgeInspector : public QWidget {
   const EdgeSampling* m_scaledFor = nullptr;  // the sampling m_scale was chosen for
   bool m_updating = false;
   int m_chosenTarget = -1;
-  QThreadPool m_pool;
   JobSlot<EdgeSampleResult> m_sampleJob;
   JobSlot<TransitionGridResult> m_gridJob;
   QImage m_gridImage;

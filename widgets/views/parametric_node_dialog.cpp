@@ -28,9 +28,8 @@ const char* const kKindLabels[] = {"Turn angle (travel direction change, deg)", 
 }  // namespace
 
 ParametricNodeDialog::ParametricNodeDialog(Project* project, QWidget* parent)
-    : QDialog(parent), m_project(project), m_buildJob(&m_pool, this), m_similarJob(&m_pool, this) {
+    : QDialog(parent), m_project(project), m_buildJob(this), m_similarJob(this) {
   setWindowTitle(tr("New Parametric Node"));
-  m_pool.setMaxThreadCount(1);
   auto* layout = new QVBoxLayout(this);
   auto* form = new QFormLayout;
   m_name = new QLineEdit(QString::fromStdString(project->parametric()->uniqueName("walk")), this);

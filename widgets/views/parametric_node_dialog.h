@@ -2,7 +2,6 @@
 #pragma once
 
 #include <QDialog>
-#include <QThreadPool>
 
 #include "core/param/step_cycles.h"
 #include "widgets/document/parametric_document.h"
@@ -61,7 +60,6 @@ class ParametricNodeDialog : public QDialog {
   void invalidate();
 
   Project* m_project;
-  QThreadPool m_pool;
   JobSlot<NodeBuildResult> m_buildJob;
   JobSlot<SimilarSegmentsResult> m_similarJob;
   std::shared_ptr<const ParametricNode> m_built;
