@@ -46,16 +46,8 @@ Result<DmgBuildResult> buildDatabaseMotionGraph(const FrameSet& frames,
   job.rows = &frames;
   job.minima = {settings.threshold, settings.excludeDiagonalFrames};
   job.options = settings.grid;
-  const Progress minimaProgress(nullptr, [&](double f) { progress.report(0.05 + 0.9 * f); });
-  // The caller's cancel flag is not reachable through Progress, so a local flag mirrors it,
-  // checked at every report (once per tile).
-  std::atomic<bool> cancel{false};
-  const Progress polled(&cancel, [&](double f) {
-    if (progress.cancelled()) cancel.store(true);
-    minimaProgress.report(f);
-  });
   if (progress.cancelled()) return Error{"motion graph cancelled"};
-  Result<std::vector<GridMinimum>> minima = streamGridMinima(job, polled);
+  Result<std::vector<GridMinimum>> minima = streamGridMinima(job, progress.slice(0.05, 0.95));
   if (!minima) {
     return Error{progress.cancelled() ? "motion graph cancelled" : minima.error().message};
   }

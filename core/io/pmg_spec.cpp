@@ -244,7 +244,12 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
                                            const Progress& progress) {
   if (!load) return Error{"spec: no motion loader"};
   ParametricGraph graph;
+  // Phases: the nodes share [0, 0.5] and the edges [0.5, 1], equally.
+  const double nodeShare = spec.nodes.empty() ? 0.0 : 0.5 / static_cast<double>(spec.nodes.size());
+  const double edgeShare = spec.edges.empty() ? 0.0 : 0.5 / static_cast<double>(spec.edges.size());
   for (const NodeSpec& n : spec.nodes) {
+    const double from = nodeShare * static_cast<double>(graph.nodes.size());
+    if (progress.cancelled()) return Error{"spec: build cancelled"};
     NodeSource source = n.source;
     for (const std::string& file : n.cycleFiles) {
       std::filesystem::path p(file);
@@ -256,17 +261,20 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
       for (const StepCycle& c : *cycles) source.examples.push_back({file, c.beginFrame, c.endFrame});
     }
     Result<std::shared_ptr<const ParametricNode>> node =
-        buildNodeFromSource(source, baseDirectory, load, progress);
+        buildNodeFromSource(source, baseDirectory, load, progress.slice(from, from + nodeShare));
     if (!node) return node.error();
     graph.nodeSources.push_back(std::move(source));
     graph.nodes.push_back(node.value());
   }
   for (const EdgeSpec& e : spec.edges) {
     Stopwatch clock;
-    Result<int> index = addEdge(graph, graph.findNode(e.source), graph.findNode(e.target), e.settings, progress);
+    const double from = 0.5 + edgeShare * static_cast<double>(graph.edges.size());
+    Result<int> index = addEdge(graph, graph.findNode(e.source), graph.findNode(e.target), e.settings,
+                                progress.slice(from, from + edgeShare));
     if (!index) return index.error();
     if (onEdge) onEdge(graph, *index, clock.seconds());
   }
+  progress.report(1.0);
   return graph;
 }
 

@@ -132,8 +132,12 @@ Result<ParametricGraph> readPmgText(const std::string& path, const MotionFileLoa
   const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
   ParametricGraph graph;
   graph.nodeSources = doc->nodes;
+  // Rebuilding the nodes is the work: each takes an equal part of [0, 1].
+  const double share = doc->nodes.empty() ? 0.0 : 1.0 / static_cast<double>(doc->nodes.size());
   for (const NodeSource& s : doc->nodes) {
-    Result<std::shared_ptr<const ParametricNode>> node = buildNodeFromSource(s, dir, load, progress);
+    const double from = share * static_cast<double>(graph.nodes.size());
+    Result<std::shared_ptr<const ParametricNode>> node =
+        buildNodeFromSource(s, dir, load, progress.slice(from, from + share));
     if (!node) return Error{path + ": " + node.error().message};
     graph.nodes.push_back(node.value());
   }

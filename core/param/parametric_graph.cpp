@@ -55,11 +55,12 @@ Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSour
     }
     segments.push_back({motion, ref.beginFrame, ref.endFrame});
   }
-  Result<ParametricSpace> space = registerExamples(segments, source.registration, progress);
+  // Phases: registration [0, 0.6], then the node's parameter sampling [0.6, 1].
+  Result<ParametricSpace> space = registerExamples(segments, source.registration, progress.slice(0.0, 0.6));
   if (!space) return Error{"node '" + source.name + "': " + space.error().message};
   auto shared = std::make_shared<const ParametricSpace>(std::move(space.value()));
   Result<ParametricNode> node =
-      buildParametricNode(source.name, shared, source.metrics, source.inversion, progress);
+      buildParametricNode(source.name, shared, source.metrics, source.inversion, progress.slice(0.6, 1.0));
   if (!node) return node.error();
   return std::make_shared<const ParametricNode>(std::move(node.value()));
 }

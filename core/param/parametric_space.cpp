@@ -130,7 +130,8 @@ Result<ParametricSpace> registerExamples(std::span<const ExampleSegment> example
   if (!set) return Error{"parametric space: " + set.error().message};
   DistanceGridJob job;
   job.rows = &set.value();
-  Result<DistanceGrid> grid = computeDistanceGrid(job, progress);
+  // Phases: the distance grid [0, 0.5], then the registration of each example [0.5, 1].
+  Result<DistanceGrid> grid = computeDistanceGrid(job, progress.slice(0.0, 0.5));
   if (!grid) return grid.error();
 
   ParametricSpace space;
@@ -187,7 +188,7 @@ Result<ParametricSpace> registerExamples(std::span<const ExampleSegment> example
       }
     }
     space.examples.push_back(std::move(out));
-    progress.report(static_cast<double>(i + 1) / count);
+    progress.report(0.5 + 0.5 * static_cast<double>(i + 1) / count);
   }
   return space;
 }

@@ -57,8 +57,7 @@ struct Search {
 };
 
 // IterativeCSP (Algorithm 1) from `start`; returns the subgraph and counts the CSP searches.
-Result<Mask> iterativeCsp(const Search& s, const Mask& start, int& cspSearches,
-                          const Progress& progress, double from, double to) {
+Result<Mask> iterativeCsp(const Search& s, const Mask& start, int& cspSearches, const Progress& progress) {
   Mask sub = start;
   const UnitGraph g = s.unitGraph();
   SearchScratch scratch(s.vertexCount());
@@ -73,7 +72,7 @@ Result<Mask> iterativeCsp(const Search& s, const Mask& start, int& cspSearches,
   for (size_t i = 0; i < n; ++i) {
     if (i % 1024 == 0) {
       if (progress.cancelled()) return Error{"subgraph search cancelled"};
-      progress.report(from + (to - from) * static_cast<double>(i) / n);
+      progress.report(static_cast<double>(i) / n);
     }
     const Search::Pair& p = s.pairs[i];
     const int si = s.sourceIndex[p.source];
@@ -348,12 +347,11 @@ Result<SubgraphResult> findMinimumSubgraph(const SubgraphJob& job, const Progres
   Mask required(m, 0);
   if (job.settings.requiredSubgraph) {
     int searches = 0;
-    Result<Mask> first = iterativeCsp(s, s.keys, searches, progress, 0.2, 0.3);
+    Result<Mask> first = iterativeCsp(s, s.keys, searches, progress.slice(0.2, 0.3));
     if (!first) return first.error();
     Mask candidates(m, 0);
     for (int v = 0; v < m; ++v) candidates[v] = first.value()[v] && !s.keys[v];
-    const Progress testProgress(nullptr, [&](double f) { progress.report(0.3 + 0.15 * f); });
-    required = requiredVertices(s, candidates, job.settings.threads, testProgress);
+    required = requiredVertices(s, candidates, job.settings.threads, progress.slice(0.3, 0.45));
     if (progress.cancelled()) return Error{"subgraph search cancelled"};
     for (int v = 0; v < m; ++v) start[v] |= required[v];
   }
@@ -373,9 +371,9 @@ Result<SubgraphResult> findMinimumSubgraph(const SubgraphJob& job, const Progres
     report.iteration = it;
     report.startVertices = countOf(start);
     const double from = 0.45 + 0.55 * (it - 1) / maxIterations;
-    Result<Mask> sub =
-        iterativeCsp(s, start, report.cspSearches, progress, from, from + 0.55 / maxIterations);
+    Result<Mask> sub = iterativeCsp(s, start, report.cspSearches, progress.slice(from, from + 0.55 / maxIterations));
     if (!sub) return sub.error();
+    if (progress.cancelled()) return Error{"subgraph search cancelled"};
     report.subgraphVertices = countOf(sub.value());
     report.seconds = iterationClock.seconds();
     result.iterations.push_back(report);

@@ -10,6 +10,26 @@ namespace mg {
 // Algorithms poll cancelled() once per row or tile and call report() as they go; both may be
 // called from several worker threads at once, so the callback must be thread-safe. A
 // default-constructed Progress never cancels and reports nowhere.
+//
+// The job convention (every long core job follows it; the snap pipeline, the DMG build, the
+// subgraph search, the PMG node and edge builds and the editor's heatmap grid do):
+// - Take `const Progress& progress = {}` as the last argument, or a `const Progress*` member of a
+//   job struct (null = none).
+// - Phases: a job made of steps gives each step its part of [0, 1] with slice(begin, end) and
+//   passes the slice down, so nested work reports through its own [0, 1] and the caller's bar still
+//   rises once from 0 to 1 (snap pipeline: preparation [0, 0.1], graph [0.1, 0.5], SnapJob [0.5, 1]).
+//   Never build a Progress that drops the cancel flag to remap fractions: slices keep it.
+// - Cancel: poll cancelled() once per row, tile or outer iteration (never per inner element), in
+//   every thread of a parallel loop; when it is set, stop soon and return an Error whose message
+//   says "cancelled" (or, for jobs that report results through a callback, return without
+//   reporting). A cancelled job's partial result is never returned as a success.
+// - Report at most about once per row or tile; the last report of a successful job is 1.0.
+// - Threads: run parallel parts with parallelFor (core/util/parallel_for.h), so they share the
+//   process-wide pool with the editor's jobs; never start threads of your own.
+// - Superseding is the caller's business: the editor runs each job in a JobSlot
+//   (widgets/jobs/job_slot.h) that owns the cancel flag; starting a newer job of the same slot
+//   cancels the stale one and drops everything it still reports, so core never checks whether its
+//   inputs went stale. Inputs are copies or shared immutable data (std::shared_ptr<const Motion>).
 class Progress {
  public:
   Progress() = default;

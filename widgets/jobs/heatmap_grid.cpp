@@ -68,19 +68,13 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     if (Status s = checkComparable(*grid->rows, *cols); !s) return s.error();
   }
   const Progress progress(cancel, std::move(report));
-  // The part [from, to] of the whole work, with the caller's cancel flag.
-  auto part = [&progress, cancel](double from, double to) {
-    return Progress(cancel, [&progress, from, to](double f) {
-      progress.report(from + (to - from) * f);
-    });
-  };
   const long long cells = static_cast<long long>(grid->rows->frameCount()) *
                           (cols ? cols->frameCount() : grid->rows->frameCount());
   MinimaSettings minima;
   if (cells <= denseCells) {
     Result<DistanceGrid> dense = computeDistanceGrid(
         {grid->rows.get(), cols, {}, false},
-        part(0, 0.85));
+        progress.slice(0, 0.85));
     if (progress.cancelled()) return Error{"cancelled"};
     if (!dense) return dense.error();
     grid->whiteLevel = gridWhiteLevel(dense->values);
@@ -97,7 +91,7 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     const int base = pyramidBaseLevel(engine->rowCount(), engine->colCount(), denseCells);
     Result<StreamedPyramid> streamed = streamGridPyramid(
         *engine, base, 0, 200000,
-        part(0, 0.5));
+        progress.slice(0, 0.5));
     if (progress.cancelled()) return Error{"cancelled"};
     if (!streamed) return streamed.error();
     grid->whiteLevel = gridWhiteLevel(streamed->sample);
@@ -107,7 +101,7 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     // The minima pass recomputes the tiles (no dense grid to search): half the time.
     GridMinimaJob job{grid->rows.get(), cols, minima, options};
     Result<std::vector<GridMinimum>> found = streamGridMinima(
-        job, part(0.5, 1));
+        job, progress.slice(0.5, 1));
     if (progress.cancelled()) return Error{"cancelled"};
     if (!found) return found.error();
     grid->minima = std::move(found).value();

@@ -7,6 +7,8 @@
 #include <set>
 #include <tuple>
 
+#include <mutex>
+
 #include <gtest/gtest.h>
 
 #include "core/graph/directed_graph.h"
@@ -170,6 +172,29 @@ TEST(DmgBuilder, BadInputGetsAClearError) {
   std::atomic<bool> cancel{true};
   Fixture h = swingDatabase();
   EXPECT_FALSE(buildDatabaseMotionGraph(h.pointers, h.settings, Progress(&cancel, {})));
+}
+
+// The job convention (core/util/progress.h): reports inside [0, 1] ending at 1, and a cancel
+// raised while the minima stream (the caller's flag, reached through a slice) stops the build.
+TEST(DmgBuilder, ReportsProgressAndStopsWhenCancelledMidway) {
+  Fixture f = swingDatabase();
+  std::mutex lock;
+  std::vector<double> seen;
+  const Progress record(nullptr, [&](double x) {
+    std::lock_guard<std::mutex> g(lock);
+    seen.push_back(x);
+  });
+  ASSERT_TRUE(buildDatabaseMotionGraph(f.pointers, f.settings, record));
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back(), 1.0);
+  for (double x : seen) EXPECT_TRUE(x >= 0.0 && x <= 1.0) << x;
+  std::atomic<bool> cancel{false};
+  const Progress cancelling(&cancel, [&](double x) {
+    if (x > 0.05) cancel = true;
+  });
+  Result<DmgBuildResult> r = buildDatabaseMotionGraph(f.pointers, f.settings, cancelling);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("cancelled"), std::string::npos) << r.error().message;
 }
 
 TEST(DatabaseMotionGraph, CreateRejectsInconsistentParts) {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <mutex>
 #include <fstream>
 #include <unistd.h>
 
@@ -127,10 +129,22 @@ TEST(PmgSpec, BuildsTheWalkingGraph) {
   Result<PmgSpec> parsed = parsePmgSpec(*json);
   ASSERT_TRUE(parsed) << parsed.error().message;
   int callbacks = 0;
+  std::mutex lock;
+  std::vector<double> seen;
+  const Progress record(nullptr, [&](double f) {
+    std::lock_guard<std::mutex> guard(lock);
+    seen.push_back(f);
+  });
   Result<ParametricGraph> g = buildGraphFromSpec(*parsed, test::cmuTurnsDir(), test::fileLoader(),
-                                                 [&](const ParametricGraph&, int, double) { ++callbacks; });
+                                                 [&](const ParametricGraph&, int, double) { ++callbacks; }, record);
   ASSERT_TRUE(g) << g.error().message;
   EXPECT_EQ(callbacks, 1);
+  // The job convention: the node takes [0, 0.5], the edge [0.5, 1], and the last report is 1.
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back(), 1.0);
+  for (double f : seen) EXPECT_TRUE(f >= 0.0 && f <= 1.0) << f;
+  EXPECT_TRUE(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0.0 && f < 0.5; }));
+  EXPECT_TRUE(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0.5 && f < 1.0; }));
   EXPECT_GE(g->nodes[0]->space().exampleCount(), 6);
   EXPECT_EQ(g->edges[0].edge.samples.size(), 10u);
   // Re-thresholding the cached edge equals classifying its sampling anew.

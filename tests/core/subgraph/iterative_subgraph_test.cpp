@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -241,6 +242,41 @@ TEST(IterativeSubgraph, BadInputNamesTheKey) {
   job.graph = &g;
   job.keys = swingKeys();
   EXPECT_FALSE(findMinimumSubgraph(job, Progress(&cancel, {})));
+}
+
+// The job convention (core/util/progress.h): every phase reports inside [0, 1], the last report
+// is 1, and a cancel raised in any phase (key distances, RequiredSubgraph's tests, the
+// iterations) ends the search with a "cancelled" error.
+TEST(IterativeSubgraph, ReportsItsPhasesAndStopsWhenCancelledInAnyOfThem) {
+  SubgraphJob job;
+  job.graph = &swingDmg().graph;
+  job.keys = swingKeys();
+  job.requirement = gammaOf(12);
+  job.settings.threads = 2;
+  std::mutex lock;
+  std::vector<double> seen;
+  const Progress record(nullptr, [&](double f) {
+    std::lock_guard<std::mutex> g(lock);
+    seen.push_back(f);
+  });
+  ASSERT_TRUE(findMinimumSubgraph(job, record));
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back(), 1.0);
+  for (double f : seen) EXPECT_TRUE(f >= 0.0 && f <= 1.0) << f;
+  bool inRequired = false;
+  for (double f : seen) inRequired = inRequired || (f > 0.3 && f <= 0.45);
+  EXPECT_TRUE(inRequired);  // RequiredSubgraph reports through its own slice
+  // The first report of each phase: key distances, RequiredSubgraph's first pass and tests, the
+  // first iteration.
+  for (double at : {0.0, 0.2, 0.3, 0.45}) {
+    std::atomic<bool> cancel{false};
+    const Progress cancelling(&cancel, [&cancel, at](double f) {
+      if (f >= at) cancel = true;
+    });
+    Result<SubgraphResult> r = findMinimumSubgraph(job, cancelling);
+    ASSERT_FALSE(r) << "cancel at " << at;
+    EXPECT_NE(r.error().message.find("cancelled"), std::string::npos) << r.error().message;
+  }
 }
 
 TEST(SubgraphVerifier, ReportsTheFailingPairsAndAgreesWithFloydWarshall) {
