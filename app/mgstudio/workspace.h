@@ -37,7 +37,8 @@ struct WorkspaceContext {
 // the base owns what every kind does the same way, so a new kind is a small subclass that makes
 // its docks, its graph model and its actions and overrides the hooks it needs:
 //  - docks: addDock registers a dock with the window and View menu and remembers it (docks(),
-//    raiseDocks(), and their visibility in the project's view state);
+//    raiseDocks(), and their visibility in the project's view state); its content scrolls
+//    instead of growing the window (scrollingDockContent, the policy every dock follows);
 //  - actions: addFileAction puts an export-like action in the File menu;
 //  - graph canvas: graphModel() is the kind's GraphModel (the Quality dock and other panels can
 //    colour or select in it without knowing the kind);

@@ -7,11 +7,13 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include "core/motion/forward_kinematics.h"
 #include "core/param/graph_player.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/viewport_window.h"
 
 namespace mg {
 
@@ -65,14 +67,14 @@ int ParametricPreview::transitionsMade() const {
   return m_player ? static_cast<int>(m_player->transitions().size()) : 0;
 }
 
-void ParametricPreview::setMode(Mode mode) {
+void ParametricPreview::setMode(Mode mode, bool keepCharacter) {
   if (m_mode == Mode::Steer && mode != Mode::Steer) qApp->removeEventFilter(this);
   if (mode == Mode::Steer && m_mode != Mode::Steer) qApp->installEventFilter(this);
   m_mode = mode;
   m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), mode == Mode::Steer);
   if (mode == Mode::Off) {
     m_timer.stop();
-    m_viewport->removeCharacter(kCharacterId);
+    if (!keepCharacter) m_viewport->removeCharacter(kCharacterId);
   } else {
     m_clock.start();
     m_timer.start();
@@ -123,7 +125,10 @@ bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, 
   } else {
     m_player->setRandom();
   }
-  if (m_strip) m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around") : tr("Random walk"));
+  if (m_strip) {
+    m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around, or drag on the ground")
+                                       : tr("Random walk"));
+  }
   setMode(steering ? Mode::Steer : Mode::Walk);
   setHeading(m_heading);
   advance(1.0 / m_fps);
@@ -159,8 +164,17 @@ void ParametricPreview::advance(double seconds) {
     bool any = false;
     for (int i = 0; i < steps; ++i) {
       if (!m_player->next(pose)) {
-        emit statusChanged(tr("The walk reached a dead end after %1 transitions.").arg(transitionsMade()));
-        setMode(Mode::Off);
+        // The character stays where the walk ended (F still frames it); the node is the graph's
+        // marked dead end.
+        const int node = m_player->currentNode();
+        const QString name = m_graph && node >= 0 && node < m_graph->nodeCount()
+                                 ? QString::fromStdString(m_graph->nodeSources[static_cast<size_t>(node)].name)
+                                 : QString();
+        emit statusChanged(tr("The walk stopped at dead end %1 after %2 transition(s): no transition leaves that "
+                              "node (marked in the Parametric Graph). Walk again or add an edge.")
+                               .arg(name)
+                               .arg(transitionsMade()));
+        setMode(Mode::Off, true);
         return;
       }
       any = true;
@@ -180,7 +194,28 @@ void ParametricPreview::advance(double seconds) {
   }
 }
 
+bool ParametricPreview::steerTowards(const QPointF& windowPos) {
+  const std::optional<QVector3D> ground = m_viewport->window3d()->groundPoint(windowPos);
+  if (!ground || !m_player) return false;
+  const Eigen::Vector3d root = m_player->rootPosition();
+  const double dx = ground->x() - root.x(), dz = ground->z() - root.z();
+  if (std::hypot(dx, dz) < 0.05) return false;  // on the character: no direction
+  setHeading(std::atan2(dx, dz));
+  emit statusChanged(tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
+  return true;
+}
+
 bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
+  // Dragging on the ground with the left button steers towards the point under the mouse (Alt
+  // and the other buttons still move the camera).
+  if (m_mode == Mode::Steer && watched == m_viewport->window3d() &&
+      (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
+    auto* mouse = static_cast<QMouseEvent*>(event);
+    if ((mouse->buttons() & Qt::LeftButton) && !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
+      steerTowards(mouse->position());
+      return true;
+    }
+  }
   if (m_mode != Mode::Steer || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
     return QObject::eventFilter(watched, event);
   }

@@ -40,8 +40,9 @@ class TransitionStrip : public QWidget {
 
 // Plays parametric previews on one viewport character: a clip looped (a blend of a node, or a
 // transition preview), a random walk through the graph (GraphPlayer::setRandom), or interactive
-// steering (GraphPlayer::setSteering) where the arrow keys turn the desired direction, drawn as an
-// arrow on the ground. While steering, arrow keys are taken before the window's shortcuts.
+// steering (GraphPlayer::setSteering) where the arrow keys, or a left-drag on the ground towards a
+// point, turn the desired direction, drawn as an arrow on the ground. While steering, arrow keys
+// and left-drags in the 3D view are taken before the window's shortcuts and camera.
 class ParametricPreview : public QObject {
   Q_OBJECT
 
@@ -63,6 +64,9 @@ class ParametricPreview : public QObject {
   double heading() const { return m_heading; }
   void setHeading(double yawRadians);
   void turn(double radians) { setHeading(m_heading + radians); }
+  // Steering: heads towards the floor point under `windowPos` (a position in the 3D view's
+  // window), as a left-drag on the ground does. False when no floor point is there.
+  bool steerTowards(const QPointF& windowPos);
   int framesShown() const { return m_shown; }
   int transitionsMade() const;
   // Advances the preview by `seconds` (the timer's tick; tests call it directly).
@@ -76,7 +80,8 @@ class ParametricPreview : public QObject {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  void setMode(Mode mode);
+  // Off removes the character unless `keepCharacter` (a walk that ended keeps its last pose).
+  void setMode(Mode mode, bool keepCharacter = false);
   void showWalkFrame();
 
   ViewportWidget* m_viewport;
