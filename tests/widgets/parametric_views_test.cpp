@@ -116,6 +116,22 @@ TEST(ParametricGraphView, ShowsNodesAndSelfLoopAndDeletesUndoably) {
 }
 
 // Real capture: the walking node of the CMU walks, its plot, and a sampled edge with its grid.
+// Adds a built node named `name` and its (unsampled) self-loop; returns the edge.
+ParamEdgeId addBuiltSelfLoop(Project& project, const char* name, std::shared_ptr<const ParametricNode> node) {
+  ParamNodeEntry n;
+  n.name = name;
+  n.built = std::move(node);
+  auto* add = new AddParametricNodeCommand(project.parametric(), n);
+  const ParamNodeId id = add->id();
+  project.undoStack()->push(add);
+  ParamEdgeEntry e;
+  e.source = e.target = id;
+  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+  const ParamEdgeId eid = addEdge->id();
+  project.undoStack()->push(addEdge);
+  return eid;
+}
+
 TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
   if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
   std::shared_ptr<const ParametricNode> node = test::walkNode();
@@ -128,17 +144,7 @@ TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
   EXPECT_EQ(plot.sampleDots(), static_cast<int>(node->samples().size()) - node->space().exampleCount());
 
   Project project;
-  ParamNodeEntry n;
-  n.name = "walk";
-  n.built = node;
-  auto* add = new AddParametricNodeCommand(project.parametric(), n);
-  const ParamNodeId id = add->id();
-  project.undoStack()->push(add);
-  ParamEdgeEntry e;
-  e.source = e.target = id;
-  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
-  const ParamEdgeId eid = addEdge->id();
-  project.undoStack()->push(addEdge);
+  const ParamEdgeId eid = addBuiltSelfLoop(project, "walk", node);
 
   EdgeInspector inspector(&project);
   inspector.setEdge(eid);
@@ -219,17 +225,7 @@ TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
   ASSERT_TRUE(node) << node.error().message;
   ASSERT_EQ((*node)->dimensions(), 2);
   Project project;
-  ParamNodeEntry n;
-  n.name = "walk2d";
-  n.built = *node;
-  auto* add = new AddParametricNodeCommand(project.parametric(), n);
-  const ParamNodeId id = add->id();
-  project.undoStack()->push(add);
-  ParamEdgeEntry e;
-  e.source = e.target = id;
-  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
-  const ParamEdgeId eid = addEdge->id();
-  project.undoStack()->push(addEdge);
+  const ParamEdgeId eid = addBuiltSelfLoop(project, "walk2d", *node);
   EdgeInspector inspector(&project);
   inspector.show();
   inspector.setEdge(eid);

@@ -194,10 +194,14 @@ void ParametricPreview::advance(double seconds) {
   }
 }
 
+Eigen::Vector3d ParametricPreview::rootPosition() const {
+  return m_player ? m_player->rootPosition() : Eigen::Vector3d::Zero();
+}
+
 bool ParametricPreview::steerTowards(const QPointF& windowPos) {
   const std::optional<QVector3D> ground = m_viewport->window3d()->groundPoint(windowPos);
   if (!ground || !m_player) return false;
-  const Eigen::Vector3d root = m_player->rootPosition();
+  const Eigen::Vector3d root = rootPosition();
   const double dx = ground->x() - root.x(), dz = ground->z() - root.z();
   if (std::hypot(dx, dz) < 0.05) return false;  // on the character: no direction
   setHeading(std::atan2(dx, dz));

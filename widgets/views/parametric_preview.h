@@ -68,6 +68,8 @@ class ParametricPreview : public QObject {
   // window), as a left-drag on the ground does. False when no floor point is there.
   bool steerTowards(const QPointF& windowPos);
   int framesShown() const { return m_shown; }
+  // Where the walking character's root is (zero without a walk).
+  Eigen::Vector3d rootPosition() const;
   int transitionsMade() const;
   // Advances the preview by `seconds` (the timer's tick; tests call it directly).
   void advance(double seconds);
