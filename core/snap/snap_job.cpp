@@ -58,9 +58,11 @@ Result<SnapResult> SnapJob::run() const {
   const size_t motionCount = motions.size();
   const auto slots = slotsPerMotion(g);
   SnapResult result;
+  std::vector<FootContacts> detected;  // plants of the unedited motions
   if (settings.enforceFootPlants) {
-    for (const MotionPtr& m : motions) result.contacts.push_back(detectFootContacts(*m, settings.contacts));
+    for (const MotionPtr& m : motions) detected.push_back(detectFootContacts(*m, settings.contacts));
   }
+  std::vector<std::uint8_t> hubMask(g.hubs.size(), 0);  // points each common pose plants
   // Working set: the triple of every match frame, in its motion's coordinates.
   std::vector<std::vector<PoseTriple>> working(g.hubs.size());
   std::vector<std::vector<FloorTransform>> toHub(g.hubs.size());
@@ -83,16 +85,18 @@ Result<SnapResult> SnapJob::run() const {
         for (int p = 0; p < kFootPointCount; ++p) {
           size_t planted = 0;
           for (const MatchFrame& mf : hub.matchFrames) {
-            planted += result.contacts[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
+            planted += detected[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
           }
           if (2 * planted > hub.matchFrames.size()) mask |= static_cast<std::uint8_t>(1u << p);
         }
+        hubMask[h] = mask;
         const Skeleton& skeleton = *motions[hub.matchFrames[hub.baseMatch].ref.motion]->skeleton;
         if (Status s = plantCommonPose(skeleton, mask, common, settings.feet.reachFraction); !s) return s.error();
       }
       result.commonPoses.push_back(std::move(common));
     }
     result.motions.assign(motionCount, nullptr);
+    if (settings.enforceFootPlants) result.contacts = detected;
     result.displacedMotions.assign(motionCount, nullptr);
     for (size_t m = 0; m < motionCount; ++m) {
       if (progress) {
@@ -123,7 +127,16 @@ Result<SnapResult> SnapJob::run() const {
         result.motions[m] = displaced;
         continue;
       }
-      FootConstraintJob feet{displaced.get(), &result.contacts[m],
+      // Plants: those of the capture, which the maps may have broken, and those the maps made
+      // (a foot they slow down on the floor is planted to a viewer); around a match frame the
+      // motion is the common pose, planted where it plants.
+      FootContacts& contacts = result.contacts[m];
+      const FootContacts made = detectFootContacts(*displaced, settings.contacts);
+      for (int f = 0; f < frames; ++f) contacts.planted[f] |= made.planted[f];
+      for (const MatchSlot& s : mine) {
+        for (int f = s.frame - 1; f <= s.frame + 1; ++f) contacts.planted[f] = hubMask[s.hub];
+      }
+      FootConstraintJob feet{displaced.get(), &contacts,
                              last ? std::span<const std::uint8_t>(locked) : std::span<const std::uint8_t>(),
                              settings.feet};
       Result<Motion> constrained = feet.run();
