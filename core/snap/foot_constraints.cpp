@@ -241,13 +241,20 @@ Result<Motion> FootConstraintJob::run() const {
     }
     if (!any) continue;
     const std::vector<int> distance = distanceToFlagged(isPlanted);
+    // A locked frame that does not plant the point (the common pose moves it) next to a run: the
+    // run eases in from it (and out towards it) over half the blend instead of stopping the foot
+    // in one frame; its first frames are left to the fill.
+    std::vector<std::uint8_t> movingLock(frames, 0);
+    for (int f = 0; f < frames; ++f) movingLock[f] = isLocked[f] && !isPlanted[f];
+    const std::vector<int> toMovingLock = distanceToFlagged(movingLock);
     std::vector<std::uint8_t> fixed(frames, 0), corners(frames, 0);
     for (int f = 0; f < frames; ++f) {
       if (isLocked[f] && !isPlanted[f]) correction[p][f].setZero();
-      fixed[f] = isPlanted[f] || isLocked[f] || distance[f] > blend;
+      const bool easing = isPlanted[f] && !isLocked[f] && 2 * toMovingLock[f] <= blend;
+      fixed[f] = (isPlanted[f] && !easing) || isLocked[f] || distance[f] > blend;
       // Touch-down and lift-off: the foot lands and leaves with the speed it has, as in capture;
       // easing it in would make it creep along the floor.
-      corners[f] = isPlanted[f] && (f == 0 || f + 1 == frames || !isPlanted[f - 1] || !isPlanted[f + 1]);
+      corners[f] = fixed[f] && isPlanted[f] && (f == 0 || f + 1 == frames || !isPlanted[f - 1] || !isPlanted[f + 1]);
     }
     if (Status s = fillMinimumAcceleration(correction[p], fixed, corners); !s) return s.error();
   }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/snap/displacement_map.h"
+#include "core/snap/plant_alignment.h"
 
 namespace mg {
 namespace {
@@ -95,6 +96,10 @@ Result<SnapResult> SnapJob::run() const {
       }
       result.commonPoses.push_back(std::move(common));
     }
+    // The appendix: alignments that put linked plants in one place.
+    if (settings.enforceFootPlants && settings.alignPlants) {
+      toHub = plantAlignments(g, motions, detected, result.commonPoses, hubMask);
+    }
     result.motions.assign(motionCount, nullptr);
     if (settings.enforceFootPlants) result.contacts = detected;
     result.displacedMotions.assign(motionCount, nullptr);
@@ -114,7 +119,7 @@ Result<SnapResult> SnapJob::run() const {
                                      i > 0 ? s.frame - mine[i - 1].frame - 1 : frames});
         const int after = std::min({settings.wminFrames, frames - 1 - s.frame,
                                     i + 1 < mine.size() ? mine[i + 1].frame - s.frame - 1 : frames});
-        const FloorTransform fromHub = g.hubs[s.hub].matchFrames[s.match].toHub.inverse();
+        const FloorTransform fromHub = toHub[s.hub][s.match].inverse();
         const PoseTriple target = transformTriple(result.commonPoses[s.hub], fromHub);
         Result<DisplacementMap> map = buildDisplacementMap(original, s.frame, target, before, after);
         if (!map) return map.error();
@@ -146,6 +151,10 @@ Result<SnapResult> SnapJob::run() const {
       if (last) continue;
       for (const MatchSlot& s : mine) working[s.hub][s.match] = poseTriple(*edited, s.frame);
     }
+  }
+  result.graph = g;
+  for (size_t h = 0; h < g.hubs.size(); ++h) {
+    for (size_t i = 0; i < g.hubs[h].matchFrames.size(); ++i) result.graph.hubs[h].matchFrames[i].toHub = toHub[h][i];
   }
   if (progress) progress->report(1.0);
   return result;

@@ -20,6 +20,10 @@ struct SnapSettings {
   int wminFrames = 10;            // a displacement map reaches at most this far each side; >= 2
   bool enforceFootPlants = true;  // run the constraint solver (section 4.3)
   int refinementIterations = 2;   // common-pose refinement rounds before the final one; >= 0
+  // With plants: align every match frame by the plants it shares with its common pose
+  // (plantAlignment, the paper's appendix) instead of by the metric, so a foot planted across a
+  // clip stays put. SnapResult::graph carries the alignments.
+  bool alignPlants = true;
   // Plant detection, on the unedited and on the displaced motions. A foot point counts as planted
   // below 0.3 rest heights/s (0.5 m/s at 1.7 m), as a viewer (and core/eval) judges it; slower
   // thresholds leave the slowing touch-down frames free, and they show as a creeping foot.
@@ -34,6 +38,10 @@ struct SnapResult {
   // The same after displacement maps only (before plant enforcement); equal to `motions` when
   // enforceFootPlants is off. Kept so tools can show and measure what the solver changed.
   std::vector<std::shared_ptr<const Motion>> displacedMotions;
+  // The input graph with the alignment (toHub) of every match frame as the motions were snapped
+  // to it: play, export and measure `motions` with this graph, not the input one (with
+  // alignPlants the alignments differ; cuts are exact only with these).
+  HubGraph graph;
   // Common pose of every hub (frames f-1, f, f+1), in hub coordinates; one per hub.
   std::vector<PoseTriple> commonPoses;
   // The plants the solver enforced on each motion: those detected on the unedited motion and on
