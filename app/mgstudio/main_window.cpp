@@ -32,6 +32,7 @@
 #include "widgets/views/playback_bar.h"
 #include "widgets/views/playback_controller.h"
 #include "widgets/views/snap_preview.h"
+#include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
 
 namespace mg {
@@ -55,6 +56,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_viewport->setObjectName(QStringLiteral("viewport"));
   setCentralWidget(m_viewport);
   m_player = new MotionPlayer(&m_project, m_playback, m_viewport, this);
+  // The one preview player under the one transport; every workspace plays through it.
+  m_streams = new StreamPlayer(this);
+  m_streams->setViewport(m_viewport, kPreviewCharacterId, QColor(250, 220, 60));
+  m_streams->attachTransport(m_playback);
+  // One clock: the transport counts frames at the working rate of the timeline and heatmap.
+  m_playback->setWorkingFps(m_project.metricSettings().workingFps);
+  connect(&m_project, &Project::metricSettingsChanged, this,
+          [this] { m_playback->setWorkingFps(m_project.metricSettings().workingFps); });
 
   ImportOptions importOptions;
   QSettings settings;
@@ -63,8 +72,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_project.setImportOptions(importOptions);
 
   m_projectFiles = new ProjectController(
-      this, &m_project, [this] { return Workspace::windowViewState(this, m_viewport, {m_snap, m_parametric}); },
-      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, {m_snap, m_parametric}, view); });
+      this, &m_project,
+      [this] {
+        return Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+      },
+      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view); });
   createActions();
   createMenus();
   createDocks();
@@ -77,10 +89,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     }
   });
   connectLoader();
-  m_parametric = new ParametricWorkspace(
-      WorkspaceContext{this, &m_project, m_viewport, m_playback, m_viewMenu, menuBar()->actions().constFirst()->menu(), m_quitAction});
+  // Every graph kind is one Workspace subclass, registered here once (the snap kind above, in
+  // createDocks, because its docks sit beside the library and the transport).
+  m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
-    for (Workspace* w : std::initializer_list<Workspace*>{m_snap, m_parametric}) w->projectLoaded();
+    for (Workspace* w : m_workspaces) w->projectLoaded();
   });
   m_loadProgress = new JobProgressWidget(this);
   statusBar()->addPermanentWidget(m_loadProgress);
@@ -88,6 +101,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
   arrangeDefaultDocks();
   restoreLayout();
+}
+
+WorkspaceContext MainWindow::workspaceContext() {
+  WorkspaceContext context{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction};
+  context.streams = m_streams;
+  return context;
 }
 
 void MainWindow::arrangeDefaultDocks() {
@@ -222,6 +241,10 @@ void MainWindow::createDocks() {
   m_libraryDock->setWidget(m_library);
   addDockWidget(Qt::LeftDockWidgetArea, m_libraryDock);
   connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
+    // Library playback and previews share the transport: a selection replaces the preview, and
+    // a selection emptied while a preview plays leaves the preview alone.
+    if (ids.isEmpty() && m_streams->hasStream()) return;
+    if (!ids.isEmpty()) m_streams->stop();
     m_player->showMotions(ids);
     if (!ids.isEmpty()) m_playback->setPlaying(true);
   });
@@ -241,20 +264,17 @@ void MainWindow::createDocks() {
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
   resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
 
-  m_snap = new SnapWorkspace(WorkspaceContext{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction},
-                             m_player);
+  m_snap = addWorkspace(new SnapWorkspace(workspaceContext(), m_player));
   m_fileMenu->insertSeparator(m_quitAction);
   m_editMenu->addSeparator();
   m_editMenu->addActions({m_snap->createHubAction(), m_snap->pruneAction()});
   addActions({m_snap->createHubAction(), m_projectFiles->newAction(), m_projectFiles->openAction(),
               m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
-  connect(m_snap->preview(), &SnapPreview::walkPlayingChanged, this, [this](bool on) {
-    if (!on) return;
+  // A preview starting takes the viewport and the transport from library playback.
+  connect(m_streams, &StreamPlayer::streamStarting, this, [this] {
+    m_player->showMotions({});
     m_library->table()->clearSelection();
     m_followAction->setChecked(true);  // an endless walk leaves the frame otherwise
-  });
-  connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
-    if (!ids.isEmpty()) m_snap->preview()->hide();
   });
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     m_player->showMotions({});

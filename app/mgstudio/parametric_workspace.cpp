@@ -77,7 +77,7 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   cv->addWidget(m_graph, 1);
   cv->addWidget(m_strip);
   cv->addLayout(buttons);
-  m_preview = new ParametricPreview(viewport, m_strip, this);
+  m_preview = new ParametricPreview(m_streams, viewport, m_strip, this);
   addDock(canvas, tr("Parametric Graph"), "parametricGraphDock", Qt::BottomDockWidgetArea, true);
 
   auto* nodePanel = new QWidget;

@@ -36,7 +36,7 @@ class ParametricWorkspace : public Workspace {
   Q_OBJECT
 
  public:
-  // `context` must outlive the workspace (its playback controller is not used).
+  // `context` must outlive the workspace; previews play on its stream player.
   explicit ParametricWorkspace(const WorkspaceContext& context);
   ~ParametricWorkspace() override;
 

@@ -14,6 +14,7 @@ namespace mg {
 
 Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
     : QObject(c.window), m_window(c.window), m_project(c.project), m_viewport(c.viewport), m_playback(c.playback),
+      m_streams(c.streams),
       m_viewMenu(c.viewMenu), m_fileMenu(c.fileMenu), m_fileMenuBefore(c.fileMenuBefore), m_kindName(kindName) {
   m_progress = new JobProgressWidget(m_window);
   m_progress->setObjectName(kindName + QStringLiteral("Progress"));

@@ -27,7 +27,9 @@
 #include "widgets/views/graph/hub_graph_model.h"
 #include "widgets/views/hub_panel.h"
 #include "widgets/views/match_timeline.h"
+#include "widgets/views/playback_controller.h"
 #include "widgets/views/snap_preview.h"
+#include "widgets/views/stream_player.h"
 
 namespace mg {
 namespace {
@@ -80,6 +82,7 @@ class SnapEditor : public ::testing::Test {
 
   Project project;
   SnapSession session{&project};
+  StreamPlayer streams;  // the window's one preview player (no transport: it runs its own clock)
   MotionId motion = kNoMotion;
 };
 
@@ -106,7 +109,7 @@ TEST_F(SnapEditor, SessionDerivesGraphAndSnaps) {
 }
 
 TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
-  SnapPreview preview(&session, nullptr, nullptr);
+  SnapPreview preview(&session, &streams, nullptr);
   GraphCanvas canvas(&project, &session, &preview);
   GraphScene* scene = canvas.scene();
   HubGraphModel* model = canvas.model();
@@ -185,7 +188,7 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
 // The hub graph through the shared model: bundle ids survive edits that re-derive the graph,
 // the scene always matches the model, and the context menus rename and delete hubs undoably.
 TEST_F(SnapEditor, HubGraphModelKeepsIdsAndOffersContextMenus) {
-  SnapPreview preview(&session, nullptr, nullptr);
+  SnapPreview preview(&session, &streams, nullptr);
   GraphCanvas canvas(&project, &session, &preview);
   GraphScene* scene = canvas.scene();
   HubGraphModel* model = canvas.model();
@@ -284,7 +287,7 @@ TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {
 }
 
 TEST_F(SnapEditor, RandomWalkIsDeterministicForASeed) {
-  SnapPreview preview(&session, nullptr, nullptr);
+  SnapPreview preview(&session, &streams, nullptr);
   QSignalSpy edges(&preview, &SnapPreview::currentEdgeChanged);
   auto state = settle(2);
   ASSERT_TRUE(state->snapped);
@@ -319,6 +322,81 @@ TEST_F(SnapEditor, RandomWalkIsDeterministicForASeed) {
   EXPECT_EQ(preview.walkEdges().size(), taken + 1);
   EXPECT_EQ(preview.currentFrame(), state->graph.edges[preview.currentEdge()].clip.beginFrame);
   EXPECT_GT(edges.count(), 5);
+}
+
+// The walk and a clip play through the one StreamPlayer under the one transport: Space, scrubbing
+// and stepping act on them, and the edge and (motion, frame) reported for the timeline are those
+// of the shown frame, also when scrubbing back, checked against the core's own stream.
+TEST_F(SnapEditor, WalkAndClipPlayUnderTheOneTransport) {
+  PlaybackController transport;
+  StreamPlayer player;
+  player.attachTransport(&transport);
+  SnapPreview preview(&session, &player, nullptr);
+  std::vector<std::pair<int, int>> playhead;
+  QObject::connect(&preview, &SnapPreview::positionChanged, [&](int m, int f) { playhead.push_back({m, f}); });
+  auto state = settle(2);
+  ASSERT_TRUE(state->snapped);
+  // The first snapped graph starts a walk when nothing else plays.
+  ASSERT_TRUE(preview.isWalking());
+  EXPECT_TRUE(transport.isPlaying());
+  EXPECT_GT(transport.frameCount(), 1);
+  EXPECT_EQ(transport.fps(), state->snapped->motions[0]->fps);
+  transport.togglePlaying();  // Space
+  EXPECT_FALSE(preview.isWalkPlaying());
+  transport.togglePlaying();
+  EXPECT_TRUE(preview.isWalkPlaying());
+  for (int i = 0; i < 100; ++i) transport.advanceSeconds(0.1);  // 10 s of walk
+  EXPECT_EQ(transport.frame(), 300);
+
+  // The same walk from the core, frame by frame: source and edge of every output frame.
+  const PlayableGraph playable = playableGraph(state->graph);
+  RandomWalkStream reference(playable.graph, state->snapped->motions, 0, preview.seed());
+  std::vector<SourceFrame> sources;
+  std::vector<int> edgeAt;
+  Pose pose;
+  for (int f = 0; f <= 300; ++f) {
+    ASSERT_TRUE(reference.next(pose));
+    sources.push_back(reference.lastSource());
+    edgeAt.push_back(playable.originalEdge[reference.edgesTaken()[reference.transitions().size()]]);
+  }
+  auto expectShown = [&](int f) {
+    EXPECT_EQ(preview.currentMotion(), sources[f].motion) << f;
+    EXPECT_EQ(preview.currentFrame(), sources[f].frame) << f;
+    EXPECT_EQ(preview.currentEdge(), edgeAt[f]) << f;
+    EXPECT_EQ(playhead.back(), std::make_pair(sources[f].motion, sources[f].frame)) << f;
+  };
+  expectShown(300);
+  transport.setPlaying(false);
+  transport.setFrame(40);  // scrub back
+  expectShown(40);
+  transport.stepForward();
+  expectShown(41);
+  transport.stepBackward();
+  transport.stepBackward();
+  expectShown(39);
+  EXPECT_EQ(preview.walkEdges().back(), edgeAt[39]);
+
+  // A clip: once through under the transport, its frames at the working rate.
+  const int e = static_cast<int>(state->graph.edges.size()) / 2;
+  const Clip clip = state->graph.edges[e].clip;
+  preview.playClip(e);
+  EXPECT_FALSE(preview.isWalking());
+  EXPECT_EQ(transport.frameCount(), std::min(clip.frameCount(), 1 + StreamPlayer::kLookaheadFrames));
+  transport.setPlaying(false);
+  transport.setFrame(5);
+  EXPECT_EQ(preview.currentEdge(), e);
+  EXPECT_EQ(preview.currentMotion(), clip.motion);
+  EXPECT_EQ(preview.currentFrame(), clip.beginFrame + 5);
+  // Another stream replacing the clip clears the position (no stale playhead).
+  player.play(std::make_unique<MotionClipStream>(state->snapped->motions[0], 0, 10), QStringLiteral("other"));
+  EXPECT_EQ(preview.currentEdge(), -1);
+  EXPECT_EQ(playhead.back(), std::make_pair(-1, -1));
+  // Walk play from the canvas's button starts a new walk.
+  preview.setWalkPlaying(true);
+  EXPECT_TRUE(preview.isWalkPlaying());
+  player.stop();
+  EXPECT_FALSE(preview.isWalking());
+  EXPECT_EQ(transport.frameCount(), 0);
 }
 
 TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {

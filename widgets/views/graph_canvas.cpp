@@ -147,10 +147,7 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
   m_quality->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(m_quality);
 
-  connect(m_play, &QToolButton::toggled, preview, [this](bool on) {
-    if (on && !m_preview->isWalking()) m_preview->restartWalk();
-    m_preview->setWalkPlaying(on);
-  });
+  connect(m_play, &QToolButton::toggled, preview, [this](bool on) { m_preview->setWalkPlaying(on); });
   connect(preview, &SnapPreview::walkPlayingChanged, this, [this](bool on) {
     QSignalBlocker block(m_play);
     m_play->setChecked(on);

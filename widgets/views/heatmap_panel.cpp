@@ -18,6 +18,7 @@
 #include "core/metric/frame_distance.h"
 #include "widgets/commands/metric_settings_command.h"
 #include "widgets/jobs/heatmap_grid_cache.h"
+#include "widgets/views/clock_text.h"
 #include "widgets/views/heatmap_legend.h"
 #include "widgets/views/heatmap_slice_view.h"
 #include "widgets/views/heatmap_view.h"
@@ -292,10 +293,7 @@ void HeatmapPanel::showGrid(std::shared_ptr<const HeatmapGrid> grid) {
 void HeatmapPanel::selectPair(int row, int col) { m_view->setSelection(row, col); }
 
 QString HeatmapPanel::frameText(int frame, const Motion& motion) const {
-  return tr("%1 frame %2 (%3 s)")
-      .arg(QString::fromStdString(motion.name))
-      .arg(frame)
-      .arg(frame / m_grid->fps(), 0, 'f', 2);
+  return tr("%1 %2").arg(QString::fromStdString(motion.name), clockText(frame, m_grid->fps()));
 }
 
 void HeatmapPanel::onSelection(int row, int col) {

@@ -10,6 +10,7 @@
 
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/clock_text.h"
 
 namespace mg {
 
@@ -199,6 +200,17 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
       p.setPen(QPen(QColor(250, 220, 60), 2));
       p.drawLine(x, y - kRowHeight / 2 + 2, x, y + kRowHeight / 2 - 2);
     }
+  }
+  // The playhead's moment on the ruler, written as the transport and the heatmap write it.
+  if (m_playMotion >= 0 && m_playFrame >= 0 && m_playMotion < static_cast<int>(state->working.size())) {
+    p.setClipping(false);
+    const QString text = clockText(m_playFrame, state->working[m_playMotion]->fps);
+    const int x = static_cast<int>(frameToX(m_playFrame + 0.5));
+    const QRect box(std::min(x + 4, right - p.fontMetrics().horizontalAdvance(text) - 6), 1,
+                    p.fontMetrics().horizontalAdvance(text) + 6, kTop - 4);
+    p.fillRect(box, QColor(40, 40, 44));
+    p.setPen(QColor(250, 220, 60));
+    p.drawText(box, Qt::AlignCenter, text);
   }
 }
 

@@ -38,7 +38,9 @@ class MatchTimeline : public QWidget {
   int rowY(int motion) const;  // y of the line of `motion`
 
   void setPreview(std::vector<FrameRef> frames) { m_preview = std::move(frames); update(); }
-  void setPlayhead(int motion, int frame);  // -1: hidden
+  void setPlayhead(int motion, int frame);  // -1: hidden; its moment is written on the ruler
+  int playheadMotion() const { return m_playMotion; }
+  int playheadFrame() const { return m_playFrame; }
   void setCurrentEdge(int edge);            // highlighted clip, -1: none
   void setSelectedFrame(int motion, int frame);
   int selectedMotion() const { return m_selMotion; }
