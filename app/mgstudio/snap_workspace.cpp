@@ -146,7 +146,8 @@ QString SnapWorkspace::exportTo(const QString& directory) const {
     threshold = std::max(threshold, h.threshold);
     wmin = std::max(wmin, h.wminFrames);
   }
-  SnapExportInput input{&s->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}, {}};
+  // The graph the motions were snapped to (SnapResult::graph: its alignments keep plants in place).
+  SnapExportInput input{&s->snapped->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}, {}};
   // The author's hub names and colours go into the graph file and name the clip files.
   for (HubId id : s->graphHubs) {
     const HubSpec* spec = m_project->hubs()->hub(id);

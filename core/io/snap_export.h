@@ -42,7 +42,8 @@ struct SnapExportInput {
 
   // Fails when: graph or snapped is null; the graph does not validate(); the snapped motions or
   // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints);
-  // hubLabels is neither empty nor one per hub, or holds an empty name or a colour not "#rrggbb".
+  // hubLabels is neither empty nor one per hub, or holds an empty name or a colour not "#rrggbb";
+  // a match frame's alignment differs from the one in snapped->graph.
   Status validate() const;
 };
 
