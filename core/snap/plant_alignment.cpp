@@ -95,7 +95,9 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
     std::sort(mine.begin(), mine.end(), [](const Slot& a, const Slot& b) { return a.frame < b.frame; });
     const Motion& motion = *motions[m];
     const Skeleton& skeleton = *motion.skeleton;
+    std::vector<size_t> chainStart(mine.size());
     for (size_t i = 0; i < mine.size(); ++i) {
+      chainStart[i] = i;
       const Slot& s = mine[i];
       const FloorTransform& metric = graph.hubs[s.hub].matchFrames[s.match].toHub;
       const Pose& common = commonPoses[s.hub].current;
@@ -109,6 +111,7 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
         continue;
       }
       const Slot& p = mine[i - 1];
+      chainStart[i] = chainStart[i - 1];
       const FloorTransform& previous = out[p.hub][p.match];
       // R maps the previous hub's coordinates onto this hub's along the clip.
       const FloorTransform metricStep = metric * graph.hubs[p.hub].matchFrames[p.match].toHub.inverse();
@@ -116,6 +119,29 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
                                                     footPointPositions(skeleton, common, linked),
                                                     metricStep.theta);
       out[s.hub][s.match] = step * previous;
+    }
+    // Centre every chain on the metric's alignments: toHub * X for one X (in the motion's
+    // coordinates) keeps every step along the chain and so the linked plants, while the mean of
+    // toHub^-1 * metric over the chain becomes the identity, so a long chain does not drift away
+    // from where the metric puts its poses.
+    for (size_t begin = 0; begin < mine.size();) {
+      size_t end = begin + 1;
+      while (end < mine.size() && chainStart[end] == begin) ++end;
+      if (end - begin > 1) {
+        double sine = 0.0, cosine = 0.0, x = 0.0, z = 0.0;
+        for (size_t i = begin; i < end; ++i) {
+          const Slot& s = mine[i];
+          const FloorTransform d = out[s.hub][s.match].inverse() * graph.hubs[s.hub].matchFrames[s.match].toHub;
+          sine += std::sin(d.theta), cosine += std::cos(d.theta), x += d.x, z += d.z;
+        }
+        const double count = static_cast<double>(end - begin);
+        const FloorTransform centre{std::atan2(sine, cosine), x / count, z / count};
+        for (size_t i = begin; i < end; ++i) {
+          const Slot& s = mine[i];
+          out[s.hub][s.match] = out[s.hub][s.match] * centre;
+        }
+      }
+      begin = end;
     }
   }
   return out;
