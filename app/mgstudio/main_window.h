@@ -23,6 +23,7 @@ class HeatmapPanel;
 class PlaybackController;
 class ProjectController;
 class RecentFiles;
+class ReferencePoseOffer;
 class SnapWorkspace;
 class StreamPlayer;
 class ViewportWidget;
@@ -61,6 +62,7 @@ class MainWindow : public QMainWindow {
   // Whether closing asks to save a modified project (off for scripted runs and tests).
   void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
+  ReferencePoseOffer* referencePoses() const { return m_referencePoses; }
 
  signals:
   // A batch of files finished loading (or was cancelled); `failed` lists the unreadable ones.
@@ -100,6 +102,7 @@ class MainWindow : public QMainWindow {
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;
+  ReferencePoseOffer* m_referencePoses = nullptr;
   QDockWidget* m_libraryDock = nullptr;
   QDockWidget* m_playbackDock = nullptr;
   QMenu* m_recentMenu = nullptr;
@@ -131,6 +134,8 @@ class MainWindow : public QMainWindow {
   QAction* m_loopAction = nullptr;
   QAction* m_fasterAction = nullptr;
   QAction* m_slowerAction = nullptr;
+  QAction* m_gettingStartedAction = nullptr;
+  QAction* m_shortcutsAction = nullptr;
   QAction* m_aboutAction = nullptr;
 };
 
