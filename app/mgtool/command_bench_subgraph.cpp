@@ -2,7 +2,6 @@
 // mgtool bench subgraph: the database motion graph and the Iterative Sub-graph Algorithm at the
 // paper's scale (generated frames) or on capture files, with sizes, seconds and peak memory.
 #include <cmath>
-#include <cstdlib>
 #include <ctime>
 #include <cstdio>
 #include <fstream>
@@ -131,7 +130,8 @@ int runBenchSubgraph(std::span<const std::string> args) {
       "Without FILES: generates --frames frames (default 87,000, the paper's database size) in\n"
       "--motions takes at 30 Hz (bench_database.h: random programmes of walk, jog, stand, turn,\n"
       "jump and reach by a 16-joint biped in the styles of several performers), builds the\n"
-      "database motion graph, picks --segments key segments (one behaviour after another) with\n"
+      "database motion graph (default --threshold 0.004, which gives the paper's density),\n"
+      "picks --segments key segments (one behaviour after another) with\n"
       "--key-frames frames in all, and runs the Iterative Sub-graph Algorithm for --requirements\n"
       "(default 1) with --gamma from the DMG and from CORE. With FILES: the same on capture files\n"
       "(--fps, --trim, --threshold as 'mgtool dmg') and the keys of --keys KEYS.json,\n"
@@ -211,6 +211,9 @@ int runBenchSubgraph(std::span<const std::string> args) {
     generated = generateBenchDatabase(gen);
     database = generated.motions;
     settings->fps = 30.0;
+    // The threshold that gives the generated database the paper's density (about 7 edges per
+    // vertex at 87,000 frames; real capture needs 0.02 for the same).
+    if (!parsed->has("threshold")) settings->threshold = 0.004;
   }
   const double loadSeconds = clock.seconds();
   std::vector<const Motion*> pointers;
@@ -225,26 +228,6 @@ int runBenchSubgraph(std::span<const std::string> args) {
   const double dmgSeconds = clock.seconds();
   const double dmgCpu = cpuSeconds() - cpuBeforeDmg;
   const DatabaseMotionGraph& g = built->graph;
-  if (!files && std::getenv("MG_BENCH_DEBUG")) {  // TEMP calibration
-    std::vector<int> behaviourOf(g.vertexCount());
-    for (const BenchSegment& seg : generated.segments)
-      for (int f = seg.beginFrame; f < seg.endFrame; ++f) {
-        const int v = g.vertexOf(seg.motion, f);
-        if (v >= 0) behaviourOf[v] = static_cast<int>(seg.behaviour);
-      }
-    long long counts[6][6] = {};
-    long long verts[6] = {};
-    for (int v = 0; v < g.vertexCount(); ++v) {
-      ++verts[behaviourOf[v]];
-      for (int e = g.graph().edgeBegin(v); e < g.graph().edgeEnd(v); ++e)
-        if (g.edgeKind(e) == DmgEdgeKind::Transition) ++counts[behaviourOf[v]][behaviourOf[g.edgeTarget(e)]];
-    }
-    for (int a = 0; a < 6; ++a) {
-      std::fprintf(stderr, "%-6s %6lld:", behaviourName(static_cast<BenchBehaviour>(a)), verts[a]);
-      for (int b = 0; b < 6; ++b) std::fprintf(stderr, " %7.2f", counts[a][b] / double(std::max(1LL, verts[a])));
-      std::fprintf(stderr, "\n");
-    }
-  }
   std::vector<KeySegment> keys;
   if (files) {
     Result<std::vector<KeyFileEntry>> entries = readKeysFile(parsed->options.at("keys"));
@@ -275,6 +258,29 @@ int runBenchSubgraph(std::span<const std::string> args) {
   json.key("dmg_transitions"), json.value(g.transitionCount());
   json.key("dmg_edges_per_vertex"),
       json.value(static_cast<double>(g.edgeCount()) / std::max(1, g.vertexCount()));
+  if (!files) {
+    // How the generated behaviours connect: transitions leaving a frame of each behaviour.
+    std::vector<double> frames(6, 0), transitions(6, 0);
+    std::vector<int> behaviourOf(g.vertexCount(), 0);
+    for (const BenchSegment& seg : generated.segments) {
+      for (int f = seg.beginFrame; f < seg.endFrame; ++f) {
+        const int v = g.vertexOf(seg.motion, f);
+        if (v >= 0) behaviourOf[v] = static_cast<int>(seg.behaviour);
+      }
+    }
+    for (int v = 0; v < g.vertexCount(); ++v) {
+      frames[behaviourOf[v]] += 1;
+      for (int e = g.graph().edgeBegin(v); e < g.graph().edgeEnd(v); ++e)
+        transitions[behaviourOf[v]] += g.edgeKind(e) == DmgEdgeKind::Transition;
+    }
+    json.key("transitions_per_frame_by_behaviour");
+    json.beginObject();
+    for (int b = 0; b < 6; ++b) {
+      json.key(behaviourName(static_cast<BenchBehaviour>(b)));
+      json.value(frames[b] > 0 ? transitions[b] / frames[b] : 0.0);
+    }
+    json.endObject();
+  }
   json.key("dmg_seconds");
   json.beginObject();
   json.key("load_or_generate"), json.value(loadSeconds);

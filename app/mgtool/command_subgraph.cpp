@@ -78,6 +78,9 @@ int runSubgraph(std::span<const std::string> args) {
   spec.options.push_back({"frame-cost", "C", "requirement 4: cost of one frame (default 1)"});
   spec.options.push_back(
       {"entry-frames", "N", "requirement 3: frames that count as a key's beginning (default 10)"});
+  spec.options.push_back({"strict", "",
+                          "gamma is a hard limit: fail, naming the pair, where the whole graph "
+                          "cannot meet it (default: such pairs keep the graph's own minimum)"});
   spec.options.push_back({"from", "dmg|core", "search the whole graph or CORE (default dmg)"});
   spec.options.push_back({"max-iterations", "N", "ISA iterations at most (default 60)"});
   // Repeated --key options are taken out before parsing (the parser keeps one value per name).
@@ -170,6 +173,7 @@ int runSubgraph(std::span<const std::string> args) {
   job.requirement.alpha = *alpha;
   job.requirement.frameCost = *frameCost;
   job.requirement.entryFrames = static_cast<int>(*entry);
+  job.requirement.strict = parsed->has("strict");
   job.settings.fromCore = from == "core";
   job.settings.maxIterations = static_cast<int>(*iterations);
   job.settings.threads = settings->threads;

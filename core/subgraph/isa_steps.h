@@ -26,13 +26,14 @@ Result<VertexFlags> iterativeCsp(const SubgraphSearchSpace& s, const VertexFlags
 // RequiredSubgraph (section 3.3.2): the vertices flagged in `candidates` whose removal from the
 // search graph makes some pair miss its bound. A vertex can be indispensable to a pair only if
 // it lies on every shortest path of that pair, i.e. it dominates the pair's targets in the
-// shortest-path DAG from the source; so one search per source finds the dominator tree (the
+// shortest-path DAG from the source. So one search per source builds the dominator tree (the
 // DAG's vertices in distance order, each one's immediate dominator the nearest common dominator
-// of its DAG predecessors), and only dominators that are candidates are tested, pair by pair, by
-// an A* search (the DMG distance to the pair's targets is a consistent heuristic) that avoids
-// them. Where a pair's bound equals its shortest distance the dominators are exactly its
-// indispensable vertices and need no test. Same result as testing every candidate against every
-// pair. Parallel over sources on `threads` (0 = all).
+// of its DAG predecessors); where a pair's bound equals its shortest distance its dominators are
+// exactly its indispensable vertices; elsewhere each candidate dominator v is tested by the
+// distances without it, which change only under v in the tree: a path avoiding v enters v's
+// subtree for the last time over an edge from outside, so the subtree's in-edges seed a search
+// confined to it (cost: v's subtree, not the whole graph). The same result as testing every
+// candidate against every pair. Parallel over sources on `threads` (0 = all).
 VertexFlags requiredSubgraph(const SubgraphSearchSpace& s, const VertexFlags& candidates,
                              int threads, const Progress& progress = {});
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <cstdio>
 #include <numeric>
 
 #include "core/graph/graph_search.h"
@@ -87,6 +88,26 @@ Result<PreparedSubgraphSearch> prepareSubgraphSearch(const DatabaseMotionGraph& 
     bounds[p] = pairBound(req, pairDistance[p]);
     out.relaxedPairs +=
         req.kind != RequirementKind::DmgMinimum && pairDistance[p] > boundUnits(req);
+  }
+  if (req.strict && out.relaxedPairs > 0) {
+    // Name the pair the bound misses by most.
+    size_t worst = 0;
+    for (size_t p = 1; p < pairs.pairs.size(); ++p) {
+      if (pairDistance[p] > pairDistance[worst]) worst = p;
+    }
+    char length[64], rate[32];
+    std::snprintf(rate, sizeof rate, "%g", dmg.fps());
+    if (req.kind == RequirementKind::Quality)
+      std::snprintf(length, sizeof length, "%.2f cost", pairDistance[worst] / double(kQualityUnitsPerCost));
+    else
+      std::snprintf(length, sizeof length, "%d frames", pairDistance[worst]);
+    return Error{"gamma " + std::to_string(req.gamma) + " cannot be met: the shortest path in the " +
+                 "motion graph from " + pairs.label(pairs.pairs[worst]) + " is " +
+                 length +
+                 " (" + std::to_string(out.relaxedPairs) + " of " +
+                 std::to_string(pairs.pairs.size()) +
+                 " key pairs are over the bound; frames at the motion graph's " + rate +
+                 " Hz); raise gamma or drop the strict bound"};
   }
   Mask core(n, 0);
   for (int v : keys->vertices) core[v] = 1;  // key frames no pair path passes still belong
