@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/import/bvh_writer.h"
+#include "core/io/export_set.h"
 
 namespace mg {
 namespace {
@@ -29,11 +30,6 @@ JsonValue poseJson(const Pose& pose) {
                            {"rotations", std::move(rotations)}};
 }
 
-std::string clipFileName(size_t edge) {
-  char name[32];
-  std::snprintf(name, sizeof name, "clip_%04zu.bvh", edge);
-  return std::string(kSnapClipFolder) + "/" + name;
-}
 
 }  // namespace
 
@@ -69,7 +65,7 @@ Status SnapExportInput::validate() const {
   return Status::success();
 }
 
-Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
+Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames) {
   if (Status s = input.validate(); !s) return s.error();
   const HubGraph& graph = *input.graph;
   const Motion& first = *input.snapped->motions[0];
@@ -117,7 +113,7 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
                                      {"end_frame", edge.clip.endFrame}}},
         {"begin_to_hub", floorTransformJson(fromToHub)},
         {"end_to_hub", floorTransformJson(endToHub)},
-        {"file", clipFileName(e)},
+        {"file", exportClipFileName(e, alternateClipNames)},
         {"file_first_frame", edge.clip.beginFrame - 1},
         {"file_frames", edge.clip.frameCount() + 3}});
   }
@@ -141,29 +137,30 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
 }
 
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory) {
-  Result<JsonValue> json = snapGraphJson(input);
-  if (!json) return json.error();
   const fs::path root(directory);
+  const bool alternate = nextExportUsesAlternateClips((root / kSnapGraphFileName).string());
+  Result<JsonValue> json = snapGraphJson(input, alternate);
+  if (!json) return json.error();
   std::error_code ec;
   fs::create_directories(root / kSnapClipFolder, ec);
   if (ec) return Error{(root / kSnapClipFolder).string() + ": cannot create the folder: " + ec.message()};
   BvhWriteOptions bvh;
   bvh.metresPerUnit = kSnapClipMetresPerUnit;
-  // Every file is formatted first and then written as one set: a value that cannot be written or
-  // a full disk leaves the previous export as it was, its clips consistent with its graph file.
+  // Every file is formatted first, then the clips are written under the names the current graph
+  // file does not use and the graph file replaced last (export_set.h): a value that cannot be
+  // written, a full disk or a kill at any moment leaves the previous export complete.
   std::vector<std::pair<std::string, std::string>> files;
   for (size_t e = 0; e < input.graph->edges.size(); ++e) {
     const Clip& clip = input.graph->edges[e].clip;
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
-    const std::string path = (root / clipFileName(e)).string();
+    const std::string path = (root / exportClipFileName(e, alternate)).string();
     Result<std::string> text = formatBvh(piece, bvh);
     if (!text) return Error{path + ": " + text.error().message};
     files.emplace_back(path, std::move(text.value()));
   }
-  files.emplace_back((root / kSnapGraphFileName).string(), json->serialize(2) + "\n");
-  return writeTextFilesAtomically(files);
+  return commitExport(directory, files, {(root / kSnapGraphFileName).string(), json->serialize(2) + "\n"});
 }
 
 }  // namespace mg

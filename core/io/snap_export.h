@@ -38,16 +38,17 @@ struct SnapExportInput {
 
 // The graph file of an export as JSON (see SNAP_FORMAT.md): hubs with their match frames,
 // alignments and common poses; clips (one per edge, same order) with their source range,
-// alignments and the relative path of their BVH file. Fails as SnapExportInput::validate().
-Result<JsonValue> snapGraphJson(const SnapExportInput& input);
+// alignments and the relative path of their BVH file (exportClipFileName(edge, alternateClipNames),
+// export_set.h). Fails as SnapExportInput::validate().
+Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames = false);
 
 // Writes an export into `directory` (created if missing): every clip as
-// <directory>/clips/clip_NNNN.bvh (frames beginFrame-1 .. endFrame+1 of the snapped source
-// motion: the clip, the next hub pose, and one frame of context each side), then
-// <directory>/snap_graph.json. Every file goes through a temporary file renamed over the target,
-// and the graph file is written last, so an interrupted export never leaves a graph file naming
-// clips that were not written. Clip files of an earlier, larger export are left in place (the
-// graph file names the ones it uses). Errors name the file.
+// <directory>/clips/clip_NNNN.bvh or clip_NNNN_b.bvh (frames beginFrame-1 .. endFrame+1 of the
+// snapped source motion: the clip, the next hub pose, and one frame of context each side), then
+// <directory>/snap_graph.json, through commitExport (export_set.h): the clips go under the names
+// the current graph file does not use, the graph file is replaced last, then the earlier export's
+// clips are removed. An interruption at any moment (kill, crash, full disk) leaves the previous
+// export complete and consistent. Errors name the file.
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory);
 
 }  // namespace mg
