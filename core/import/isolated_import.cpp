@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <new>
@@ -85,6 +87,13 @@ bool readAll(int fd, std::string& out, std::chrono::steady_clock::time_point dea
 
 }  // namespace
 
+IsolatedImportLimits isolatedImportLimitsFor(unsigned long long bytes) {
+  IsolatedImportLimits limits;
+  const int megabytes = static_cast<int>(std::min<unsigned long long>((bytes + (1 << 20) - 1) >> 20, 1 << 20));
+  limits.cpuSeconds = limits.wallSeconds = 5 + megabytes;
+  return limits;
+}
+
 void setImportHelperProgram(std::string program) {
   std::lock_guard lock(helperMutex());
   helperProgram() = std::move(program);
@@ -153,6 +162,9 @@ Result<Motion> decodeMotion(std::string_view bytes) {
 }
 
 int runImportChild(const std::string& path, const IsolatedImportLimits& limits) {
+  // A parent that is killed (a timeout of its own) takes the child with it.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() == 1) return 1;
   const rlimit memory{static_cast<rlim_t>(limits.memoryBytes), static_cast<rlim_t>(limits.memoryBytes)};
   const rlimit cpu{static_cast<rlim_t>(limits.cpuSeconds), static_cast<rlim_t>(limits.cpuSeconds + 1)};
   ::setrlimit(RLIMIT_AS, &memory);

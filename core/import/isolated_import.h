@@ -17,8 +17,14 @@ namespace mg {
 struct IsolatedImportLimits {
   long long memoryBytes = 4LL << 30;
   int cpuSeconds = 120;
-  int wallSeconds = 300;
+  int wallSeconds = 120;
 };
+
+// The limits readMotionFile uses for a file of `bytes`: 4 GB, and 5 s plus 1 s per started MB of
+// CPU and of wall time. Real imports run at several MB per second; some damaged files make Assimp
+// loop forever (a truncated SMD file does), and those must fail soon: a file of up to 1 MB gets
+// 6 s.
+IsolatedImportLimits isolatedImportLimitsFor(unsigned long long bytes);
 
 // The program readMotionFile runs for non-BVH files; empty (the default) imports in this process.
 // mgtool sets itself; the editor sets the mgtool installed beside it. Thread-safe.
@@ -33,9 +39,9 @@ std::string importHelperProgram();
 Result<Motion> readAssimpMotionIsolated(const std::string& path, const std::string& program,
                                         const IsolatedImportLimits& limits = {});
 
-// The child's side: applies `limits` to this process, reads `path` with readAssimpMotion and
-// writes the result to standard output (the encoding below, or an error message). Returns the
-// exit status (0 both ways: the parent reads which from the output).
+// The child's side: applies `limits` to this process (which dies with its parent), reads `path`
+// with readAssimpMotion and writes the result to standard output (the encoding below, or an
+// error message). Returns the exit status (0 both ways: the parent reads which from the output).
 int runImportChild(const std::string& path, const IsolatedImportLimits& limits = {});
 
 // The wire format between parent and child: "MGMOTION 1\n" then the skeleton, rate and frames as

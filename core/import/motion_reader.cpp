@@ -80,7 +80,10 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
     // Assimp runs in a child process when a helper program is set (mgtool, the editor): a crash
     // or runaway allocation in it fails this file only.
     const std::string helper = importHelperProgram();
-    Result<Motion> read = helper.empty() ? readAssimpMotion(path, {}) : readAssimpMotionIsolated(path, helper);
+    std::error_code ec;
+    const auto bytes = fs::file_size(path, ec);
+    Result<Motion> read = helper.empty() ? readAssimpMotion(path, {})
+                                         : readAssimpMotionIsolated(path, helper, isolatedImportLimitsFor(ec ? 0 : bytes));
     if (!read) return read.error();
     motion = std::move(read).value();
   }

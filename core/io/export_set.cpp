@@ -49,10 +49,15 @@ std::string exportClipFileName(size_t clip, bool alternate) {
 
 Status commitExport(const std::string& directory, const std::vector<std::pair<std::string, std::string>>& clips,
                     const std::pair<std::string, std::string>& index) {
+  std::error_code exists;
+  const bool previous = fs::exists(index.first, exists);
+  auto failed = [&](const Error& e) {
+    return previous ? Error{e.message + "; the previous export in " + directory + " is intact"} : e;
+  };
   if (!clips.empty()) {
-    if (Status s = writeTextFilesAtomically(clips); !s) return s;
+    if (Status s = writeTextFilesAtomically(clips); !s) return failed(s.error());
   }
-  if (Status s = writeTextFileAtomically(index.first, index.second); !s) return s;
+  if (Status s = writeTextFileAtomically(index.first, index.second); !s) return failed(s.error());
   std::set<fs::path> kept;
   for (const auto& [path, text] : clips) kept.insert(fs::path(path).lexically_normal());
   std::error_code ec;

@@ -25,8 +25,9 @@ std::string exportClipFileName(size_t clip, bool alternate);
 
 // Writes `clips` (path, text) as one set (writeTextFilesAtomically: all or none), then `index`
 // atomically, then removes every clips/clip_*.bvh file of either set in `directory` that is not
-// among `clips` (best effort: a file that cannot be removed is left). Errors name the file; on any
-// failure the previous export is complete and untouched.
+// among `clips` (best effort: a file that cannot be removed is left). Errors name the file and,
+// when an export was there, say "the previous export in DIR is intact": on any failure it is
+// complete and untouched.
 Status commitExport(const std::string& directory, const std::vector<std::pair<std::string, std::string>>& clips,
                     const std::pair<std::string, std::string>& index);
 

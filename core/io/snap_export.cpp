@@ -136,7 +136,7 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
       {"dead_end_hubs", std::move(deadEnds)}});
 }
 
-Status exportSnapGraph(const SnapExportInput& input, const std::string& directory) {
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress) {
   const fs::path root(directory);
   const bool alternate = nextExportUsesAlternateClips((root / kSnapGraphFileName).string());
   Result<JsonValue> json = snapGraphJson(input, alternate);
@@ -150,7 +150,10 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
   // file does not use and the graph file replaced last (export_set.h): a value that cannot be
   // written, a full disk or a kill at any moment leaves the previous export complete.
   std::vector<std::pair<std::string, std::string>> files;
-  for (size_t e = 0; e < input.graph->edges.size(); ++e) {
+  const size_t edges = input.graph->edges.size();
+  for (size_t e = 0; e < edges; ++e) {
+    if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
+    progress.report(0.9 * static_cast<double>(e) / static_cast<double>(edges));
     const Clip& clip = input.graph->edges[e].clip;
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
@@ -160,7 +163,10 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
     if (!text) return Error{path + ": " + text.error().message};
     files.emplace_back(path, std::move(text.value()));
   }
-  return commitExport(directory, files, {(root / kSnapGraphFileName).string(), json->serialize(2) + "\n"});
+  if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
+  Status written = commitExport(directory, files, {(root / kSnapGraphFileName).string(), json->serialize(2) + "\n"});
+  if (written) progress.report(1.0);
+  return written;
 }
 
 }  // namespace mg

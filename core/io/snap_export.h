@@ -7,6 +7,7 @@
 #include "core/snap/snap_job.h"
 #include "core/util/json.h"
 #include "core/util/atomic_file.h"
+#include "core/util/progress.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -48,7 +49,9 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
 // <directory>/snap_graph.json, through commitExport (export_set.h): the clips go under the names
 // the current graph file does not use, the graph file is replaced last, then the earlier export's
 // clips are removed. An interruption at any moment (kill, crash, full disk) leaves the previous
-// export complete and consistent. Errors name the file.
-Status exportSnapGraph(const SnapExportInput& input, const std::string& directory);
+// export complete and consistent. Errors name the file. `progress` (core/util/progress.h) rises
+// as the clips are formatted; cancelled before the files are written, the export fails with
+// "export cancelled" and writes nothing.
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress = {});
 
 }  // namespace mg

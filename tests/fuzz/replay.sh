@@ -14,7 +14,7 @@ seconds=${MG_REPLAY_SECONDS:-10}
 memory_kb=${MG_REPLAY_MEMORY_KB:-4194304}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+passed=0 failed=0 contained=0
 
 # run NAME ARGS...: one mgtool run; sets $rc and fills $work/err.
 run() {
@@ -41,6 +41,8 @@ judge() {
     fi
   fi
   rm -f "$output"
+  # Third-party importer failures that the child process contained (counted for the summary).
+  if grep -q "could not import the file: the importer" "$work/err"; then contained=$((contained + 1)); fi
   if [ -n "$problem" ]; then
     failed=$((failed + 1))
     echo "FAIL $what: $problem"
@@ -72,5 +74,6 @@ for input in "$corpus"/*; do
     run "convert $input" convert "$input" "$out"; judge "convert $input" "$out"
   fi
 done
+echo "replay: $contained runs ended in a crash or hang of the third-party importer, contained by its child process"
 echo "replay: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -75,7 +76,11 @@ TEST(ProjectKill, AutosaveRecoveryOffersTheNewestCompleteVersion) {
   ASSERT_TRUE(saveProject(versions.projects[0], project));
   const QString autosave = autosavePath(project);
   ASSERT_TRUE(saveProject(versions.projects[0], autosave));
-  QFile::setFileTime(project, QDateTime::currentDateTime().addSecs(-10), QFileDevice::FileModificationTime);
+  {
+    QFile file(project);
+    ASSERT_TRUE(file.open(QIODevice::ReadWrite));
+    ASSERT_TRUE(file.setFileTime(QDateTime::currentDateTime().addSecs(-10), QFileDevice::FileModificationTime));
+  }
   test::killRepeatedly([&](int v) { (void)saveProject(versions.projects[v], autosave); },
                        [&] {
                          tidySaveTemporaries(project);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Runs the built mgtool binary (MGTOOL_PATH) and checks exit statuses and output.
+#include <chrono>
 #include <cstdio>
 
 #include <gtest/gtest.h>
@@ -190,6 +191,18 @@ TEST(MgtoolCli, ImportChildOutOfMemoryIsAnError) {
   const bool clear = m.error().message.find("not enough memory") != std::string::npos ||
                      m.error().message.find("could not import the file") != std::string::npos;
   EXPECT_TRUE(clear) << m.error().message;
+}
+
+// Assimp's SMD loader loops forever on this truncated file; the child is killed at its limit
+// (5 s + 1 s per started MB: 6 s).
+TEST(MgtoolCli, AnImporterThatHangsIsStoppedWithAMessage) {
+  const std::string smd = std::string(MG_TEST_DATA_DIR) + "/../fuzz/mgtool_regressions/assimp_smd_truncated_hangs.smd";
+  const auto start = std::chrono::steady_clock::now();
+  const ToolRun r = mgtool({"info", smd});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("could not import the file: the importer took more than 6 s"), std::string::npos) << r.err;
+  EXPECT_LT(seconds, 10.0);
 }
 
 // Every command and benchmark the README names is registered and answers --help (a lost table

@@ -90,7 +90,8 @@ TEST_F(KillDuringWrite, SubgraphExportIsAlwaysOneCompleteExport) {
   DmgBuildSettings settings;
   settings.threshold = 0.03;
   settings.grid.threads = 1;
-  Result<DmgBuildResult> built = buildDatabaseMotionGraph({motions[0].get(), motions[1].get()}, settings);
+  const std::vector<const Motion*> pointers = {motions[0].get(), motions[1].get()};
+  Result<DmgBuildResult> built = buildDatabaseMotionGraph(pointers, settings);
   ASSERT_TRUE(built);
   const DatabaseMotionGraph& g = built->graph;
   // Version 0 keeps every vertex; version 1 the first motion's only.
