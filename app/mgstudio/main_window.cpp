@@ -10,15 +10,18 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
 
 #include "app/mgstudio/heatmap_dock.h"
+#include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
+#include "app/mgstudio/reference_pose_offer.h"
 #include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_options.h"
 #include "widgets/commands/motion_commands.h"
@@ -32,7 +35,9 @@
 #include "widgets/views/playback_bar.h"
 #include "widgets/views/playback_controller.h"
 #include "widgets/views/snap_preview.h"
+#include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/wheel_guard.h"
 
 namespace mg {
 
@@ -42,19 +47,28 @@ const char* const kStateKey = "mainWindow/state";
 const char* const kOpenDirKey = "openDirectory";
 const char* const kTrimKey = "import/trimLeadingFrames";
 const char* const kUnitKey = "import/metresPerUnit";
-constexpr int kLayoutVersion = 3;  // bump when docks change so old saved states are ignored
+constexpr int kLayoutVersion = 4;  // bump when docks change so old saved states are ignored
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(tr("Motion Graph Studio"));
   setAcceptDrops(true);
   setDockOptions(AnimatedDocks | AllowTabbedDocks);
+  WheelGuard::install();  // a wheel over a dock scrolls it; it never edits an unfocused value
   m_loader = new MotionLoader(this);
   m_playback = new PlaybackController(this);
   m_viewport = new ViewportWidget(this);
   m_viewport->setObjectName(QStringLiteral("viewport"));
   setCentralWidget(m_viewport);
   m_player = new MotionPlayer(&m_project, m_playback, m_viewport, this);
+  // The one preview player under the one transport; every workspace plays through it.
+  m_streams = new StreamPlayer(this);
+  m_streams->setViewport(m_viewport, kPreviewCharacterId, QColor(250, 220, 60));
+  m_streams->attachTransport(m_playback);
+  // One clock: the transport counts frames at the working rate of the timeline and heatmap.
+  m_playback->setWorkingFps(m_project.metricSettings().workingFps);
+  connect(&m_project, &Project::metricSettingsChanged, this,
+          [this] { m_playback->setWorkingFps(m_project.metricSettings().workingFps); });
 
   ImportOptions importOptions;
   QSettings settings;
@@ -63,8 +77,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_project.setImportOptions(importOptions);
 
   m_projectFiles = new ProjectController(
-      this, &m_project, [this] { return Workspace::windowViewState(this, m_viewport, {m_snap, m_parametric}); },
-      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, {m_snap, m_parametric}, view); });
+      this, &m_project,
+      [this] {
+        return Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+      },
+      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view); });
   createActions();
   createMenus();
   createDocks();
@@ -77,10 +94,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     }
   });
   connectLoader();
-  m_parametric = new ParametricWorkspace(
-      WorkspaceContext{this, &m_project, m_viewport, m_playback, m_viewMenu, menuBar()->actions().constFirst()->menu(), m_quitAction});
+  // Every graph kind is one Workspace subclass, registered here once (the snap kind above, in
+  // createDocks, because its docks sit beside the library and the transport).
+  m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
-    for (Workspace* w : std::initializer_list<Workspace*>{m_snap, m_parametric}) w->projectLoaded();
+    for (Workspace* w : m_workspaces) w->projectLoaded();
   });
   m_loadProgress = new JobProgressWidget(this);
   statusBar()->addPermanentWidget(m_loadProgress);
@@ -88,6 +106,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
   arrangeDefaultDocks();
   restoreLayout();
+}
+
+WorkspaceContext MainWindow::workspaceContext() {
+  WorkspaceContext context{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction};
+  context.streams = m_streams;
+  return context;
 }
 
 void MainWindow::arrangeDefaultDocks() {
@@ -163,6 +187,11 @@ void MainWindow::createActions() {
   connect(m_playback, &PlaybackController::playingChanged, this, &MainWindow::updatePlayAction);
   updatePlayAction(false);
 
+  m_gettingStartedAction = make(tr("&Getting Started"), QKeySequence::HelpContents,
+                                [this] { showHelpPage(this, tr("Getting Started"), gettingStartedHtml()); });
+  m_shortcutsAction = make(tr("&Keyboard Shortcuts"), {}, [this] {
+    showHelpPage(this, tr("Keyboard Shortcuts"), shortcutsHtml(actions()));
+  });
   m_aboutAction = make(tr("&About Motion Graph Studio"), {}, [this] {
     QMessageBox::about(this, tr("About Motion Graph Studio"),
                        tr("<h3>Motion Graph Studio %1</h3>"
@@ -212,16 +241,23 @@ void MainWindow::createMenus() {
   play->addSeparator();
   play->addActions({m_loopAction, m_fasterAction, m_slowerAction});
 
-  menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addActions({m_gettingStartedAction, m_shortcutsAction});
+  help->addSeparator();
+  help->addAction(m_aboutAction);
 }
 
 void MainWindow::createDocks() {
   m_library = new MotionLibraryView(&m_project, this);
   m_libraryDock = new QDockWidget(tr("Motion Library"), this);
   m_libraryDock->setObjectName(QStringLiteral("motionLibraryDock"));
-  m_libraryDock->setWidget(m_library);
+  m_libraryDock->setWidget(scrollingDockContent(m_library));  // the dock policy (wheel_guard.h)
   addDockWidget(Qt::LeftDockWidgetArea, m_libraryDock);
   connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
+    // Library playback and previews share the transport: a selection replaces the preview, and
+    // a selection emptied while a preview plays leaves the preview alone.
+    if (ids.isEmpty() && m_streams->hasStream()) return;
+    if (!ids.isEmpty()) m_streams->stop();
     m_player->showMotions(ids);
     if (!ids.isEmpty()) m_playback->setPlaying(true);
   });
@@ -241,20 +277,17 @@ void MainWindow::createDocks() {
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
   resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
 
-  m_snap = new SnapWorkspace(WorkspaceContext{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction},
-                             m_player);
+  m_snap = addWorkspace(new SnapWorkspace(workspaceContext(), m_player));
   m_fileMenu->insertSeparator(m_quitAction);
   m_editMenu->addSeparator();
   m_editMenu->addActions({m_snap->createHubAction(), m_snap->pruneAction()});
   addActions({m_snap->createHubAction(), m_projectFiles->newAction(), m_projectFiles->openAction(),
               m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
-  connect(m_snap->preview(), &SnapPreview::walkPlayingChanged, this, [this](bool on) {
-    if (!on) return;
+  // A preview starting takes the viewport and the transport from library playback.
+  connect(m_streams, &StreamPlayer::streamStarting, this, [this] {
+    m_player->showMotions({});
     m_library->table()->clearSelection();
     m_followAction->setChecked(true);  // an endless walk leaves the frame otherwise
-  });
-  connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
-    if (!ids.isEmpty()) m_snap->preview()->hide();
   });
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     m_player->showMotions({});
@@ -263,6 +296,8 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::connectLoader() {
+  m_referencePoses = new ReferencePoseOffer(&m_project, this, [this](const QStringList& paths) { openFiles(paths); });
+  statusBar()->addPermanentWidget(m_referencePoses->bar());
   connect(m_loader, &MotionLoader::progressChanged, this,
           [this](int done, int total, const QString& path) {
             m_loadProgress->setProgress(done, total,
@@ -273,6 +308,7 @@ void MainWindow::connectLoader() {
             auto* command = new AddMotionCommand(&m_project, std::move(motion));
             const MotionId id = command->id();
             m_project.undoStack()->push(command);
+            m_referencePoses->noteLoaded(path, id, *m_project.motions().back().motion);
             m_recentFiles->add(path);
             statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
             if (m_selectNextLoaded) {
@@ -300,6 +336,7 @@ void MainWindow::connectLoader() {
       box->setAttribute(Qt::WA_DeleteOnClose);
       box->open();
     }
+    if (!cancelled) m_referencePoses->batchFinished();
     emit loadBatchFinished(errors);
   });
 }
@@ -348,8 +385,26 @@ void MainWindow::updatePlayAction(bool playing) {
 
 void MainWindow::restoreLayout() {
   QSettings settings;
-  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) resize(1440, 900);
-  restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+    // 1440x900, or the screen's free area when smaller (a 1366x768 laptop).
+    const QRect free = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+    resize(std::min(1440, free.width()), std::min(900, free.height() - 30));
+  }
+  if (!restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion)) {
+    // The layout policy: side columns and the bottom row in proportion to the window, so the
+    // viewport stays the largest area on any screen (the docks scroll what does not fit).
+    const int w = width(), h = height();
+    std::vector<QDockWidget*> left, right, bottom;
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+      if (d->isFloating() || d == m_playbackDock) continue;
+      const Qt::DockWidgetArea area = dockWidgetArea(d);
+      (area == Qt::LeftDockWidgetArea ? left : area == Qt::RightDockWidgetArea ? right : bottom).push_back(d);
+    }
+    auto sizes = [](const std::vector<QDockWidget*>& docks, int size) { return QList<int>(docks.size(), size); };
+    resizeDocks(QList<QDockWidget*>(left.begin(), left.end()), sizes(left, w * 23 / 100), Qt::Horizontal);
+    resizeDocks(QList<QDockWidget*>(right.begin(), right.end()), sizes(right, w * 29 / 100), Qt::Horizontal);
+    resizeDocks(QList<QDockWidget*>(bottom.begin(), bottom.end()), sizes(bottom, h * 25 / 100), Qt::Vertical);
+  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <vector>
+
 #include <QMainWindow>
 #include <QStringList>
 
@@ -21,8 +23,12 @@ class HeatmapPanel;
 class PlaybackController;
 class ProjectController;
 class RecentFiles;
+class ReferencePoseOffer;
 class SnapWorkspace;
+class StreamPlayer;
 class ViewportWidget;
+class Workspace;
+struct WorkspaceContext;
 
 // The editor window: the viewport in the centre, the motion library and the playback bar in
 // docks, menus and shortcuts. Owns the document (one Project), the background loader and the
@@ -43,14 +49,20 @@ class MainWindow : public QMainWindow {
   MotionLoader* loader() const { return m_loader; }
   PlaybackController* playback() const { return m_playback; }
   MotionPlayer* player() const { return m_player; }
+  // The one preview player (every workspace's walks and clips), attached to playback().
+  StreamPlayer* streams() const { return m_streams; }
+  static constexpr int kPreviewCharacterId = -1000;
   ViewportWidget* viewport() const { return m_viewport; }
   ParametricWorkspace* parametric() const { return m_parametric; }
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
+  // Every graph kind's workspace, in the order they were added.
+  const std::vector<Workspace*>& workspaces() const { return m_workspaces; }
   ProjectController* projectFiles() const { return m_projectFiles; }
   // Whether closing asks to save a modified project (off for scripted runs and tests).
   void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
+  ReferencePoseOffer* referencePoses() const { return m_referencePoses; }
 
  signals:
   // A batch of files finished loading (or was cancelled); `failed` lists the unreadable ones.
@@ -62,6 +74,12 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  WorkspaceContext workspaceContext();
+  template <class W>
+  W* addWorkspace(W* workspace) {
+    m_workspaces.push_back(workspace);
+    return workspace;
+  }
   void createActions();
   void createMenus();
   void createDocks();
@@ -77,12 +95,14 @@ class MainWindow : public QMainWindow {
   MotionLoader* m_loader = nullptr;
   PlaybackController* m_playback = nullptr;
   MotionPlayer* m_player = nullptr;
+  StreamPlayer* m_streams = nullptr;
   ViewportWidget* m_viewport = nullptr;
   MotionLibraryView* m_library = nullptr;
   HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;
+  ReferencePoseOffer* m_referencePoses = nullptr;
   QDockWidget* m_libraryDock = nullptr;
   QDockWidget* m_playbackDock = nullptr;
   QMenu* m_recentMenu = nullptr;
@@ -90,6 +110,7 @@ class MainWindow : public QMainWindow {
   QMenu* m_fileMenu = nullptr;
   QMenu* m_editMenu = nullptr;
   SnapWorkspace* m_snap = nullptr;
+  std::vector<Workspace*> m_workspaces;
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;
   ParametricWorkspace* m_parametric = nullptr;
@@ -113,6 +134,8 @@ class MainWindow : public QMainWindow {
   QAction* m_loopAction = nullptr;
   QAction* m_fasterAction = nullptr;
   QAction* m_slowerAction = nullptr;
+  QAction* m_gettingStartedAction = nullptr;
+  QAction* m_shortcutsAction = nullptr;
   QAction* m_aboutAction = nullptr;
 };
 

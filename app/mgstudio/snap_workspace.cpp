@@ -15,6 +15,7 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/export_folder_dialog.h"
 #include "widgets/views/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/graph/hub_graph_model.h"
@@ -34,7 +35,7 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context, MotionPlayer* play
   ViewportWidget* viewport = m_viewport;
   PlaybackController* playback = m_playback;
   m_session = new SnapSession(project, this);
-  m_preview = new SnapPreview(m_session, viewport, playback, this);
+  m_preview = new SnapPreview(m_session, m_streams, viewport, this);
   m_timeline = new MatchTimeline(project, m_session);
   m_canvas = new GraphCanvas(project, m_session, m_preview);
   m_hubs = new HubPanel(project, m_session);
@@ -76,11 +77,7 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context, MotionPlayer* play
   });
 
   connect(m_timeline, &MatchTimeline::frameClicked, m_hubs, &HubPanel::setCandidateFrame);
-  connect(m_timeline, &MatchTimeline::clipClicked, this, [this](int edge) {
-    m_player->showMotions({});
-    m_preview->playClip(edge);
-  });
-  connect(m_canvas->model(), &HubGraphModel::clipActivated, this, [this] { m_player->showMotions({}); });
+  connect(m_timeline, &MatchTimeline::clipClicked, m_preview, &SnapPreview::playClip);
   connect(m_canvas->model(), &HubGraphModel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
   connect(m_hubs, &HubPanel::previewChanged, m_timeline, &MatchTimeline::setPreview);
   connect(m_hubs, &HubPanel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
@@ -91,6 +88,17 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context, MotionPlayer* play
   connect(m_canvas->model(), &HubGraphModel::hubActivated, m_hubs, &HubPanel::selectHub);
   connect(m_preview, &SnapPreview::currentEdgeChanged, m_timeline, &MatchTimeline::setCurrentEdge);
   connect(m_preview, &SnapPreview::positionChanged, m_timeline, &MatchTimeline::setPlayhead);
+  // Library playback has a playhead too: the first shown motion at the transport's working frame.
+  connect(playback, &PlaybackController::frameChanged, this, [this] {
+    if (m_player->shownMotions().isEmpty()) return;
+    const auto s = m_session->state();
+    const int row = s->motionIndex(m_player->shownMotions().first());
+    if (row < 0 || row >= static_cast<int>(s->working.size())) {
+      m_timeline->setPlayhead(-1, -1);
+      return;
+    }
+    m_timeline->setPlayhead(row, std::min(m_playback->workingFrame(), s->working[row]->frameCount() - 1));
+  });
   connect(m_session, &SnapSession::stateChanged, this, [this] {
     const auto s = m_session->state();
     m_prune->setEnabled(!s->deadEnds.empty());
@@ -133,24 +141,36 @@ void SnapWorkspace::pruneDeadEnds() {
   m_project->undoStack()->push(new PruneHubsCommand(m_project->hubs(), ids));
 }
 
-QString SnapWorkspace::exportTo(const QString& directory) const {
-  const auto s = m_session->state();
-  if (!s->snapped) return tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+SnapExportInput SnapWorkspace::exportInput(const SnapPipelineState& s) const {
   double threshold = 0;
   int wmin = 0;
   for (const HubSpec& h : m_project->hubs()->hubs()) {
     threshold = std::max(threshold, h.threshold);
     wmin = std::max(wmin, h.wminFrames);
   }
-  SnapExportInput input{&s->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}};
-  const Status status = mg::exportSnapGraph(input, directory.toStdString());
+  // The graph the motions were snapped to (SnapResult::graph: its alignments keep plants in place).
+  SnapExportInput input{&s.snapped->graph, s.snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}, {}};
+  // The author's hub names and colours go into the graph file and name the clip files.
+  for (HubId id : s.graphHubs) {
+    const HubSpec* spec = m_project->hubs()->hub(id);
+    input.hubLabels.push_back({spec && !spec->name.trimmed().isEmpty() ? spec->name.trimmed().toStdString()
+                                                                        : "hub_" + std::to_string(input.hubLabels.size()),
+                               spec ? spec->colour.name(QColor::HexRgb).toStdString() : std::string()});
+  }
+  return input;
+}
+
+QString SnapWorkspace::exportTo(const QString& directory) const {
+  const auto s = m_session->state();
+  if (!s->snapped) return tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+  const Status status = mg::exportSnapGraph(exportInput(*s), directory.toStdString());
   return status ? QString() : QString::fromStdString(status.error().message);
 }
 
 void SnapWorkspace::exportSnapGraph() {
   QSettings settings;
-  const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export Snap Graph To"),
-                                                        settings.value(QStringLiteral("snapExportDirectory")).toString());
+  const QString dir = ExportFolderDialog::getFolder(m_window, tr("Export Snap Graph To"),
+                                                    settings.value(QStringLiteral("snapExportDirectory")).toString());
   if (dir.isEmpty()) return;
   settings.setValue(QStringLiteral("snapExportDirectory"), dir);
   startExport(dir);
@@ -165,26 +185,19 @@ void SnapWorkspace::startExport(const QString& directory) {
     emit exportFinished(directory, error);
     return;
   }
-  double threshold = 0;
-  int wmin = 0;
-  for (const HubSpec& h : m_project->hubs()->hubs()) {
-    threshold = std::max(threshold, h.threshold);
-    wmin = std::max(wmin, h.wminFrames);
-  }
-  const SnapExportSettings exportSettings{threshold, wmin, m_project->importOptions().trimLeadingFrames};
+  const SnapExportInput input = exportInput(*s);  // points into `s`, which the job keeps alive
   m_exportCancel = std::make_shared<std::atomic<bool>>(false);
   m_export->setEnabled(false);
   reportProgress(0, 100, tr("Exporting the snap graph"));
   // The job owns the immutable session state it exports (shared), never the live document.
   m_exportJob.start(
-      [s, exportSettings, directory, cancel = m_exportCancel](QPromise<QString>& promise) {
+      [s, input, directory, cancel = m_exportCancel](QPromise<QString>& promise) {
         promise.setProgressRange(0, 100);
         const Progress progress(cancel.get(), [&promise, &cancel](double f) {
           if (promise.isCanceled()) *cancel = true;
           promise.setProgressValue(static_cast<int>(f * 100));
         });
-        const Status status = mg::exportSnapGraph({&s->graph, s->snapped.get(), exportSettings},
-                                                  directory.toStdString(), progress);
+        const Status status = mg::exportSnapGraph(input, directory.toStdString(), progress);
         promise.addResult(status ? QString() : QString::fromStdString(status.error().message));
       },
       {[this, directory](const QString& error) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/mgstudio/workspace.h"
+#include "core/io/snap_export.h"
 #include "widgets/jobs/job_slot.h"
 
 class QAction;
@@ -21,6 +22,7 @@ class PlaybackController;
 class Project;
 class SnapPreview;
 class SnapSession;
+struct SnapPipelineState;
 class ViewportWidget;
 
 // The Snap-Together part of the editor window: the background session, the preview character,
@@ -60,6 +62,8 @@ class SnapWorkspace : public Workspace {
   bool isExporting() const { return m_exportJob.isRunning(); }
   // Writes the current snapped graph to `directory`; the error message is empty on success.
   QString exportTo(const QString& directory) const;
+  // What exportTo and the background export write: the snapped graph with the hubs' labels.
+  SnapExportInput exportInput(const SnapPipelineState& state) const;
 
  signals:
   // A background export ended: `error` is empty on success (cancelled: says so).

@@ -9,11 +9,13 @@
 
 #include "widgets/views/job_progress_widget.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/wheel_guard.h"
 
 namespace mg {
 
 Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
     : QObject(c.window), m_window(c.window), m_project(c.project), m_viewport(c.viewport), m_playback(c.playback),
+      m_streams(c.streams),
       m_viewMenu(c.viewMenu), m_fileMenu(c.fileMenu), m_fileMenuBefore(c.fileMenuBefore), m_kindName(kindName) {
   m_progress = new JobProgressWidget(m_window);
   m_progress->setObjectName(kindName + QStringLiteral("Progress"));
@@ -31,7 +33,7 @@ QDockWidget* Workspace::addDock(QWidget* content, const QString& title, const ch
                                 Qt::DockWidgetArea area, bool primary) {
   auto* dock = new QDockWidget(title, m_window);
   dock->setObjectName(QString::fromLatin1(objectName));
-  dock->setWidget(content);
+  dock->setWidget(scrollingDockContent(content));  // the dock policy: scroll, never grow the window
   m_window->addDockWidget(area, dock);
   if (m_viewMenu) m_viewMenu->addAction(dock->toggleViewAction());
   m_docks.push_back(dock);

@@ -20,6 +20,7 @@ class GraphModel;
 class JobProgressWidget;
 class PlaybackController;
 class Project;
+class StreamPlayer;
 class ViewportWidget;
 
 // What the window gives every workspace. All must outlive the workspaces.
@@ -31,14 +32,20 @@ struct WorkspaceContext {
   QMenu* viewMenu = nullptr;               // dock toggles go here
   QMenu* fileMenu = nullptr;               // export actions go here (may be null)
   QAction* fileMenuBefore = nullptr;       // ... before this action (null: appended)
+  // The window's one preview player, attached to `playback`: every kind plays its previews
+  // (walks, clips, steering) through it, never through a player of its own.
+  StreamPlayer* streams = nullptr;
 };
 
 // One graph kind's part of the editor window (Snap-Together, parametric, and the kinds to come):
 // the base owns what every kind does the same way, so a new kind is a small subclass that makes
 // its docks, its graph model and its actions and overrides the hooks it needs:
 //  - docks: addDock registers a dock with the window and View menu and remembers it (docks(),
-//    raiseDocks(), and their visibility in the project's view state);
+//    raiseDocks(), and their visibility in the project's view state); its content scrolls
+//    instead of growing the window (scrollingDockContent, the policy every dock follows);
 //  - actions: addFileAction puts an export-like action in the File menu;
+//  - previews: play a PoseStream on m_streams (the window's one StreamPlayer under the one
+//    transport); starting one replaces whatever preview played;
 //  - graph canvas: graphModel() is the kind's GraphModel (the Quality dock and other panels can
 //    colour or select in it without knowing the kind);
 //  - job progress: reportProgress/finishProgress drive one status-bar strip per kind whose
@@ -91,6 +98,7 @@ class Workspace : public QObject {
   Project* m_project;
   ViewportWidget* m_viewport;
   PlaybackController* m_playback;
+  StreamPlayer* m_streams;
   QMenu* m_viewMenu;
   QMenu* m_fileMenu;
   QAction* m_fileMenuBefore;

@@ -28,6 +28,7 @@ int runMeasure(std::span<const std::string> args);
 int runImportChild(std::span<const std::string> args);
 // This program's own path (for running itself as the import child).
 std::string selfProgramPath(const char* argv0);
+int runField(std::span<const std::string> args);  // field build | run
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
 // in the table in command_bench.cpp.
@@ -38,6 +39,7 @@ int runBenchPmg(std::span<const std::string> args);
 int runBenchSmooth(std::span<const std::string> args);
 int runBenchGrid(std::span<const std::string> args);  // "bench grid ...", via runBench
 int runBenchSubgraph(std::span<const std::string> args);
+int runBenchField(std::span<const std::string> args);
 int runGrid(std::span<const std::string> args);
 
 }  // namespace mg::tool

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/export_set.h"
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <set>
 
 #include "core/util/atomic_file.h"
@@ -16,10 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::regex& clipName() {
-  static const std::regex name(R"(clip_\d{4,}(_b)?\.bvh)");
-  return name;
-}
+constexpr const char* kPlain = "clips";
+constexpr const char* kAlternate = "clips_b";
 
 }  // namespace
 
@@ -34,17 +30,16 @@ bool nextExportUsesAlternateClips(const std::string& indexPath) {
   for (const JsonValue& c : clips->asArray()) {
     const JsonValue* file = c.find("file");
     if (!file || !file->isString()) continue;
-    const std::string name = fs::path(file->asString()).filename().string();
-    std::smatch m;
-    if (std::regex_match(name, m, clipName()) && !m[1].matched) return true;
+    const fs::path path(file->asString());
+    if (!path.empty() && *path.begin() == kPlain) return true;
   }
   return false;
 }
 
-std::string exportClipFileName(size_t clip, bool alternate) {
-  char name[48];
-  std::snprintf(name, sizeof name, "clips/clip_%04zu%s.bvh", clip, alternate ? "_b" : "");
-  return name;
+std::string exportClipPath(const std::string& relative, bool alternate) {
+  const std::string prefix = std::string(kPlain) + "/";
+  if (!alternate || relative.rfind(prefix, 0) != 0) return relative;
+  return std::string(kAlternate) + "/" + relative.substr(prefix.size());
 }
 
 Status commitExport(const std::string& directory, const std::vector<std::pair<std::string, std::string>>& clips,
@@ -54,18 +49,24 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
   auto failed = [&](const Error& e) {
     return previous ? Error{e.message + "; the previous export in " + directory + " is intact"} : e;
   };
+  for (const auto& [path, text] : clips) {
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    if (ec) return failed(Error{fs::path(path).parent_path().string() + ": cannot create the folder: " + ec.message()});
+  }
   if (!clips.empty()) {
     if (Status s = writeTextFilesAtomically(clips); !s) return failed(s.error());
   }
   if (Status s = writeTextFileAtomically(index.first, index.second); !s) return failed(s.error());
   std::set<fs::path> kept;
   for (const auto& [path, text] : clips) kept.insert(fs::path(path).lexically_normal());
-  std::error_code ec;
-  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(directory) / "clips", ec)) {
-    const std::string name = e.path().filename().string();
-    if (!std::regex_match(name, clipName()) || kept.count(e.path().lexically_normal())) continue;
-    std::error_code ignored;
-    fs::remove(e.path(), ignored);
+  for (const char* folder : {kPlain, kAlternate}) {
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(fs::path(directory) / folder, ec)) {
+      if (e.path().extension() != ".bvh" || kept.count(e.path().lexically_normal())) continue;
+      std::error_code ignored;
+      fs::remove(e.path(), ignored);
+    }
   }
   return Status::success();
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/snap_export.h"
 
+#include <cctype>
 #include <cstdio>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -30,8 +32,48 @@ JsonValue poseJson(const Pose& pose) {
                            {"rotations", std::move(rotations)}};
 }
 
+std::string clipFileName(size_t edge) {
+  char name[32];
+  std::snprintf(name, sizeof name, "clip_%04zu.bvh", edge);
+  return std::string(kSnapClipFolder) + "/" + name;
+}
+
+// A hub name as part of a file name: letters, digits, '-' and '_' kept, the rest '_'.
+std::string fileSafe(const std::string& name) {
+  std::string out;
+  for (unsigned char c : name) out += std::isalnum(c) || c == '-' || c == '_' ? static_cast<char>(c) : '_';
+  return out.empty() ? std::string("hub") : out;
+}
+
+bool isHexColour(const std::string& c) {
+  if (c.size() != 7 || c[0] != '#') return false;
+  for (size_t i = 1; i < 7; ++i) {
+    if (!std::isxdigit(static_cast<unsigned char>(c[i]))) return false;
+  }
+  return true;
+}
 
 }  // namespace
+
+std::vector<std::string> snapClipFileNames(const SnapExportInput& input) {
+  std::vector<std::string> out;
+  std::map<std::string, int> used;
+  for (size_t e = 0; e < input.graph->edges.size(); ++e) {
+    if (input.hubLabels.empty()) {
+      out.push_back(clipFileName(e));
+      continue;
+    }
+    const HubEdge& edge = input.graph->edges[e];
+    const std::string stem = fileSafe(input.hubLabels[static_cast<size_t>(edge.fromHub)].name) + "_to_" +
+                             fileSafe(input.hubLabels[static_cast<size_t>(edge.toHub)].name);
+    // Case-insensitive, so two names differing in case never share a file on any filesystem.
+    std::string key = stem;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const int n = ++used[key];
+    out.push_back(std::string(kSnapClipFolder) + "/" + stem + (n > 1 ? "_" + std::to_string(n) : std::string()) + ".bvh");
+  }
+  return out;
+}
 
 Status SnapExportInput::validate() const {
   if (!graph) return Error{"snap export: no graph"};
@@ -54,6 +96,30 @@ Status SnapExportInput::validate() const {
     }
   }
   if (snapped->commonPoses.size() != graph->hubs.size()) return Error{"snap export: one common pose per hub expected"};
+  if (!hubLabels.empty() && hubLabels.size() != graph->hubs.size()) {
+    return Error{"snap export: " + std::to_string(hubLabels.size()) + " hub labels for " +
+                 std::to_string(graph->hubs.size()) + " hubs"};
+  }
+  for (size_t h = 0; h < hubLabels.size(); ++h) {
+    if (hubLabels[h].name.empty()) return Error{"snap export: hub " + std::to_string(h) + " has an empty name"};
+    if (!hubLabels[h].colour.empty() && !isHexColour(hubLabels[h].colour)) {
+      return Error{"snap export: hub " + std::to_string(h) + " colour '" + hubLabels[h].colour + "' is not #rrggbb"};
+    }
+  }
+  // The motions are snapped to the alignments of SnapResult::graph; any other makes the cuts jump.
+  if (snapped->graph.hubs.size() == graph->hubs.size()) {
+    for (size_t h = 0; h < graph->hubs.size(); ++h) {
+      const auto& mine = graph->hubs[h].matchFrames;
+      const auto& theirs = snapped->graph.hubs[h].matchFrames;
+      for (size_t i = 0; i < mine.size() && i < theirs.size(); ++i) {
+        const FloorTransform &a = mine[i].toHub, &b = theirs[i].toHub;
+        if (a.theta != b.theta || a.x != b.x || a.z != b.z) {
+          return Error{"snap export: hub " + std::to_string(h) +
+                       " has other alignments than the snapped motions were snapped to (use SnapResult::graph)"};
+        }
+      }
+    }
+  }
   const size_t joints = static_cast<size_t>(motions[0]->jointCount());
   for (size_t h = 0; h < snapped->commonPoses.size(); ++h) {
     const PoseTriple& t = snapped->commonPoses[h];
@@ -91,14 +157,19 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
                                           {"distance", number(mf.distance)}});
     }
     const PoseTriple& pose = input.snapped->commonPoses[h];
-    hubs.push_back(JsonValue::Object{
-        {"base_match", hub.baseMatch},
-        {"match_frames", std::move(matches)},
-        {"common_pose", JsonValue::Object{{"previous", poseJson(pose.previous)},
-                                          {"current", poseJson(pose.current)},
-                                          {"next", poseJson(pose.next)}}}});
+    JsonValue::Object hubJson{{"base_match", hub.baseMatch},
+                              {"match_frames", std::move(matches)},
+                              {"common_pose", JsonValue::Object{{"previous", poseJson(pose.previous)},
+                                                                {"current", poseJson(pose.current)},
+                                                                {"next", poseJson(pose.next)}}}};
+    if (!input.hubLabels.empty()) {
+      hubJson["name"] = input.hubLabels[h].name;
+      if (!input.hubLabels[h].colour.empty()) hubJson["colour"] = input.hubLabels[h].colour;
+    }
+    hubs.push_back(std::move(hubJson));
   }
   JsonValue::Array clips;
+  const std::vector<std::string> files = snapClipFileNames(input);
   for (size_t e = 0; e < graph.edges.size(); ++e) {
     const HubEdge& edge = graph.edges[e];
     const FloorTransform& fromToHub = graph.hubs[edge.fromHub].matchFrames[edge.fromMatch].toHub;
@@ -113,7 +184,7 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
                                      {"end_frame", edge.clip.endFrame}}},
         {"begin_to_hub", floorTransformJson(fromToHub)},
         {"end_to_hub", floorTransformJson(endToHub)},
-        {"file", exportClipFileName(e, alternateClipNames)},
+        {"file", exportClipPath(files[e], alternateClipNames)},
         {"file_first_frame", edge.clip.beginFrame - 1},
         {"file_frames", edge.clip.frameCount() + 3}});
   }
@@ -150,6 +221,7 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
   // file does not use and the graph file replaced last (export_set.h): a value that cannot be
   // written, a full disk or a kill at any moment leaves the previous export complete.
   std::vector<std::pair<std::string, std::string>> files;
+  const std::vector<std::string> names = snapClipFileNames(input);
   const size_t edges = input.graph->edges.size();
   for (size_t e = 0; e < edges; ++e) {
     if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
@@ -158,7 +230,7 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
-    const std::string path = (root / exportClipFileName(e, alternate)).string();
+    const std::string path = (root / exportClipPath(names[e], alternate)).string();
     Result<std::string> text = formatBvh(piece, bvh);
     if (!text) return Error{path + ": " + text.error().message};
     files.emplace_back(path, std::move(text.value()));

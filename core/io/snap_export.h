@@ -27,31 +27,47 @@ struct SnapExportSettings {
 };
 
 // A snapped graph to export: `graph` over the source motions and SnapJob's result for it.
+// What the author called and coloured each hub (optional, written as the hubs' `name` and
+// `colour`, and used to name the clip files).
+struct SnapHubLabel {
+  std::string name;    // non-empty
+  std::string colour;  // "#rrggbb", or empty
+};
+
 struct SnapExportInput {
   const HubGraph* graph = nullptr;      // not owned; must validate()
   const SnapResult* snapped = nullptr;  // not owned; SnapJob::run() on *graph
   SnapExportSettings settings;
+  // Empty, or one label per hub of *graph: then clips are named after their hubs.
+  std::vector<SnapHubLabel> hubLabels;
 
   // Fails when: graph or snapped is null; the graph does not validate(); the snapped motions or
-  // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints).
+  // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints);
+  // hubLabels is neither empty nor one per hub, or holds an empty name or a colour not "#rrggbb";
+  // a match frame's alignment differs from the one in snapped->graph.
   Status validate() const;
 };
 
 // The graph file of an export as JSON (see SNAP_FORMAT.md): hubs with their match frames,
 // alignments and common poses; clips (one per edge, same order) with their source range,
-// alignments and the relative path of their BVH file (exportClipFileName(edge, alternateClipNames),
-// export_set.h). Fails as SnapExportInput::validate().
+// alignments and the relative path of their BVH file (snapClipFileNames, under clips_b/ when
+// `alternateClipNames`, export_set.h). Fails as SnapExportInput::validate().
 Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames = false);
 
+// The file of clip `edge`, relative to the export folder: clips/clip_NNNN.bvh, or with hub labels
+// clips/FROM_to_TO.bvh after the hubs' names (characters other than letters, digits, '-' and '_'
+// become '_'), with _2, _3... for further clips between the same hubs.
+std::vector<std::string> snapClipFileNames(const SnapExportInput& input);
+
 // Writes an export into `directory` (created if missing): every clip as
-// <directory>/clips/clip_NNNN.bvh or clip_NNNN_b.bvh (frames beginFrame-1 .. endFrame+1 of the
-// snapped source motion: the clip, the next hub pose, and one frame of context each side), then
-// <directory>/snap_graph.json, through commitExport (export_set.h): the clips go under the names
-// the current graph file does not use, the graph file is replaced last, then the earlier export's
-// clips are removed. An interruption at any moment (kill, crash, full disk) leaves the previous
-// export complete and consistent. Errors name the file. `progress` (core/util/progress.h) rises
-// as the clips are formatted; cancelled before the files are written, the export fails with
-// "export cancelled" and writes nothing.
+// <directory>/clips/<snapClipFileNames> or clips_b/<snapClipFileNames> (frames beginFrame-1 ..
+// endFrame+1 of the snapped source motion: the clip, the next hub pose, and one frame of context
+// each side), then <directory>/snap_graph.json, through commitExport (export_set.h): the clips go
+// into the clip folder the current graph file does not use, the graph file is replaced last, then
+// the earlier export's clips are removed. An interruption at any moment (kill, crash, full disk)
+// leaves the previous export complete and consistent. Errors name the file. `progress`
+// (core/util/progress.h) rises as the clips are formatted; cancelled before the files are written,
+// the export fails with "export cancelled" and writes nothing.
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress = {});
 
 }  // namespace mg

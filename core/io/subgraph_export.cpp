@@ -22,6 +22,12 @@ namespace {
 
 const char* const kReasonNames[] = {"", "key", "required", "branch", "path"};
 
+std::string clipFileName(size_t clip) {
+  char name[32];
+  std::snprintf(name, sizeof name, "clips/clip_%04zu.bvh", clip);
+  return name;
+}
+
 std::string number(double v) {
   return JsonValue(v).serialize(-1);
 }
@@ -84,7 +90,7 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   for (size_t c = 0; c < clips.size(); ++c) {
     const Clip& clip = clips[c];
     const Motion piece = sliceFrames(*in.motions[clip.motion], clip.beginFrame, clip.endFrame);
-    const std::string path = (fs::path(directory) / exportClipFileName(c, alternate)).string();
+    const std::string path = (fs::path(directory) / exportClipPath(clipFileName(c), alternate)).string();
     Result<std::string> text = formatBvh(piece, bvh);
     if (!text) return Error{path + ": " + text.error().message};
     clipFiles.emplace_back(path, std::move(text.value()));
@@ -162,7 +168,7 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   o << "\n  ],\n  \"clips\": [";
   for (size_t c = 0; c < clips.size(); ++c) {
     o << (c ? ",\n    " : "\n    ")
-      << JsonValue(JsonValue::Object{{"file", exportClipFileName(c, alternate)},
+      << JsonValue(JsonValue::Object{{"file", exportClipPath(clipFileName(c), alternate)},
                                      {"motion", clips[c].motion},
                                      {"begin_frame", clips[c].beginFrame},
                                      {"end_frame", clips[c].endFrame}})

@@ -27,7 +27,11 @@
 #include "app/mgstudio/studio_style.h"
 #include "widgets/views/motion_library_view.h"
 #include "widgets/views/motion_player.h"
+#include "widgets/jobs/snap_session.h"
+#include "widgets/views/match_timeline.h"
+#include "widgets/views/playback_bar.h"
 #include "widgets/views/playback_controller.h"
+#include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
 #include "widgets/views/viewport_window.h"
 #include "gui_test_main.h"
@@ -242,6 +246,81 @@ TEST(GuiSmoke, WorkspacesShareTheBase) {
   window.snap()->preview()->setSeed(7);
   Workspace::applyWindowViewState(&window, window.viewport(), kinds, state);
   EXPECT_EQ(window.snap()->preview()->seed(), 4242u);
+}
+
+}  // namespace
+}  // namespace mg
+
+namespace mg {
+namespace {
+
+// One playback path: the snap walk, a snap clip and library playback all run under the one
+// transport at 1366x768: Space pauses and plays them, scrubbing and stepping move them, the
+// readout, the Match Timeline and the heatmap write the same moment the same way (working-rate
+// frame and seconds), and the timeline has a playhead during walk, clip and library playback.
+TEST(GuiSmoke, EveryPreviewPlaysUnderTheOneTransport) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
+  window.openSample();
+  ASSERT_TRUE(batch.wait(60000));
+  SnapSession* session = window.snap()->session();
+  ASSERT_TRUE(QTest::qWaitFor([session] { return !session->state()->working.empty(); }, 60000));
+  session->suggestHubs(3, 0.0, 10);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return window.project()->hubs()->count() == 3; }, 120000));
+  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
+  SnapPreview* preview = window.snap()->preview();
+  PlaybackController* transport = window.playback();
+  preview->setWalkPlaying(true);
+  ASSERT_TRUE(preview->isWalking());
+  EXPECT_TRUE(transport->isPlaying());
+  EXPECT_GT(transport->frameCount(), 1);  // never the disabled "no clip" transport
+  QTest::qWait(1200);                      // the walk plays on the transport's clock
+  EXPECT_GT(transport->frame(), 10);
+  window.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+  QTest::keyClick(&window, Qt::Key_Space);
+  EXPECT_FALSE(preview->isWalkPlaying());
+  transport->setFrame(15);  // scrub
+  const int motion = preview->currentMotion(), frame = preview->currentFrame();
+  ASSERT_GE(motion, 0);
+  EXPECT_EQ(window.snap()->timeline()->playheadMotion(), motion);
+  EXPECT_EQ(window.snap()->timeline()->playheadFrame(), frame);
+  QTest::keyClick(&window, Qt::Key_Right);  // step
+  EXPECT_EQ(transport->frame(), 16);
+  EXPECT_EQ(window.findChild<PlaybackBar*>()->readout(), QStringLiteral("frame 16 (0.53 s) / %1").arg(transport->lastWorkingFrame()));
+  settle(window.viewport());
+  EXPECT_GT(characterPixels(grabViewport(window)), 100) << "the paused walk is not drawn";
+  saveArtifact(window.screen()->grabWindow(0, window.frameGeometry().x(), window.frameGeometry().y(),
+                                           window.frameGeometry().width(), window.frameGeometry().height()).toImage(),
+               "playback_walk_1366x768");
+
+  // A clip from the timeline: under the transport, the playhead on its frames.
+  const auto state = session->state();
+  const Clip clip = state->graph.edges[0].clip;
+  preview->playClip(0);
+  EXPECT_FALSE(preview->isWalking());
+  transport->setPlaying(false);
+  transport->setFrame(3);
+  EXPECT_EQ(window.snap()->timeline()->playheadMotion(), clip.motion);
+  EXPECT_EQ(window.snap()->timeline()->playheadFrame(), clip.beginFrame + 3);
+
+  // Library playback (a 100 fps capture): the transport counts 30 fps frames and the timeline's
+  // playhead sits on the same working frame.
+  window.library()->selectMotion(window.project()->motions()[0].id);
+  EXPECT_FALSE(window.streams()->hasStream());
+  transport->setPlaying(false);
+  transport->setFrame(400);  // 4 s: frame 120 at 30 fps
+  EXPECT_EQ(transport->workingFrame(), 120);
+  EXPECT_TRUE(window.findChild<PlaybackBar*>()->readout().startsWith(QStringLiteral("frame 120 (4.00 s)")));
+  EXPECT_EQ(window.snap()->timeline()->playheadMotion(), 0);
+  EXPECT_EQ(window.snap()->timeline()->playheadFrame(), 120);
+  transport->stepForward();  // one working frame: 10/3 capture frames, rounded up
+  EXPECT_EQ(transport->frame(), 404);
+  EXPECT_EQ(window.snap()->timeline()->playheadFrame(), 121);
 }
 
 }  // namespace

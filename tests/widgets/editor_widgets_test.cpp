@@ -29,7 +29,7 @@ TEST(PlaybackBar, FollowsAndDrivesTheController) {
   EXPECT_EQ(bar.slider()->maximum(), 99);
   controller.setFrame(45);
   EXPECT_EQ(bar.slider()->value(), 45);
-  EXPECT_EQ(bar.readout().simplified(), QStringLiteral("45 / 99 1.50 s"));
+  EXPECT_EQ(bar.readout().simplified(), QStringLiteral("frame 45 (1.50 s) / 99"));  // the one clock
   bar.slider()->setValue(12);  // scrubbing
   EXPECT_EQ(controller.frame(), 12);
   bar.speedBox()->setCurrentIndex(0);

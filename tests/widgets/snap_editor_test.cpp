@@ -13,6 +13,8 @@
 #include <QSlider>
 #include <QStyleOptionGraphicsItem>
 #include <QTest>
+#include <QDoubleSpinBox>
+#include <QTreeWidget>
 #include <QWheelEvent>
 
 #include "core/import/motion_reader.h"
@@ -27,7 +29,9 @@
 #include "widgets/views/graph/hub_graph_model.h"
 #include "widgets/views/hub_panel.h"
 #include "widgets/views/match_timeline.h"
+#include "widgets/views/playback_controller.h"
 #include "widgets/views/snap_preview.h"
+#include "widgets/views/stream_player.h"
 
 namespace mg {
 namespace {
@@ -80,6 +84,7 @@ class SnapEditor : public ::testing::Test {
 
   Project project;
   SnapSession session{&project};
+  StreamPlayer streams;  // the window's one preview player (no transport: it runs its own clock)
   MotionId motion = kNoMotion;
 };
 
@@ -106,7 +111,7 @@ TEST_F(SnapEditor, SessionDerivesGraphAndSnaps) {
 }
 
 TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
-  SnapPreview preview(&session, nullptr, nullptr);
+  SnapPreview preview(&session, &streams, nullptr);
   GraphCanvas canvas(&project, &session, &preview);
   GraphScene* scene = canvas.scene();
   HubGraphModel* model = canvas.model();
@@ -185,7 +190,7 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
 // The hub graph through the shared model: bundle ids survive edits that re-derive the graph,
 // the scene always matches the model, and the context menus rename and delete hubs undoably.
 TEST_F(SnapEditor, HubGraphModelKeepsIdsAndOffersContextMenus) {
-  SnapPreview preview(&session, nullptr, nullptr);
+  SnapPreview preview(&session, &streams, nullptr);
   GraphCanvas canvas(&project, &session, &preview);
   GraphScene* scene = canvas.scene();
   HubGraphModel* model = canvas.model();
@@ -284,7 +289,7 @@ TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {
 }
 
 TEST_F(SnapEditor, RandomWalkIsDeterministicForASeed) {
-  SnapPreview preview(&session, nullptr, nullptr);
+  SnapPreview preview(&session, &streams, nullptr);
   QSignalSpy edges(&preview, &SnapPreview::currentEdgeChanged);
   auto state = settle(2);
   ASSERT_TRUE(state->snapped);
@@ -321,6 +326,81 @@ TEST_F(SnapEditor, RandomWalkIsDeterministicForASeed) {
   EXPECT_GT(edges.count(), 5);
 }
 
+// The walk and a clip play through the one StreamPlayer under the one transport: Space, scrubbing
+// and stepping act on them, and the edge and (motion, frame) reported for the timeline are those
+// of the shown frame, also when scrubbing back, checked against the core's own stream.
+TEST_F(SnapEditor, WalkAndClipPlayUnderTheOneTransport) {
+  PlaybackController transport;
+  StreamPlayer player;
+  player.attachTransport(&transport);
+  SnapPreview preview(&session, &player, nullptr);
+  std::vector<std::pair<int, int>> playhead;
+  QObject::connect(&preview, &SnapPreview::positionChanged, [&](int m, int f) { playhead.push_back({m, f}); });
+  auto state = settle(2);
+  ASSERT_TRUE(state->snapped);
+  // The first snapped graph starts a walk when nothing else plays.
+  ASSERT_TRUE(preview.isWalking());
+  EXPECT_TRUE(transport.isPlaying());
+  EXPECT_GT(transport.frameCount(), 1);
+  EXPECT_EQ(transport.fps(), state->snapped->motions[0]->fps);
+  transport.togglePlaying();  // Space
+  EXPECT_FALSE(preview.isWalkPlaying());
+  transport.togglePlaying();
+  EXPECT_TRUE(preview.isWalkPlaying());
+  for (int i = 0; i < 100; ++i) transport.advanceSeconds(0.1);  // 10 s of walk
+  EXPECT_EQ(transport.frame(), 300);
+
+  // The same walk from the core, frame by frame: source and edge of every output frame.
+  const PlayableGraph playable = playableGraph(state->graph);
+  RandomWalkStream reference(playable.graph, state->snapped->motions, 0, preview.seed());
+  std::vector<SourceFrame> sources;
+  std::vector<int> edgeAt;
+  Pose pose;
+  for (int f = 0; f <= 300; ++f) {
+    ASSERT_TRUE(reference.next(pose));
+    sources.push_back(reference.lastSource());
+    edgeAt.push_back(playable.originalEdge[reference.edgesTaken()[reference.transitions().size()]]);
+  }
+  auto expectShown = [&](int f) {
+    EXPECT_EQ(preview.currentMotion(), sources[f].motion) << f;
+    EXPECT_EQ(preview.currentFrame(), sources[f].frame) << f;
+    EXPECT_EQ(preview.currentEdge(), edgeAt[f]) << f;
+    EXPECT_EQ(playhead.back(), std::make_pair(sources[f].motion, sources[f].frame)) << f;
+  };
+  expectShown(300);
+  transport.setPlaying(false);
+  transport.setFrame(40);  // scrub back
+  expectShown(40);
+  transport.stepForward();
+  expectShown(41);
+  transport.stepBackward();
+  transport.stepBackward();
+  expectShown(39);
+  EXPECT_EQ(preview.walkEdges().back(), edgeAt[39]);
+
+  // A clip: once through under the transport, its frames at the working rate.
+  const int e = static_cast<int>(state->graph.edges.size()) / 2;
+  const Clip clip = state->graph.edges[e].clip;
+  preview.playClip(e);
+  EXPECT_FALSE(preview.isWalking());
+  EXPECT_EQ(transport.frameCount(), std::min(clip.frameCount(), 1 + StreamPlayer::kLookaheadFrames));
+  transport.setPlaying(false);
+  transport.setFrame(5);
+  EXPECT_EQ(preview.currentEdge(), e);
+  EXPECT_EQ(preview.currentMotion(), clip.motion);
+  EXPECT_EQ(preview.currentFrame(), clip.beginFrame + 5);
+  // Another stream replacing the clip clears the position (no stale playhead).
+  player.play(std::make_unique<MotionClipStream>(state->snapped->motions[0], 0, 10), QStringLiteral("other"));
+  EXPECT_EQ(preview.currentEdge(), -1);
+  EXPECT_EQ(playhead.back(), std::make_pair(-1, -1));
+  // Walk play from the canvas's button starts a new walk.
+  preview.setWalkPlaying(true);
+  EXPECT_TRUE(preview.isWalkPlaying());
+  player.stop();
+  EXPECT_FALSE(preview.isWalking());
+  EXPECT_EQ(transport.frameCount(), 0);
+}
+
 TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   HubPanel panel(&project, &session);
   auto state = settle(1);
@@ -353,6 +433,96 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   EXPECT_EQ(project.hubs()->count(), 4);
   EXPECT_DOUBLE_EQ(project.hubs()->hubs()[3].threshold, HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
   EXPECT_EQ(project.hubs()->hubs()[3].frame, 200);
+}
+
+// The box beside the hub slider follows the drag step by step (it once kept the value from before).
+TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
+  HubPanel panel(&project, &session);
+  settle(1);
+  const HubId first = project.hubs()->hubs()[0].id;
+  panel.selectHub(first);
+  QSlider* slider = panel.hubSlider();
+  slider->setSliderDown(true);
+  emit slider->sliderPressed();
+  for (int v : {300, 420, 610}) {
+    slider->setValue(v);
+    EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, HubPanel::sliderThreshold(v));
+    EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5) << "during the drag, at " << v;
+  }
+  slider->setSliderDown(false);
+  EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(610), 1e-5);
+  EXPECT_EQ(slider->value(), 610);
+  // Undo brings both back.
+  project.undoStack()->undo();
+  EXPECT_NEAR(panel.hubThresholdBox()->value(), suggested().threshold, 1e-5);
+  EXPECT_EQ(slider->value(), HubPanel::thresholdSlider(suggested().threshold));
+}
+
+// Suggesting beside existing hubs never proposes their frames (a hub so made had no matches of
+// its own), and a hub left without matches is flagged in the list.
+TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged) {
+  HubPanel panel(&project, &session);
+  auto state = settle(1);
+  ASSERT_TRUE(state->emptyHubs.empty());
+  std::vector<HubProposal> proposals;
+  bool done = false;
+  QObject::connect(&session, &SnapSession::suggestionsReady, [&](const std::vector<HubProposal>& p, double) {
+    proposals = p;
+    done = true;
+  });
+  QObject::connect(&session, &SnapSession::suggestionFailed, [&](const QString& why) {
+    ADD_FAILURE() << why.toStdString();
+    done = true;
+  });
+  session.suggestHubs(2, suggested().threshold, 10);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return done; }, 120000));
+  ASSERT_FALSE(proposals.empty());
+  for (const HubProposal& p : proposals) {
+    for (const Hub& hub : state->graph.hubs) {
+      for (const MatchFrame& f : hub.matchFrames) {
+        EXPECT_GE(std::abs(f.ref.frame - p.frame), 10) << "proposal at " << p.frame << " beside match " << f.ref.frame;
+      }
+    }
+  }
+  // The panel turns the proposals into hubs (one undo step); each has matches of its own.
+  ASSERT_EQ(project.hubs()->count(), 3 + static_cast<int>(proposals.size()));
+  state = settle(1);
+  EXPECT_TRUE(state->emptyHubs.empty()) << state->emptyHubs.size() << " suggested hub(s) without matches";
+  EXPECT_EQ(panel.emptyHubCount(), 0);
+
+  // A hub on the frame of the first hub gets nothing (its frames are taken): flagged.
+  const HubSpec& taken = project.hubs()->hubs()[0];
+  project.undoStack()->push(new AddHubCommand(project.hubs(), HubSpec{kNoHub, QStringLiteral("Beside"), Qt::red,
+                                                                      taken.threshold, taken.motion, taken.frame, 10,
+                                                                      std::nullopt}));
+  state = settle(1);
+  ASSERT_EQ(state->emptyHubs.size(), 1u);
+  EXPECT_EQ(panel.emptyHubCount(), 1);
+  QTreeWidgetItem* last = panel.hubTree()->topLevelItem(panel.hubTree()->topLevelItemCount() - 1);
+  EXPECT_TRUE(last->text(2).contains(QStringLiteral("empty"))) << last->text(2).toStdString();
+  EXPECT_FALSE(last->toolTip(0).isEmpty());
+}
+
+// The timeline has a legend, offers a context menu's actions and, with a motion of another
+// skeleton, shows it as a greyed row that cannot be clicked.
+TEST_F(SnapEditor, TimelineShowsSetAsideMotionsAndALegend) {
+  MatchTimeline timeline(&project, &session);
+  timeline.resize(1200, 300);
+  Result<Motion> other = readMotionFile("/usr/share/assimp/models/BVH/01_01.bvh");
+  ASSERT_TRUE(other.ok());
+  project.undoStack()->push(new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(other.value()))));
+  auto state = settle(1);
+  EXPECT_TRUE(state->error.isEmpty()) << state->error.toStdString();
+  ASSERT_EQ(state->working.size(), 1u);
+  ASSERT_EQ(state->setAside.size(), 1u);
+  EXPECT_TRUE(state->setAside[0].reason.contains(QStringLiteral("skeleton")));
+  EXPECT_EQ(timeline.rowCount(), 2);
+  EXPECT_GE(timeline.minimumHeight(), timeline.rowY(1) + 20);
+  EXPECT_EQ(timeline.hitTest(QPoint(600, timeline.rowY(1))).motion, -1);
+  EXPECT_TRUE(timeline.legendText().contains(QStringLiteral("foot")));
+  QImage image(timeline.size(), QImage::Format_RGB32);
+  timeline.render(&image);  // paints the greyed row without failing
+  EXPECT_FALSE(state->graph.hubs.empty());  // the boxer's hubs still form the graph
 }
 
 }  // namespace

@@ -147,10 +147,7 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
   m_quality->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(m_quality);
 
-  connect(m_play, &QToolButton::toggled, preview, [this](bool on) {
-    if (on && !m_preview->isWalking()) m_preview->restartWalk();
-    m_preview->setWalkPlaying(on);
-  });
+  connect(m_play, &QToolButton::toggled, preview, [this](bool on) { m_preview->setWalkPlaying(on); });
   connect(preview, &SnapPreview::walkPlayingChanged, this, [this](bool on) {
     QSignalBlocker block(m_play);
     m_play->setChecked(on);
@@ -183,6 +180,10 @@ GraphCanvas::~GraphCanvas() {
 
 void GraphCanvas::updateQuality() {
   const auto s = m_session->state();
+  if (s->stage == 0 && s->working.empty()) {
+    m_quality->setText(tr("Load motions and create hubs (Hubs dock) to build the graph."));
+    return;
+  }
   if (!s->error.isEmpty()) {
     m_quality->setText(tr("Cannot build the graph: %1").arg(s->error));
     return;

@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -18,6 +19,7 @@
 #include "core/metric/frame_distance.h"
 #include "widgets/commands/metric_settings_command.h"
 #include "widgets/jobs/heatmap_grid_cache.h"
+#include "widgets/views/clock_text.h"
 #include "widgets/views/heatmap_legend.h"
 #include "widgets/views/heatmap_slice_view.h"
 #include "widgets/views/heatmap_view.h"
@@ -41,6 +43,7 @@ HeatmapPanel::HeatmapPanel(Project* project, ViewportWidget* viewport, QWidget* 
   m_slice->setMarkerColour(colColour());
   m_status = new QLabel(this);
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_status->setWordWrap(true);  // a long status never widens the dock
 
   auto* progressRow = new QHBoxLayout;
   m_progress = new QProgressBar(this);
@@ -137,12 +140,16 @@ QWidget* HeatmapPanel::createSettingsBar() {
   m_fps->setDecimals(0);
   m_fps->setSuffix(tr(" fps"));
   m_fps->setToolTip(tr("Working rate: motions are resampled to it before comparing"));
-  row->addWidget(new QLabel(tr("Window"), bar));
-  row->addWidget(m_window);
-  row->addWidget(m_joints);
-  row->addWidget(m_weighting);
-  row->addWidget(m_fps);
-  row->addStretch(1);
+  m_joints->setToolTip(tr("Joints compared: all, or the major ones (hips, spine, head, limbs)"));
+  // Two rows, so the dock stays narrow enough for the viewport on a laptop screen.
+  auto* grid = new QGridLayout;
+  grid->addWidget(new QLabel(tr("Window"), bar), 0, 0);
+  grid->addWidget(m_window, 0, 1);
+  grid->addWidget(m_joints, 0, 2);
+  grid->addWidget(m_weighting, 1, 1);
+  grid->addWidget(m_fps, 1, 2);
+  grid->setColumnStretch(3, 1);
+  row->addLayout(grid, 1);
   for (QWidget* w : {static_cast<QWidget*>(m_window), static_cast<QWidget*>(m_fps)}) {
     static_cast<QAbstractSpinBox*>(w)->setKeyboardTracking(false);
   }
@@ -292,10 +299,7 @@ void HeatmapPanel::showGrid(std::shared_ptr<const HeatmapGrid> grid) {
 void HeatmapPanel::selectPair(int row, int col) { m_view->setSelection(row, col); }
 
 QString HeatmapPanel::frameText(int frame, const Motion& motion) const {
-  return tr("%1 frame %2 (%3 s)")
-      .arg(QString::fromStdString(motion.name))
-      .arg(frame)
-      .arg(frame / m_grid->fps(), 0, 'f', 2);
+  return tr("%1 %2").arg(QString::fromStdString(motion.name), clockText(frame, m_grid->fps()));
 }
 
 void HeatmapPanel::onSelection(int row, int col) {

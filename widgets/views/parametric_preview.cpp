@@ -7,11 +7,14 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 
-#include "core/motion/forward_kinematics.h"
 #include "core/param/graph_player.h"
+#include "core/synth/motion_clip_stream.h"
+#include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/viewport_window.h"
 
 namespace mg {
 
@@ -48,12 +51,31 @@ void TransitionStrip::paintEvent(QPaintEvent*) {
              m_text.isEmpty() ? tr("No preview") : m_text);
 }
 
-ParametricPreview::ParametricPreview(ViewportWidget* viewport, TransitionStrip* strip, QObject* parent)
-    : QObject(parent), m_viewport(viewport), m_strip(strip) {
-  m_timer.setInterval(16);
-  connect(&m_timer, &QTimer::timeout, this, [this] {
-    const double dt = m_clock.isValid() ? m_clock.restart() / 1000.0 : 0.0;
-    advance(std::min(dt, 0.25));
+ParametricPreview::ParametricPreview(StreamPlayer* player, ViewportWidget* viewport, TransitionStrip* strip,
+                                     QObject* parent)
+    : QObject(parent), m_player(player), m_viewport(viewport), m_strip(strip) {
+  connect(player, &StreamPlayer::frameChanged, this, &ParametricPreview::onFrame);
+  auto gone = [this] {
+    if (m_starting) return;
+    m_stream = nullptr;
+    m_walk = nullptr;
+    setMode(Mode::Off);
+  };
+  connect(player, &StreamPlayer::streamStarting, this, gone);
+  connect(player, &StreamPlayer::streamStopped, this, gone);
+  connect(player, &StreamPlayer::ended, this, [this](const QString& message) {
+    if (!m_stream || m_player->stream() != m_stream) return;
+    if (m_walk) {
+      const int node = m_walk->currentNode();
+      const QString name = m_graph && node >= 0 && node < m_graph->nodeCount()
+                               ? QString::fromStdString(m_graph->nodeSources[static_cast<size_t>(node)].name)
+                               : QString();
+      emit statusChanged(tr("The walk reached dead end %1 after %2 transitions: no transition leaves that node "
+                            "(marked in the Parametric Graph). Stopped on its last frame; scrub back, or start a "
+                            "new walk.").arg(name).arg(transitionsMade()));
+    } else {
+      emit statusChanged(message);
+    }
   });
 }
 
@@ -61,45 +83,49 @@ ParametricPreview::~ParametricPreview() {
   if (m_mode == Mode::Steer) qApp->removeEventFilter(this);
 }
 
+int ParametricPreview::framesShown() const { return m_stream && m_player->stream() == m_stream ? m_player->frame() + 1 : 0; }
+
 int ParametricPreview::transitionsMade() const {
-  return m_player ? static_cast<int>(m_player->transitions().size()) : 0;
+  return m_stream && m_player->stream() == m_stream ? static_cast<int>(m_stream->transitions().size()) : 0;
 }
 
 void ParametricPreview::setMode(Mode mode) {
-  if (m_mode == Mode::Steer && mode != Mode::Steer) qApp->removeEventFilter(this);
-  if (mode == Mode::Steer && m_mode != Mode::Steer) qApp->installEventFilter(this);
+  if (mode == m_mode) return;
+  if (m_mode == Mode::Steer) qApp->removeEventFilter(this);
+  if (mode == Mode::Steer) qApp->installEventFilter(this);
   m_mode = mode;
-  m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), mode == Mode::Steer);
-  if (mode == Mode::Off) {
-    m_timer.stop();
-    m_viewport->removeCharacter(kCharacterId);
-  } else {
-    m_clock.start();
-    m_timer.start();
-  }
+  if (m_viewport) m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), mode == Mode::Steer);
+  if (mode == Mode::Off && m_strip) m_strip->setClip(0, 0, 0, QString());
   emit modeChanged(mode);
+}
+
+void ParametricPreview::play(std::unique_ptr<PoseStream> stream, const QString& label, Mode mode) {
+  m_starting = true;
+  m_stream = stream.get();
+  setMode(mode);
+  m_player->play(std::move(stream), label);
+  m_starting = false;
+  if (m_player->stream() != m_stream) {  // it had no frames
+    m_stream = nullptr;
+    m_walk = nullptr;
+    setMode(Mode::Off);
+    return;
+  }
+  if (m_viewport) m_viewport->setFollowCharacter(true);
 }
 
 void ParametricPreview::playClip(std::shared_ptr<const Motion> clip, int blendBegin, int blendEnd) {
   if (!clip || clip->frameCount() == 0) return;
-  m_player.reset();
-  if (clip->skeleton != m_skeleton || !m_viewport->hasCharacter(kCharacterId)) {
-    m_skeleton = clip->skeleton;
-    m_viewport->addCharacter(kCharacterId, m_skeleton, QColor(250, 214, 80));
-  }
-  m_clip = std::move(clip);
-  m_fps = m_clip->fps;
-  m_time = 0.0;
+  const int frames = clip->frameCount();
   if (m_strip) {
-    m_strip->setClip(m_clip->frameCount(), blendBegin, blendEnd,
+    m_strip->setClip(frames, blendBegin, blendEnd,
                      blendEnd > blendBegin ? tr("Transition: source clip \u2192 blend window (%1 frames) \u2192 target clip")
                                                  .arg(blendEnd - blendBegin)
-                                           : tr("Blend of the node (%1 frames)").arg(m_clip->frameCount()));
+                                           : tr("Blend of the node (%1 frames)").arg(frames));
   }
-  setMode(Mode::Clip);
-  advance(0.0);
-  m_viewport->setFollowedCharacter(kCharacterId);
-  m_viewport->setFollowCharacter(true);
+  m_walk = nullptr;
+  play(std::make_unique<MotionClipStream>(std::move(clip), 0, frames),
+       blendEnd > blendBegin ? tr("The transition preview") : tr("The node blend"), Mode::Clip);
 }
 
 bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, int startNode, bool steering) {
@@ -111,76 +137,80 @@ bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, 
     return false;
   }
   m_graph = std::move(graph);
-  m_player = std::make_unique<GraphPlayer>(std::move(player.value()));
-  m_clip.reset();
-  m_skeleton = m_graph->nodes[static_cast<size_t>(startNode)]->space().skeleton;
-  m_fps = m_graph->nodes[static_cast<size_t>(startNode)]->space().fps;
-  m_viewport->addCharacter(kCharacterId, m_skeleton, QColor(250, 214, 80));
-  m_time = 0.0;
-  m_shown = 0;
+  auto walk = std::make_unique<GraphPlayer>(std::move(player.value()));
+  m_walk = walk.get();
+  Directive directive;
   if (steering) {
-    m_player->setSteering(m_heading);
-  } else {
-    m_player->setRandom();
+    directive.kind = Directive::Kind::Heading;
+    directive.headingRadians = m_heading;
   }
-  if (m_strip) m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around") : tr("Random walk"));
-  setMode(steering ? Mode::Steer : Mode::Walk);
-  setHeading(m_heading);
-  advance(1.0 / m_fps);
-  m_viewport->setFollowedCharacter(kCharacterId);
-  m_viewport->setFollowCharacter(true);
+  walk->setDirective(directive);
+  if (m_strip) m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around, or drag on the ground") : tr("Random walk"));
+  play(std::move(walk), steering ? tr("The steered walk") : tr("The random walk"), steering ? Mode::Steer : Mode::Walk);
+  if (m_mode == Mode::Off) return false;
+  updateArrow();
   return true;
 }
 
-void ParametricPreview::stop() { setMode(Mode::Off); }
+void ParametricPreview::stop() {
+  if (m_stream && m_player->stream() == m_stream) m_player->stop();
+  m_stream = nullptr;
+  m_walk = nullptr;
+  setMode(Mode::Off);
+}
 
 void ParametricPreview::setHeading(double yawRadians) {
   m_heading = std::remainder(yawRadians, 2 * std::numbers::pi);
-  if (m_player && m_mode == Mode::Steer) m_player->setSteering(m_heading);
-  if (m_mode == Mode::Steer) {
-    const Eigen::Vector3d root = m_player ? m_player->rootPosition() : Eigen::Vector3d::Zero();
-    m_viewport->setGroundArrow(root, 1.4 * Eigen::Vector3d(std::sin(m_heading), 0, std::cos(m_heading)), true);
-  }
+  if (m_mode != Mode::Steer || !m_walk) return;
+  Directive directive;
+  directive.kind = Directive::Kind::Heading;
+  directive.headingRadians = m_heading;
+  m_walk->setDirective(directive);
+  updateArrow();
 }
 
-void ParametricPreview::advance(double seconds) {
-  if (m_mode == Mode::Clip && m_clip) {
-    m_time += seconds;
-    const int frame = static_cast<int>(m_time * m_fps) % m_clip->frameCount();
-    m_viewport->setPose(kCharacterId, *m_clip, frame);
-    if (m_strip) m_strip->setFrame(frame);
-    ++m_shown;
-  } else if ((m_mode == Mode::Walk || m_mode == Mode::Steer) && m_player) {
-    m_time += seconds * m_fps;
-    int steps = static_cast<int>(m_time);
-    m_time -= steps;
-    if (steps == 0 && m_shown == 0) steps = 1;
-    Pose pose;
-    bool any = false;
-    for (int i = 0; i < steps; ++i) {
-      if (!m_player->next(pose)) {
-        emit statusChanged(tr("The walk reached a dead end after %1 transitions.").arg(transitionsMade()));
-        setMode(Mode::Off);
-        return;
-      }
-      any = true;
-    }
-    if (!any) return;
-    const int joints = m_skeleton->jointCount();
-    std::vector<Eigen::Vector3d> points(static_cast<size_t>(joints) + m_skeleton->endSites.size());
-    std::vector<Eigen::Quaterniond> rotations(static_cast<size_t>(joints));
-    forwardKinematics(*m_skeleton, pose.rootPosition, pose.localRotations.data(), points.data(), rotations.data());
-    for (size_t e = 0; e < m_skeleton->endSites.size(); ++e) {
-      const EndSite& site = m_skeleton->endSites[e];
-      points[static_cast<size_t>(joints) + e] = points[site.joint] + rotations[site.joint] * site.offset;
-    }
-    m_viewport->setPose(kCharacterId, points);
-    ++m_shown;
-    if (m_mode == Mode::Steer) setHeading(m_heading);
-  }
+Eigen::Vector3d ParametricPreview::rootPosition() const {
+  const Pose* pose = m_player->pose();
+  return pose ? pose->rootPosition : Eigen::Vector3d::Zero();
 }
+
+bool ParametricPreview::steerTowards(const QPointF& windowPos) {
+  if (!m_viewport || !m_viewport->window3d()) return false;
+  const std::optional<QVector3D> ground = m_viewport->window3d()->groundPoint(windowPos);
+  if (!ground) return false;
+  const Eigen::Vector3d root = rootPosition();
+  const double dx = ground->x() - root.x(), dz = ground->z() - root.z();
+  if (std::hypot(dx, dz) < 0.05) return false;  // on the character: no direction
+  setHeading(std::atan2(dx, dz));
+  emit statusChanged(tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
+  return true;
+}
+
+void ParametricPreview::updateArrow() {
+  if (m_mode != Mode::Steer || !m_viewport) return;
+  const Eigen::Vector3d root = rootPosition();
+  m_viewport->setGroundArrow(root, 1.4 * Eigen::Vector3d(std::sin(m_heading), 0, std::cos(m_heading)), true);
+}
+
+void ParametricPreview::onFrame() {
+  if (m_mode == Mode::Off || !m_stream || m_player->stream() != m_stream) return;
+  if (m_mode == Mode::Clip && m_strip) m_strip->setFrame(m_player->frame());
+  if (m_mode == Mode::Steer) updateArrow();
+}
+
+void ParametricPreview::advance(double seconds) { m_player->advanceSeconds(seconds); }
 
 bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
+  // Dragging on the ground with the left button steers towards the point under the mouse (Alt,
+  // Shift and the other buttons still move the camera).
+  if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d() &&
+      (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
+    auto* mouse = static_cast<QMouseEvent*>(event);
+    if ((mouse->buttons() & Qt::LeftButton) && !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
+      steerTowards(mouse->position());
+      return true;
+    }
+  }
   if (m_mode != Mode::Steer || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
     return QObject::eventFilter(watched, event);
   }

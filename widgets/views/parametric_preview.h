@@ -3,9 +3,7 @@
 
 #include <memory>
 
-#include <QElapsedTimer>
 #include <QObject>
-#include <QTimer>
 #include <QWidget>
 
 #include "core/motion/motion.h"
@@ -13,7 +11,9 @@
 namespace mg {
 
 class GraphPlayer;  // core/param/graph_player.h, not included: see widgets/jobs/transition_preview.h
+class PoseStream;
 struct ParametricGraph;
+class StreamPlayer;
 class ViewportWidget;
 
 // A strip under the preview: the clip's frames as a bar, the blend window of a transition
@@ -38,19 +38,20 @@ class TransitionStrip : public QWidget {
   QString m_text;
 };
 
-// Plays parametric previews on one viewport character: a clip looped (a blend of a node, or a
-// transition preview), a random walk through the graph (GraphPlayer::setRandom), or interactive
-// steering (GraphPlayer::setSteering) where the arrow keys turn the desired direction, drawn as an
-// arrow on the ground. While steering, arrow keys are taken before the window's shortcuts.
+// The parametric previews, played by the window's one StreamPlayer under the one transport: a
+// clip (a blend of a node, or a transition preview with its blend window on the strip), a random
+// walk through the graph (GraphPlayer, Directive::None), or interactive steering
+// (Directive::Heading) where the arrow keys, or a left-drag on the ground towards a point, turn
+// the desired direction, drawn as an arrow on the ground at the shown character. While steering,
+// arrow keys and left-drags in the 3D view are taken before the window's shortcuts and camera. A walk that reaches a dead end stops on its last frame with a message.
 class ParametricPreview : public QObject {
   Q_OBJECT
 
  public:
   enum class Mode { Off, Clip, Walk, Steer };
-  static constexpr int kCharacterId = -7001;
 
-  // `viewport` and `strip` (may be null) must outlive the preview.
-  ParametricPreview(ViewportWidget* viewport, TransitionStrip* strip, QObject* parent = nullptr);
+  // `player` and `viewport` must outlive the preview; `strip` may be null.
+  ParametricPreview(StreamPlayer* player, ViewportWidget* viewport, TransitionStrip* strip, QObject* parent = nullptr);
   ~ParametricPreview() override;
 
   void playClip(std::shared_ptr<const Motion> clip, int blendBegin = 0, int blendEnd = 0);
@@ -58,14 +59,21 @@ class ParametricPreview : public QObject {
   // statusChanged) when the player cannot start.
   bool startWalk(std::shared_ptr<const ParametricGraph> graph, int startNode, bool steering);
   void stop();
+  // Off whenever the player shows another kind's stream (or none).
   Mode mode() const { return m_mode; }
   // Desired heading of steering, radians (0 = +Z, pi/2 = +X); turn() adds to it.
   double heading() const { return m_heading; }
   void setHeading(double yawRadians);
   void turn(double radians) { setHeading(m_heading + radians); }
-  int framesShown() const { return m_shown; }
+  // Steering: heads towards the floor point under `windowPos` (a position in the 3D view's
+  // window), as a left-drag on the ground does. False when no floor point is there.
+  bool steerTowards(const QPointF& windowPos);
+  // Where the shown character's root is (zero without a preview frame).
+  Eigen::Vector3d rootPosition() const;
+  // Frames shown of the current preview (the transport's frame + 1), transitions synthesised.
+  int framesShown() const;
   int transitionsMade() const;
-  // Advances the preview by `seconds` (the timer's tick; tests call it directly).
+  // Advances the transport by `seconds` (what its clock does; tests call it directly).
   void advance(double seconds);
 
  signals:
@@ -77,21 +85,19 @@ class ParametricPreview : public QObject {
 
  private:
   void setMode(Mode mode);
-  void showWalkFrame();
+  void play(std::unique_ptr<PoseStream> stream, const QString& label, Mode mode);
+  void onFrame();
+  void updateArrow();
 
+  StreamPlayer* m_player;
   ViewportWidget* m_viewport;
   TransitionStrip* m_strip;
   Mode m_mode = Mode::Off;
-  std::shared_ptr<const Motion> m_clip;
+  const PoseStream* m_stream = nullptr;  // owned by m_player while it is its stream
+  GraphPlayer* m_walk = nullptr;         // m_stream as a walk (Walk, Steer)
   std::shared_ptr<const ParametricGraph> m_graph;
-  std::unique_ptr<GraphPlayer> m_player;
-  std::shared_ptr<const Skeleton> m_skeleton;
-  double m_time = 0.0;
-  double m_fps = 30.0;
-  int m_shown = 0;
   double m_heading = 0.0;
-  QTimer m_timer;
-  QElapsedTimer m_clock;
+  bool m_starting = false;
 };
 
 }  // namespace mg

@@ -10,6 +10,7 @@
 #include <QSlider>
 #include <QToolButton>
 
+#include "widgets/views/clock_text.h"
 #include "widgets/views/playback_controller.h"
 
 namespace mg {
@@ -44,13 +45,13 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
   m_slider = new QSlider(Qt::Horizontal, this);
   m_slider->setMinimum(0);
   m_slider->setTracking(true);
-  m_slider->setToolTip(tr("Scrub through the clip"));
+  m_slider->setToolTip(tr("Scrub through the clip or preview (frames at the working rate, as on the timeline and heatmap)"));
   layout->addWidget(m_slider, 1);
 
   m_frameLabel = new QLabel(this);
   m_frameLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   m_frameLabel->setMinimumWidth(m_frameLabel->fontMetrics().horizontalAdvance(
-      QStringLiteral("00000 / 00000  000.00 s")));
+      QStringLiteral("frame 00000 (0000.00 s) / 00000")));
   m_frameLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
   layout->addWidget(m_frameLabel);
 
@@ -79,6 +80,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
     updateReadout();
   });
   connect(controller, &PlaybackController::clipChanged, this, &PlaybackBar::updateClip);
+  m_frameLabel->setToolTip(tr("The shown frame at the project's working rate, its time, and the last frame"));
   updateClip();
 }
 
@@ -99,10 +101,10 @@ void PlaybackBar::updateReadout() {
     m_frameLabel->setText(tr("no clip"));
     return;
   }
-  m_frameLabel->setText(QStringLiteral("%1 / %2  %3 s")
-                            .arg(m_controller->frame(), 5)
-                            .arg(count - 1, 5)
-                            .arg(m_controller->timeSeconds(), 6, 'f', 2));
+  // The one clock: working-rate frames and seconds, the way the timeline and heatmap write them.
+  m_frameLabel->setText(QStringLiteral("%1 / %2")
+                            .arg(clockText(m_controller->workingFrame(), m_controller->workingFps()))
+                            .arg(m_controller->lastWorkingFrame()));
 }
 
 }  // namespace mg

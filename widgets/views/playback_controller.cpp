@@ -39,16 +39,42 @@ void PlaybackController::setFrame(int frame) {
   emit frameChanged(m_frame);
 }
 
+void PlaybackController::setWorkingFps(double fps) {
+  if (!(fps > 0) || fps == m_workingFps) return;
+  m_workingFps = fps;
+  emit workingFpsChanged(fps);
+  emit clipChanged(m_frameCount, m_fps);  // the readout's frame numbers change
+}
+
+int PlaybackController::toWorkingFrame(int clipFrame) const {
+  return static_cast<int>(std::floor(clipFrame / m_fps * m_workingFps + 1e-6));
+}
+
+void PlaybackController::want(int frameCount) {
+  if (m_openEnded && frameCount > m_frameCount) emit framesWanted(frameCount);
+}
+
 void PlaybackController::stepForward() {
   setPlaying(false);
   if (m_frameCount == 0) return;
-  setFrame(m_frame + 1 < m_frameCount ? m_frame + 1 : (m_loop ? 0 : m_frame));
+  // The first clip frame of the next working frame (a clip slower than the working rate: the
+  // next clip frame).
+  const int next = std::max(m_frame + 1, static_cast<int>(std::ceil((workingFrame() + 1) / m_workingFps * m_fps - 1e-6)));
+  want(next + 1);
+  setFrame(next < m_frameCount ? next : (m_loop ? 0 : m_frameCount - 1));
 }
 
 void PlaybackController::stepBackward() {
   setPlaying(false);
   if (m_frameCount == 0) return;
-  setFrame(m_frame > 0 ? m_frame - 1 : (m_loop ? m_frameCount - 1 : 0));
+  if (m_frame == 0) {
+    setFrame(m_loop ? m_frameCount - 1 : 0);
+    return;
+  }
+  // The first clip frame of the previous working frame.
+  const int w = workingFrame();
+  const int previous = std::min(m_frame - 1, static_cast<int>(std::ceil((w - 1) / m_workingFps * m_fps - 1e-6)));
+  setFrame(std::max(0, previous));
 }
 
 void PlaybackController::setPlaying(bool playing) {
@@ -81,8 +107,9 @@ void PlaybackController::setLooping(bool loop) {
 
 void PlaybackController::advanceSeconds(double seconds) {
   if (m_frameCount == 0) return;
-  const double duration = m_frameCount / m_fps;
   double t = m_timeSeconds + seconds * m_speed;
+  want(static_cast<int>(std::floor(t * m_fps + 1e-9)) + 1);
+  const double duration = m_frameCount / m_fps;
   // Frame f covers [f / fps, (f + 1) / fps); the clip ends after the last frame's interval.
   if (t >= duration) {
     if (m_loop) {

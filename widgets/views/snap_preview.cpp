@@ -1,148 +1,142 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/snap_preview.h"
 
-#include "core/motion/forward_kinematics.h"
+#include "core/synth/motion_clip_stream.h"
 #include "widgets/jobs/snap_session.h"
-#include "widgets/views/playback_controller.h"
+#include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
 
 namespace mg {
 
-SnapPreview::SnapPreview(SnapSession* session, ViewportWidget* viewport, PlaybackController* playback,
-                         QObject* parent)
-    : QObject(parent), m_session(session), m_viewport(viewport), m_playback(playback) {
+SnapPreview::SnapPreview(SnapSession* session, StreamPlayer* player, ViewportWidget* viewport, QObject* parent)
+    : QObject(parent), m_session(session), m_player(player), m_viewport(viewport) {
   connect(session, &SnapSession::stateChanged, this, &SnapPreview::onStateChanged);
-  connect(&m_timer, &QTimer::timeout, this, [this] { advanceWalk(1); });
-  if (m_playback) {
-    connect(m_playback, &PlaybackController::frameChanged, this, [this](int frame) {
-      if (m_clipEdge >= 0) showClipFrame(frame);
-    });
-  }
+  connect(player, &StreamPlayer::frameChanged, this, &SnapPreview::onFrame);
+  connect(player, &StreamPlayer::playingChanged, this, [this](bool playing) {
+    if (isWalking()) emit walkPlayingChanged(playing);
+  });
+  connect(player, &StreamPlayer::streamStarting, this, [this] {
+    if (!m_starting) onStreamGone();
+  });
+  connect(player, &StreamPlayer::streamStopped, this, &SnapPreview::onStreamGone);
+}
+
+bool SnapPreview::isMine() const {
+  const PoseStream* shown = m_player->stream();
+  return shown && (shown == m_walk || shown == m_clip);
+}
+
+bool SnapPreview::isWalking() const { return m_walk && m_player->stream() == m_walk; }
+
+bool SnapPreview::isWalkPlaying() const { return isWalking() && m_player->isPlaying(); }
+
+void SnapPreview::onStreamGone() {
+  const bool walking = m_walk != nullptr;
+  m_walk = nullptr;
+  m_clip = nullptr;
+  m_clipEdge = -1;
+  clearPosition();
+  if (walking) emit walkPlayingChanged(false);
+}
+
+void SnapPreview::clearPosition() {
+  setEdge(-1);
+  if (m_motion == -1 && m_frame == -1) return;
+  m_motion = m_frame = -1;
+  emit positionChanged(-1, -1);
 }
 
 void SnapPreview::setSeed(std::uint64_t seed) {
   if (seed == m_seed) return;
   m_seed = seed;
-  if (m_walk) {
-    const bool playing = isWalkPlaying();
-    restartWalk();
-    setWalkPlaying(playing);
-  }
+  if (isWalking()) restartWalk(m_player->isPlaying());
 }
 
 void SnapPreview::onStateChanged() {
   const auto state = m_session->state();
   if (state->snapped == (m_state ? m_state->snapped : nullptr)) return;
-  const bool playing = isWalkPlaying() || !m_state;
-  m_timer.stop();
-  m_walk.reset();
-  m_clipEdge = -1;
+  const bool first = !m_state;
+  const bool walking = isWalking(), playing = isWalkPlaying();
+  const bool shown = isMine();
   m_state = state->snapped ? state : nullptr;
   if (!m_state) {
-    if (m_viewport) {
-      m_viewport->removeCharacter(kCharacterId);
-      m_viewport->removeCharacter(kPoseCharacterId);
-    }
-    setEdge(-1);
-    m_motion = m_frame = -1;
-    emit positionChanged(-1, -1);
+    if (shown) m_player->stop();
+    if (m_viewport) m_viewport->removeCharacter(kPoseCharacterId);
     return;
   }
-  if (restartWalk()) setWalkPlaying(playing);
+  // The walk follows the graph it shows; the first snapped graph starts one when nothing else
+  // plays. A clip of the old graph is replaced by a walk of the new one.
+  if (shown || (first && !m_player->hasStream())) restartWalk(walking ? playing : true);
 }
 
-bool SnapPreview::restartWalk() {
-  m_timer.stop();
-  m_walk.reset();
-  m_walkEdges.clear();
-  m_clipEdge = -1;
+bool SnapPreview::restartWalk(bool playing) {
   if (!m_state || !m_state->snapped) return false;
   m_playable = playableGraph(m_state->graph);
   if (m_playable.graph.hubs.empty() || m_playable.graph.edges.empty()) return false;
-  m_walk.emplace(m_playable.graph, m_state->snapped->motions, 0, m_seed);
-  m_frameInClip = 0;
-  m_currentEdge = -1;
-  advanceWalk(1);
-  m_timer.setInterval(static_cast<int>(1000.0 / m_state->snapped->motions[0]->fps));
-  return true;
+  auto walk = std::make_unique<RandomWalkStream>(m_playable.graph, m_state->snapped->motions, 0, m_seed);
+  m_walkEdges.clear();
+  m_starting = true;
+  m_walk = walk.get();
+  m_clip = nullptr;
+  m_clipEdge = -1;
+  m_player->play(std::move(walk), tr("The random walk"));
+  m_starting = false;
+  if (!playing) m_player->setPlaying(false);
+  return isWalking();
 }
 
 void SnapPreview::setWalkPlaying(bool playing) {
-  if (playing && m_clipEdge >= 0) restartWalk();
-  if (playing == isWalkPlaying() || (playing && !m_walk)) return;
-  if (playing) {
-    m_timer.start();
-    advanceWalk(0);
-  } else {
-    m_timer.stop();
+  if (playing && !isWalking()) {
+    restartWalk(true);
+    return;
   }
-  emit walkPlayingChanged(playing);
+  if (isWalking()) m_player->setPlaying(playing);
 }
 
 void SnapPreview::advanceWalk(int frames) {
-  if (!m_walk) return;
-  for (int i = 0; i < frames; ++i) {
-    if (!m_walk->next(m_pose)) {
-      setWalkPlaying(false);
-      return;
-    }
-    const int pruned = m_walk->player().currentEdge();
-    const HubEdge& edge = m_playable.graph.edges[pruned];
-    if (m_currentEdge < 0 || m_frameInClip >= edge.clip.frameCount() ||
-        m_playable.originalEdge[pruned] != m_currentEdge) {
-      m_frameInClip = 0;
-      m_walkEdges.push_back(m_playable.originalEdge[pruned]);
-      setEdge(m_playable.originalEdge[pruned]);
-    }
-    m_motion = edge.clip.motion;
-    m_frame = edge.clip.beginFrame + m_frameInClip++;
-  }
-  showPose(m_pose);
-  emit positionChanged(m_motion, m_frame);
+  if (!isWalking()) return;
+  for (int i = 0; i < frames; ++i) m_player->stepForward();
 }
 
 void SnapPreview::stepToNextCut() {
-  if (m_clipEdge >= 0 || !m_walk) restartWalk();
-  if (!m_walk) return;
-  setWalkPlaying(false);
-  const size_t clips = m_walkEdges.size();
-  m_stepping = true;
-  for (int guard = 0; guard < 100000 && m_walkEdges.size() == clips; ++guard) advanceWalk(1);
-  m_stepping = false;
-}
-
-void SnapPreview::hide() {
-  setWalkPlaying(false);
-  m_clipEdge = -1;
-  if (m_viewport) {
-    m_viewport->removeCharacter(kCharacterId);
-    m_viewport->removeCharacter(kPoseCharacterId);
+  if (!isWalking() && !restartWalk(false)) return;
+  m_player->setPlaying(false);
+  const int segment = m_player->segment();
+  for (int guard = 0; guard < 100000 && isWalking() && m_player->segment() == segment && !m_player->hasEnded(); ++guard) {
+    m_player->stepForward();
   }
 }
 
 void SnapPreview::playClip(int edge) {
   if (!m_state || edge < 0 || edge >= static_cast<int>(m_state->graph.edges.size())) return;
-  setWalkPlaying(false);
-  m_walk.reset();
-  m_clipEdge = edge;
-  setEdge(edge);
-  const bool first = m_viewport && !m_viewport->hasCharacter(kCharacterId);
-  if (first) m_viewport->addCharacter(kCharacterId, m_state->snapped->motions[0]->skeleton, QColor(250, 220, 60));
   const Clip& clip = m_state->graph.edges[edge].clip;
-  if (m_playback) {
-    m_playback->setClip(clip.frameCount(), m_state->snapped->motions[clip.motion]->fps);
-    m_playback->setPlaying(true);
-  }
-  showClipFrame(0);
-  if (first) m_viewport->frameCharacters();
+  auto stream = std::make_unique<MotionClipStream>(m_state->snapped->motions[clip.motion], clip.beginFrame,
+                                                   clip.endFrame, clip.motion);
+  m_starting = true;
+  m_clip = stream.get();
+  m_walk = nullptr;
+  m_clipEdge = edge;
+  m_player->play(std::move(stream), tr("Clip %1").arg(edge));
+  m_starting = false;
+  onFrame();
 }
 
-void SnapPreview::showClipFrame(int frame) {
-  if (!m_state || m_clipEdge < 0) return;
-  const Clip& clip = m_state->graph.edges[m_clipEdge].clip;
-  m_motion = clip.motion;
-  m_frame = clip.beginFrame + std::clamp(frame, 0, clip.frameCount() - 1);
-  if (m_viewport) m_viewport->setPose(kCharacterId, *m_state->snapped->motions[m_motion], m_frame);
+void SnapPreview::onFrame() {
+  if (!isMine()) return;
+  const SourceFrame source = m_player->source();
+  if (m_walk) {
+    const int segment = m_player->segment();
+    const std::vector<int>& taken = m_walk->edgesTaken();
+    if (segment < 0 || segment >= static_cast<int>(taken.size())) return;
+    m_walkEdges.resize(static_cast<size_t>(segment) + 1);
+    for (int i = 0; i <= segment; ++i) m_walkEdges[static_cast<size_t>(i)] = m_playable.originalEdge[taken[static_cast<size_t>(i)]];
+    setEdge(m_walkEdges.back());
+  } else {
+    setEdge(m_clipEdge);
+  }
+  if (source.motion == m_motion && source.frame == m_frame) return;
+  m_motion = source.motion;
+  m_frame = source.frame;
   emit positionChanged(m_motion, m_frame);
 }
 
@@ -154,24 +148,6 @@ void SnapPreview::showHubPose(int graphHub) {
   m_viewport->addCharacter(kPoseCharacterId, motion.skeleton, QColor(255, 255, 255, 150));
   // Beside the preview character, so both stay readable.
   m_viewport->setPose(kPoseCharacterId, motion, base.frame, Eigen::Vector3d(1.2, 0, 0));
-}
-
-void SnapPreview::showPose(const Pose& pose) {
-  // The walk appears in the viewport only while it plays or is stepped.
-  if (!m_viewport || !m_state || (!isWalkPlaying() && !m_stepping)) return;
-  const bool first = !m_viewport->hasCharacter(kCharacterId);
-  if (first) {
-    m_viewport->addCharacter(kCharacterId, m_state->snapped->motions[0]->skeleton, QColor(250, 220, 60));
-    m_viewport->setFollowedCharacter(kCharacterId);
-  }
-  const Skeleton& skeleton = *m_state->snapped->motions[0]->skeleton;
-  std::vector<Eigen::Vector3d> points(skeleton.jointCount());
-  std::vector<Eigen::Quaterniond> rotations(skeleton.jointCount());
-  forwardKinematics(skeleton, pose.rootPosition, pose.localRotations.data(), points.data(), rotations.data());
-  const std::vector<Eigen::Vector3d> ends = endSitePositions(skeleton, points.data(), rotations.data());
-  points.insert(points.end(), ends.begin(), ends.end());
-  m_viewport->setPose(kCharacterId, points);
-  if (first) m_viewport->frameCharacters();
 }
 
 void SnapPreview::setEdge(int edge) {

@@ -10,21 +10,6 @@
 
 namespace mg {
 
-MotionClipStream::MotionClipStream(std::shared_ptr<const Motion> motion, int begin, int end, int motionIndex)
-    : m_motion(std::move(motion)), m_begin(begin), m_end(end), m_motionIndex(motionIndex) {}
-
-bool MotionClipStream::next(Pose& out) {
-  if (m_begin + m_played >= m_end) return false;
-  out = m_motion->pose(m_begin + m_played);
-  ++m_played;
-  return true;
-}
-
-SourceFrame MotionClipStream::lastSource() const {
-  if (m_played == 0) return {};
-  return {m_motionIndex, m_begin + m_played - 1};
-}
-
 StreamPlayer::StreamPlayer(QObject* parent, int capacityFrames)
     : QObject(parent), m_capacity(std::max(2, capacityFrames)) {}
 
@@ -37,60 +22,87 @@ void StreamPlayer::setViewport(ViewportWidget* viewport, int characterId, const 
 }
 
 void StreamPlayer::attachTransport(PlaybackController* transport) {
-  if (m_transport) disconnect(m_transportFrame);
+  if (m_transport) {
+    disconnect(m_transportFrame);
+    disconnect(m_transportWant);
+    disconnect(m_transportPlaying);
+    m_transport->setOpenEnded(false);
+  }
   m_transport = transport;
   if (!m_transport) return;
   m_transportFrame = connect(m_transport, &PlaybackController::frameChanged, this, &StreamPlayer::onTransportFrame);
+  m_transportWant = connect(m_transport, &PlaybackController::framesWanted, this, &StreamPlayer::pullUntil);
+  m_transportPlaying = connect(m_transport, &PlaybackController::playingChanged, this, [this](bool playing) {
+    if (m_stream) emit playingChanged(playing);
+  });
 }
 
-void StreamPlayer::endStream() {
-  if (m_ended) return;
-  m_ended = true;
+int StreamPlayer::lookahead() const {
+  return m_stream && m_stream->canFollow(Directive::Kind::Heading) ? kSteeringLookaheadFrames : kLookaheadFrames;
+}
+
+void StreamPlayer::reportEnd() {
+  if (m_endReported) return;
+  m_endReported = true;
   emit ended(tr("%1 ended after %2 s (frame %3): the stream has no frame after it.")
                  .arg(m_label).arg(lastFrame() / fps(), 0, 'f', 2).arg(lastFrame()));
+}
+
+void StreamPlayer::pullUntil(int frameCount) {
+  if (!m_stream) return;
+  const int before = lastFrame();
+  while (lastFrame() + 1 < frameCount && pull()) {
+  }
+  if (lastFrame() != before) {
+    emit rangeChanged(firstFrame(), lastFrame());
+    if (m_transport) m_transport->extendClip(lastFrame() + 1);
+  }
+  if (m_exhausted && m_transport) m_transport->setOpenEnded(false);
 }
 
 void StreamPlayer::onTransportFrame(int frame) {
   if (!m_stream) return;
   // Keep the look-ahead ahead of the playhead, so the transport never reaches the end of an
   // endless stream.
-  const int before = lastFrame();
-  while (lastFrame() < frame + kLookaheadFrames) {
-    if (!pull()) {
-      endStream();
-      break;
-    }
-  }
-  if (lastFrame() != before) {
-    m_transport->extendClip(lastFrame() + 1);
-    emit rangeChanged(firstFrame(), lastFrame());
-  }
-  if (m_ended && frame >= lastFrame() && m_transport->isPlaying() && !m_transport->isLooping()) {
-    m_transport->setPlaying(false);
-  }
+  pullUntil(frame + 1 + lookahead());
   m_frame = std::clamp(frame, firstFrame(), lastFrame());
   show();
+  // Not looping, the transport stops by itself at the last frame; looping, it wraps.
+  if (m_exhausted && frame >= lastFrame()) reportEnd();
+}
+
+void StreamPlayer::reset() {
+  m_playing = false;
+  m_stream.reset();
+  m_ring.clear();
+  m_pulled = 0;
+  m_frame = -1;
+  m_clock = 0.0;
+  m_exhausted = m_endReported = false;
+  if (m_viewport && m_characterAdded) m_viewport->removeCharacter(m_characterId);
+  m_characterAdded = false;
 }
 
 void StreamPlayer::play(std::unique_ptr<PoseStream> stream, const QString& label) {
-  stop();
+  reset();
+  emit streamStarting();
   m_stream = std::move(stream);
   m_label = label;
   if (!m_stream) return;
   if (!pull()) {
-    m_ended = true;
+    m_endReported = true;
     emit ended(tr("%1 has no frames.").arg(m_label));
+    m_stream.reset();
+    if (m_transport) m_transport->setClip(0, 30.0);
     return;
   }
   m_frame = 0;
-  m_clock = 0.0;
   if (m_transport) {
-    while (lastFrame() < kLookaheadFrames && pull()) {
-    }
-    if (lastFrame() < kLookaheadFrames) endStream();
-    emit rangeChanged(firstFrame(), lastFrame());
+    pullUntil(1 + lookahead());
+    m_transport->setOpenEnded(!m_exhausted);
     m_transport->setClip(lastFrame() + 1, m_stream->fps());  // shows frame 0 through onTransportFrame
     m_transport->setPlaying(true);
+    emit playingChanged(m_transport->isPlaying());
     return;
   }
   emit rangeChanged(firstFrame(), lastFrame());
@@ -99,74 +111,109 @@ void StreamPlayer::play(std::unique_ptr<PoseStream> stream, const QString& label
 }
 
 void StreamPlayer::stop() {
-  setPlaying(false);
-  m_stream.reset();
-  m_ring.clear();
-  m_pulled = 0;
-  m_frame = -1;
-  m_ended = false;
-  if (m_viewport && m_characterAdded) m_viewport->removeCharacter(m_characterId);
-  m_characterAdded = false;
+  const bool had = m_stream != nullptr;
+  const bool wasPlaying = had && isPlaying();
+  reset();
+  if (had && m_transport) {
+    m_transport->setOpenEnded(false);
+    m_transport->setClip(0, m_transport->fps());
+  }
+  if (wasPlaying) emit playingChanged(false);
+  if (had) emit streamStopped();
 }
 
 bool StreamPlayer::pull() {
-  if (!m_stream || m_ended) return false;
+  if (!m_stream || m_exhausted) return false;
   Played p;
-  if (!m_stream->next(p.pose)) return false;
+  if (!m_stream->next(p.pose)) {
+    m_exhausted = true;
+    return false;
+  }
   p.source = m_stream->lastSource();
+  p.segment = static_cast<int>(m_stream->transitions().size());
   m_ring.push_back(std::move(p));
   ++m_pulled;
   while (static_cast<int>(m_ring.size()) > m_capacity) m_ring.pop_front();
   return true;
 }
 
+bool StreamPlayer::isPlaying() const {
+  if (m_transport) return m_stream && m_transport->isPlaying();
+  return m_playing;
+}
+
 void StreamPlayer::setPlaying(bool playing) {
-  if (playing && (!m_stream || m_ended)) playing = false;
+  if (m_transport) {
+    if (m_stream) m_transport->setPlaying(playing);
+    return;
+  }
+  if (playing && (!m_stream || (m_exhausted && m_frame >= lastFrame()))) playing = false;
   if (playing == m_playing) return;
   m_playing = playing;
   if (playing) m_clock = m_frame / fps();
   emit playingChanged(playing);
 }
 
+void StreamPlayer::setSpeed(double speed) {
+  if (m_transport) {
+    m_transport->setSpeed(speed);
+    return;
+  }
+  m_speed = speed;
+}
+
 void StreamPlayer::advanceSeconds(double seconds) {
+  if (m_transport) {
+    if (m_stream) m_transport->advanceSeconds(seconds);
+    return;
+  }
   if (!m_playing || !m_stream) return;
   m_clock += seconds * m_speed;
   const int want = static_cast<int>(std::floor(m_clock * fps() + 1e-9));
-  const int before = lastFrame();
-  while (lastFrame() < want) {
-    if (!pull()) {
-      m_frame = lastFrame();
-      m_playing = false;
-      emit playingChanged(false);
-      endStream();
-      break;
-    }
+  pullUntil(want + 1);
+  if (want > lastFrame()) {
+    m_frame = lastFrame();
+    m_playing = false;
+    emit playingChanged(false);
+    reportEnd();
+  } else {
+    m_frame = std::max(firstFrame(), want);
   }
-  if (lastFrame() != before) emit rangeChanged(firstFrame(), lastFrame());
-  if (!m_ended) m_frame = std::max(firstFrame(), want);
   show();
 }
 
 void StreamPlayer::stepForward() {
+  if (m_transport) {
+    if (m_stream) m_transport->stepForward();
+    return;
+  }
   setPlaying(false);
   if (!m_stream) return;
   if (m_frame == lastFrame()) {
-    if (!pull()) {
-      endStream();
+    pullUntil(lastFrame() + 2);
+    if (m_frame == lastFrame()) {
+      reportEnd();
       return;
     }
-    emit rangeChanged(firstFrame(), lastFrame());
   }
   seekFrame(m_frame + 1);
 }
 
 void StreamPlayer::stepBackward() {
+  if (m_transport) {
+    if (m_stream) m_transport->stepBackward();
+    return;
+  }
   setPlaying(false);
   seekFrame(m_frame - 1);
 }
 
 void StreamPlayer::seekFrame(int frame) {
   if (!m_stream || m_ring.empty()) return;
+  if (m_transport) {
+    m_transport->setFrame(std::clamp(frame, firstFrame(), lastFrame()));
+    return;
+  }
   m_frame = std::clamp(frame, firstFrame(), lastFrame());
   m_clock = m_frame / fps();
   show();
@@ -175,6 +222,11 @@ void StreamPlayer::seekFrame(int frame) {
 const Pose* StreamPlayer::pose() const {
   if (m_ring.empty() || m_frame < firstFrame() || m_frame > lastFrame()) return nullptr;
   return &m_ring[static_cast<size_t>(m_frame - firstFrame())].pose;
+}
+
+int StreamPlayer::segment() const {
+  if (m_ring.empty() || m_frame < firstFrame() || m_frame > lastFrame()) return -1;
+  return m_ring[static_cast<size_t>(m_frame - firstFrame())].segment;
 }
 
 SourceFrame StreamPlayer::source() const {

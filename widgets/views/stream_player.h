@@ -10,33 +10,13 @@
 #include <QObject>
 #include <QString>
 
+#include "core/synth/motion_clip_stream.h"  // the clip stream previews play
 #include "core/synth/pose_stream.h"
 
 namespace mg {
 
 class PlaybackController;
 class ViewportWidget;
-
-// A finite PoseStream over frames [begin, end) of one motion, the root placed as captured. The
-// stream for "play this clip" until the core's own single-clip stream (issue 8, h8core) lands.
-class MotionClipStream : public PoseStream {
- public:
-  // Precondition: 0 <= begin <= end <= motion->frameCount(). `motionIndex` is reported as the
-  // source motion of every frame.
-  MotionClipStream(std::shared_ptr<const Motion> motion, int begin, int end, int motionIndex = 0);
-  std::shared_ptr<const Skeleton> skeleton() const override { return m_motion->skeleton; }
-  double fps() const override { return m_motion->fps; }
-  bool next(Pose& out) override;
-  int framesPlayed() const override { return m_played; }
-  SourceFrame lastSource() const override;
-  const std::vector<StreamTransition>& transitions() const override { return m_transitions; }
-
- private:
-  std::shared_ptr<const Motion> m_motion;
-  int m_begin, m_end, m_motionIndex;
-  int m_played = 0;
-  std::vector<StreamTransition> m_transitions;
-};
 
 // The one playback path for any PoseStream: a clock in seconds (frames at the stream's rate)
 // that pulls frames from the stream as it plays and keeps the last `capacityFrames` played
@@ -45,6 +25,11 @@ class MotionClipStream : public PoseStream {
 // (a dead end, or a finite stream played out) playback stops on the last frame with a message,
 // the character stays where it was. Shows the pose on a viewport character it follows (the floor
 // follows the character). UI thread only.
+//
+// The editor has one StreamPlayer (WorkspaceContext::streams), attached to the one transport:
+// every kind's preview plays through it, so starting one preview replaces the other, and the
+// transport (Space, step, scrub, speed, loop) works the same on all of them. A preview knows its
+// stream is the one playing by comparing stream() with the stream it handed to play().
 class StreamPlayer : public QObject {
   Q_OBJECT
 
@@ -63,32 +48,43 @@ class StreamPlayer : public QObject {
   // the player then runs on advanceSeconds. `transport` must outlive the player or be detached.
   void attachTransport(PlaybackController* transport);
   static constexpr int kLookaheadFrames = 30;
+  // A stream that follows directives is pulled only this far ahead of the playhead, so a new
+  // directive shows within a frame or two; the transport asks for more as it needs them.
+  static constexpr int kSteeringLookaheadFrames = 2;
 
-  // Starts `stream` (replaces the previous one, emptying the ring) and shows its first frame.
-  // `label` names it in messages ("Random walk", "Clip 3").
+  // Starts `stream` (replaces the previous one, emptying the ring) and shows its first frame;
+  // under a transport it starts playing. `label` names it in messages ("Random walk", "Clip 3").
+  // Emits streamStarting before it touches the transport (other players of the window step
+  // aside then).
   void play(std::unique_ptr<PoseStream> stream, const QString& label);
-  void stop();  // drops the stream and the character
+  // Drops the stream and the character; an attached transport is left with no clip.
+  void stop();
   bool hasStream() const { return m_stream != nullptr; }
   PoseStream* stream() const { return m_stream.get(); }
 
   // The transport. Frame numbers are output frames since play(); only those still in the ring
-  // can be shown: [firstFrame(), lastFrame()].
+  // can be shown: [firstFrame(), lastFrame()]. With a transport attached these act through it
+  // (so its clock, readout and slider stay the one truth).
   void setPlaying(bool playing);
-  bool isPlaying() const { return m_playing; }
+  bool isPlaying() const;
   void advanceSeconds(double seconds);  // what the clock does: x speed, pulls frames as needed
   void stepForward();                   // pauses; pulls a frame at the head
   void stepBackward();                  // pauses; stays at firstFrame()
   void seekFrame(int frame);            // clamped to the ring
-  void setSpeed(double speed) { m_speed = speed; }
+  void setSpeed(double speed);
   int frame() const { return m_frame; }
   int firstFrame() const { return m_pulled - static_cast<int>(m_ring.size()); }
   int lastFrame() const { return m_pulled - 1; }
   double fps() const { return m_stream ? m_stream->fps() : 30.0; }
   double timeSeconds() const { return m_frame / fps(); }
-  bool hasEnded() const { return m_ended; }
+  // The stream has no frame after lastFrame() (a dead end, or a finite stream played out).
+  bool hasEnded() const { return m_exhausted; }
   // The pose and source of the shown frame (null / {-1, -1} when nothing is shown).
   const Pose* pose() const;
   SourceFrame source() const;
+  // How many transitions the stream had made when the shown frame was written: the shown frame
+  // belongs to the segment after transitions()[segment() - 1] (0: before the first; -1: none).
+  int segment() const;
 
  signals:
   void frameChanged(int frame);
@@ -96,16 +92,23 @@ class StreamPlayer : public QObject {
   void rangeChanged(int first, int last);
   // Why playback stopped at the end of the stream.
   void ended(const QString& message);
+  // play() is about to replace the stream (nothing is shown yet), and stop() dropped it.
+  void streamStarting();
+  void streamStopped();
 
  private:
   bool pull();  // one more frame from the stream into the ring; false at its end
   void onTransportFrame(int frame);
-  void endStream();
+  void pullUntil(int frameCount);  // grows the ring (and the transport's clip) to frameCount frames
+  int lookahead() const;
+  void reset();  // drops stream, ring and character, leaves the transport alone
+  void reportEnd();  // the `ended` message, once per stream
   void show();
 
   struct Played {
     Pose pose;
     SourceFrame source;
+    int segment = 0;
   };
   std::unique_ptr<PoseStream> m_stream;
   QString m_label;
@@ -116,9 +119,10 @@ class StreamPlayer : public QObject {
   double m_clock = 0.0;  // seconds of output time, continuous
   double m_speed = 1.0;
   bool m_playing = false;
-  bool m_ended = false;
+  bool m_exhausted = false;    // the stream returned false
+  bool m_endReported = false;  // `ended` was emitted
   PlaybackController* m_transport = nullptr;
-  QMetaObject::Connection m_transportFrame;
+  QMetaObject::Connection m_transportFrame, m_transportWant, m_transportPlaying;
   ViewportWidget* m_viewport = nullptr;
   int m_characterId = 0;
   QColor m_colour;
