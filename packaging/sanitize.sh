@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The second build of packaging/check.sh: every unit and widget test under AddressSanitizer and
+# The second build (packaging/check.sh with MG_CHECK_SANITIZE=1): every unit and widget test under AddressSanitizer and
 # UndefinedBehaviorSanitizer (clang; any report fails the test), plus the libFuzzer targets of
 # tests/fuzz: their crash regressions and a short fuzzing run of each (MG_FUZZ_SHORT_SECONDS,
-# default 20). Builds into build-asan/ (or $MG_SANITIZE_BUILD_DIR), -O1 with line tables.
+# default 15). Builds into build-asan/ (or $MG_SANITIZE_BUILD_DIR), -O1 with line tables.
 # The application and its GUI tests run in the main build only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +13,7 @@ if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cc
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-  -DMG_SANITIZE=ON -DMG_FUZZ=ON -DMG_FUZZ_SHORT_SECONDS="${MG_FUZZ_SHORT_SECONDS:-20}" "$@"
+  -DMG_SANITIZE=ON -DMG_FUZZ=ON -DMG_FUZZ_SHORT_SECONDS="${MG_FUZZ_SHORT_SECONDS:-15}" "$@"
 cmake --build "$build" --parallel "$(nproc)"
 # Leaks are reported by the fuzz runs' own settings off (Qt and Assimp keep process-lifetime
 # allocations); here LeakSanitizer runs with the suppressions for those libraries.
