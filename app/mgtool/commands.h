@@ -28,7 +28,8 @@ int runMeasure(std::span<const std::string> args);
 int runImportChild(std::span<const std::string> args);
 // This program's own path (for running itself as the import child).
 std::string selfProgramPath(const char* argv0);
-int runField(std::span<const std::string> args);  // field build | run
+int runField(std::span<const std::string> args);      // field build | run | eval
+int runFieldEval(std::span<const std::string> args);  // "field eval FIELD", via runField
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
 // in the table in command_bench.cpp.
