@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kReasonNames[] = {"", "key", "required", "branch", "path"};
+const char* const kReasonNames[] = {"", "key", "required", "branch", "path", "chosen"};
 
 std::string clipFileName(size_t clip) {
   char name[32];

@@ -123,6 +123,7 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
       {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
   JsonValue parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
   if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
+  root.asObject()["motion_field"] = fieldSettingsJson(project.fieldSettings());
   return root;
 }
 
@@ -230,6 +231,11 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     if (!section) return fileError(path, section.error().message);
     data.parametric = std::move(section.value());
   }
+  if (const JsonValue* field = root.find("motion_field")) {
+    Result<FieldSettings> settings = fieldSettingsFromJson(*field);
+    if (!settings) return fileError(path, settings.error().message);
+    data.field = *settings;
+  }
 
   for (const JsonValue& h : hubs->asArray()) {
     if (!h.isObject()) return fileError(path, "a hub entry is not an object");
@@ -284,6 +290,7 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
   project->hubs()->reset(std::move(data.hubs));
   applyParametricSection(project->parametric(), std::move(data.parametric), ids);
+  project->setFieldSettings(data.field);
   project->setViewState(std::move(data.view));
   project->setFileName(fileName);
   project->undoStack()->setClean();

@@ -12,6 +12,7 @@
 #include "core/util/progress.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/document/field_settings.h"
 #include "widgets/document/parametric_file.h"
 
 namespace mg {
@@ -42,6 +43,7 @@ struct ProjectData {
   std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
   JsonValue view;             // an object (empty when the file has none)
   ParametricSection parametric;  // empty when the file has no "parametric" section
+  FieldSettings field;           // defaults when the file has no "motion_field" section
 };
 
 // The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
