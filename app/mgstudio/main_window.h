@@ -18,6 +18,7 @@ class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
 class ParametricWorkspace;
+class SubgraphWorkspace;
 class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
@@ -56,6 +57,7 @@ class MainWindow : public QMainWindow {
   ParametricWorkspace* parametric() const { return m_parametric; }
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
+  SubgraphWorkspace* subgraph() const { return m_subgraph; }
   // Every graph kind's workspace, in the order they were added.
   const std::vector<Workspace*>& workspaces() const { return m_workspaces; }
   ProjectController* projectFiles() const { return m_projectFiles; }
@@ -114,6 +116,7 @@ class MainWindow : public QMainWindow {
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;
   ParametricWorkspace* m_parametric = nullptr;
+  SubgraphWorkspace* m_subgraph = nullptr;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
 
