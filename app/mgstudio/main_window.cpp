@@ -19,6 +19,7 @@
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/project_controller.h"
+#include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/reference_pose_offer.h"
@@ -99,6 +100,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // createDocks, because its docks sit beside the library and the transport).
   m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
   m_subgraph = addWorkspace(new SubgraphWorkspace(workspaceContext(), m_snap->session()));
+  m_field = addWorkspace(new FieldWorkspace(workspaceContext()));
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();
   });

@@ -17,6 +17,7 @@ class JobProgressWidget;
 class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
+class FieldWorkspace;
 class ParametricWorkspace;
 class SubgraphWorkspace;
 class PlaybackBar;
@@ -55,6 +56,7 @@ class MainWindow : public QMainWindow {
   static constexpr int kPreviewCharacterId = -1000;
   ViewportWidget* viewport() const { return m_viewport; }
   ParametricWorkspace* parametric() const { return m_parametric; }
+  FieldWorkspace* field() const { return m_field; }
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
   SubgraphWorkspace* subgraph() const { return m_subgraph; }
@@ -117,6 +119,7 @@ class MainWindow : public QMainWindow {
   bool m_askToSave = true;
   ParametricWorkspace* m_parametric = nullptr;
   SubgraphWorkspace* m_subgraph = nullptr;
+  FieldWorkspace* m_field = nullptr;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
 

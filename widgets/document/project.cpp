@@ -49,6 +49,7 @@ void Project::clear() {
   m_hubs.reset({});
   m_parametric.clear();
   m_subgraph.clear();
+  setFieldSettings({});
   m_fileName.clear();
   m_viewState = JsonValue();
 }
@@ -67,6 +68,13 @@ void Project::setMetricSettings(const MetricSettings& settings) {
   if (settings == m_metricSettings) return;
   m_metricSettings = settings;
   emit metricSettingsChanged();
+}
+
+void Project::setFieldSettings(const FieldSettings& settings) {
+  Q_ASSERT(settings.validate().ok());
+  if (settings == m_fieldSettings) return;
+  m_fieldSettings = settings;
+  emit fieldSettingsChanged();
 }
 
 }  // namespace mg

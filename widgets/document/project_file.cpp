@@ -125,6 +125,7 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
   if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
   JsonValue subgraph = subgraphSectionJson(*project.subgraph(), project);
   if (!subgraph.isNull()) root.asObject()["subgraph"] = std::move(subgraph);
+  root.asObject()["motion_field"] = fieldSettingsJson(project.fieldSettings());
   return root;
 }
 
@@ -232,6 +233,11 @@ Result<ProjectData> readProject(const QString& path) {
     if (!section) return fileError(path, section.error().message);
     data.subgraph = std::move(section.value());
   }
+  if (const JsonValue* field = root.find("motion_field")) {
+    Result<FieldSettings> settings = fieldSettingsFromJson(*field);
+    if (!settings) return fileError(path, settings.error().message);
+    data.field = *settings;
+  }
 
   for (const JsonValue& h : hubs->asArray()) {
     if (!h.isObject()) return fileError(path, "a hub entry is not an object");
@@ -287,6 +293,7 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   project->hubs()->reset(std::move(data.hubs));
   applyParametricSection(project->parametric(), std::move(data.parametric), ids);
   applySubgraphSection(project->subgraph(), std::move(data.subgraph), ids);
+  project->setFieldSettings(data.field);
   project->setViewState(std::move(data.view));
   project->setFileName(fileName);
   project->undoStack()->setClean();

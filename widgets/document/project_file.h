@@ -11,6 +11,7 @@
 #include "core/util/json.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/document/field_settings.h"
 #include "widgets/document/parametric_file.h"
 #include "widgets/document/subgraph_file.h"
 
@@ -45,6 +46,7 @@ struct ProjectData {
   JsonValue view;             // an object (empty when the file has none)
   ParametricSection parametric;  // empty when the file has no "parametric" section
   SubgraphSection subgraph;      // empty when the file has no "subgraph" section
+  FieldSettings field;           // defaults when the file has no "motion_field" section
 };
 
 // The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
