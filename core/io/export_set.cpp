@@ -63,10 +63,27 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
   for (const char* folder : {kPlain, kAlternate}) {
     std::error_code ec;
     for (const fs::directory_entry& e : fs::directory_iterator(fs::path(directory) / folder, ec)) {
-      if (e.path().extension() != ".bvh" || kept.count(e.path().lexically_normal())) continue;
+      const std::string ext = e.path().extension().string();
+      const bool clipFile = ext == ".bvh" || ext == ".glb" || ext == ".gltf" || ext == ".bin";
+      if (!clipFile || kept.count(e.path().lexically_normal())) continue;
       std::error_code ignored;
       fs::remove(e.path(), ignored);
     }
+  }
+  return Status::success();
+}
+
+Status addClipFiles(std::vector<std::pair<std::string, std::string>>& files, const Motion& clip,
+                    const std::string& path, const BvhWriteOptions& bvh, const std::vector<MotionFormat>& copies) {
+  Result<std::string> text = formatBvh(clip, bvh);
+  if (!text) return Error{path + ": " + text.error().message};
+  files.emplace_back(path, std::move(text.value()));
+  for (MotionFormat copy : copies) {
+    Motion named = clip;
+    named.name = fs::path(path).stem().string();
+    Result<MotionFiles> more = formatMotionFiles(named, withMotionExtension(path, copy), copy);
+    if (!more) return more.error();
+    files.insert(files.end(), more->begin(), more->end());
   }
   return Status::success();
 }
