@@ -256,6 +256,7 @@ void SubgraphWorkspace::runSearch() {
   QString why;
   if (!makeInput(input, why)) {
     m_panel->setSummary(why);
+    m_panel->setManualStatus(QString());  // manual mode cannot evaluate either, for the same reason
     return;
   }
   m_manualJob.cancel();
@@ -302,7 +303,8 @@ void SubgraphWorkspace::evaluateManual() {
   SubgraphSearchInput input;
   QString why;
   if (!makeInput(input, why)) {
-    m_panel->setManualStatus(why);
+    // Said once: a run that failed for the same reason already shows it in the summary.
+    m_panel->setManualStatus(why == m_panel->summary() ? QString() : why);
     return;
   }
   JobCallbacks<SubgraphSearchUpdate> callbacks;
