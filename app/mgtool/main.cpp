@@ -28,6 +28,7 @@ constexpr Command kCommands[] = {
     {"dmg", "build the database motion graph of capture files (every frame a vertex) and export it", mg::tool::runDmg},
     {"subgraph", "minimum-size motion graph from key segments; subgraph walk|check DIR", mg::tool::runSubgraph},
     {"measure", "joint accelerations, foot skate and cut jumps of a BVH, against its source", mg::tool::runMeasure},
+    {"eval", "quality report of graph exports side by side against their source (JSON, HTML)", mg::tool::runEval},
 };
 
 void printUsage(std::FILE* to) {
