@@ -17,6 +17,7 @@
 
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/project_controller.h"
+#include "app/mgstudio/quality_dock.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/snap_workspace.h"
@@ -74,9 +75,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_projectFiles = new ProjectController(
       this, &m_project,
       [this] {
-        return Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+        JsonValue state =
+            Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+        m_quality->saveViewState(state.asObject());
+        return state;
       },
-      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view); });
+      [this](const JsonValue& view) {
+        Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view);
+        m_quality->loadViewState(view);
+      });
   createActions();
   createMenus();
   createDocks();
@@ -92,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // Every graph kind is one Workspace subclass, registered here once (the snap kind above, in
   // createDocks, because its docks sit beside the library and the transport).
   m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
+  m_quality = new QualityDock(this, m_viewMenu);
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();
   });

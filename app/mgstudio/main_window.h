@@ -22,6 +22,7 @@ class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
 class ProjectController;
+class QualityDock;
 class RecentFiles;
 class SnapWorkspace;
 class StreamPlayer;
@@ -61,6 +62,7 @@ class MainWindow : public QMainWindow {
   // Whether closing asks to save a modified project (off for scripted runs and tests).
   void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
+  QualityDock* quality() const { return m_quality; }
 
  signals:
   // A batch of files finished loading (or was cancelled); `failed` lists the unreadable ones.
@@ -97,6 +99,7 @@ class MainWindow : public QMainWindow {
   ViewportWidget* m_viewport = nullptr;
   MotionLibraryView* m_library = nullptr;
   HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
+  QualityDock* m_quality = nullptr;
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;

@@ -243,6 +243,13 @@ void ParametricWorkspace::startWalk(bool steering) {
   }
 }
 
+Workspace::ReportExport ParametricWorkspace::exportForReport(const QString& base) const {
+  if (m_project->parametric()->graph(*m_project)->nodeCount() == 0) return {};
+  const QString path = base + QStringLiteral(".pmg");
+  const QString error = exportTo(path);
+  return error.isEmpty() ? ReportExport{path, {}} : ReportExport{{}, error};
+}
+
 QString ParametricWorkspace::exportTo(const QString& path) const {
   std::shared_ptr<const ParametricGraph> graph = m_project->parametric()->graph(*m_project);
   if (graph->nodeCount() == 0) return tr("There is no built parametric node to export.");

@@ -42,6 +42,8 @@ class ParametricWorkspace : public Workspace {
 
   GraphModel* graphModel() const override;
   void projectReset() override;
+  // The graph of the built nodes written to `base`.pmg (none without a built node).
+  ReportExport exportForReport(const QString& base) const override;
 
   ParametricGraphView* graphView() const { return m_graph; }
   EdgeInspector* inspector() const { return m_inspector; }

@@ -125,6 +125,12 @@ void SnapWorkspace::loadViewState(const JsonValue& state) {
 
 void SnapWorkspace::cancelJobs() { m_session->cancelSuggestion(); }
 
+Workspace::ReportExport SnapWorkspace::exportForReport(const QString& base) const {
+  if (!m_session->state()->snapped) return {};
+  const QString error = exportTo(base);
+  return error.isEmpty() ? ReportExport{base, {}} : ReportExport{{}, error};
+}
+
 void SnapWorkspace::pruneDeadEnds() {
   const auto s = m_session->state();
   std::vector<HubId> ids;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "widgets/document/project_section.h"
+
 namespace mg {
 
 Project::Project(QObject* parent) : QObject(parent) {}
@@ -48,8 +50,10 @@ void Project::clear() {
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
   m_hubs.reset({});
   m_parametric.clear();
+  for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
   m_viewState = JsonValue();
+  emit cleared();
 }
 
 void Project::setImportOptions(const ImportOptions& options) {

@@ -98,6 +98,8 @@ class Project : public QObject {
   void motionRemoved(mg::MotionId id, int row);
   void importOptionsChanged();
   void metricSettingsChanged();
+  // clear() emptied the document (File > New, and before a project file is applied).
+  void cleared();
 
  private:
   std::vector<MotionEntry> m_motions;
