@@ -23,6 +23,7 @@ constexpr Benchmark kBenchmarks[] = {
     {"snap", "time the distance grid and hub suggestion on capture files", runBenchSnap},
     {"pmg", "time a parametric motion graph edge, re-thresholding and synthesis", runBenchPmg},
     {"subgraph", "database motion graph and minimum-size subgraph at 87,000 frames or on files", runBenchSubgraph},
+    {"field", "motion field: exact kNN, value iteration and synthesis rates on files", runBenchField},
     {"smooth", "accelerations and foot plants of snapped walks against their capture", runBenchSmooth},
 };
 

@@ -154,7 +154,7 @@ int runBenchSmooth(std::span<const std::string> args) {
   const std::optional<SnapResult> snapped = snapDatabase("bench smooth", *db, built->graph, *settings);
   if (!snapped) return kExitFailed;
   const std::string exportDir = (dir / "graph").string();
-  SnapExportInput input{&built->graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}};
+  SnapExportInput input{&snapped->graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}};
   if (Status s = exportSnapGraph(input, exportDir); !s) return fail(s.error().message);
   Result<SnapGraphFile> file = readSnapGraph(exportDir, importMotionLoader());
   if (!file) return fail(file.error().message);

@@ -72,6 +72,7 @@ int runBenchWalk(std::span<const std::string> args) {
     const std::optional<SnapResult> snapped = snapDatabase("bench walk", *db, graph, *settings);
     if (!snapped) return kExitFailed;
     motions = snapped->motions;
+    graph = snapped->graph;  // the alignments the motions were snapped to
     source = "files";
   }
   const long long n = static_cast<long long>(*frames);

@@ -23,6 +23,7 @@ int runSubgraph(std::span<const std::string> args);       // subgraph FILES... |
 int runSubgraphWalk(std::span<const std::string> args);   // "subgraph walk DIR", via runSubgraph
 int runSubgraphCheck(std::span<const std::string> args);  // "subgraph check DIR", via runSubgraph
 int runMeasure(std::span<const std::string> args);
+int runField(std::span<const std::string> args);  // field build | run
 int runEval(std::span<const std::string> args);  // the quality report (core/report)
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
@@ -34,6 +35,7 @@ int runBenchPmg(std::span<const std::string> args);
 int runBenchSmooth(std::span<const std::string> args);
 int runBenchGrid(std::span<const std::string> args);  // "bench grid ...", via runBench
 int runBenchSubgraph(std::span<const std::string> args);
+int runBenchField(std::span<const std::string> args);
 int runGrid(std::span<const std::string> args);
 
 }  // namespace mg::tool

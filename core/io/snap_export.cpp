@@ -58,6 +58,20 @@ Status SnapExportInput::validate() const {
     }
   }
   if (snapped->commonPoses.size() != graph->hubs.size()) return Error{"snap export: one common pose per hub expected"};
+  // The motions are snapped to the alignments of SnapResult::graph; any other makes the cuts jump.
+  if (snapped->graph.hubs.size() == graph->hubs.size()) {
+    for (size_t h = 0; h < graph->hubs.size(); ++h) {
+      const auto& mine = graph->hubs[h].matchFrames;
+      const auto& theirs = snapped->graph.hubs[h].matchFrames;
+      for (size_t i = 0; i < mine.size() && i < theirs.size(); ++i) {
+        const FloorTransform &a = mine[i].toHub, &b = theirs[i].toHub;
+        if (a.theta != b.theta || a.x != b.x || a.z != b.z) {
+          return Error{"snap export: hub " + std::to_string(h) +
+                       " has other alignments than the snapped motions were snapped to (use SnapResult::graph)"};
+        }
+      }
+    }
+  }
   const size_t joints = static_cast<size_t>(motions[0]->jointCount());
   for (size_t h = 0; h < snapped->commonPoses.size(); ++h) {
     const PoseTriple& t = snapped->commonPoses[h];

@@ -32,7 +32,8 @@ struct SnapExportInput {
   SnapExportSettings settings;
 
   // Fails when: graph or snapped is null; the graph does not validate(); the snapped motions or
-  // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints).
+  // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints);
+  // a match frame's alignment differs from the one in snapped->graph.
   Status validate() const;
 };
 

@@ -3,15 +3,18 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 #include <vector>
 
 #include "core/motion/forward_kinematics.h"
+#include "core/snap/acceleration_fill.h"
 #include "core/snap/leg_ik.h"
-#include "core/snap/rotation_vector.h"
 
 namespace mg {
 namespace {
+
+constexpr double kNegligibleMetres = 1e-9;
 
 struct Leg {
   LegChain chain;
@@ -74,10 +77,54 @@ Result<bool> solveLegs(const Skeleton& sk, const std::vector<Leg>& legs,
   return true;
 }
 
-double fadeWeight(int distance, int blendFrames) {
-  const double x = static_cast<double>(distance) / (blendFrames + 1);
-  if (x >= 1.0) return 0.0;
-  return 1.0 - x * x * (3.0 - 2.0 * x);
+// Frames to the nearest frame with flag set (a large number when there is none).
+std::vector<int> distanceToFlagged(const std::vector<std::uint8_t>& flag) {
+  const int n = static_cast<int>(flag.size());
+  const int far = std::numeric_limits<int>::max() / 2;
+  std::vector<int> d(n, far);
+  for (int f = 0, last = -far; f < n; ++f) {
+    if (flag[f]) last = f;
+    d[f] = std::min(d[f], f - last);
+  }
+  for (int f = n - 1, next = n + far; f >= 0; --f) {
+    if (flag[f]) next = f;
+    d[f] = std::min(d[f], next - f);
+  }
+  return d;
+}
+
+double smoothstep(double t) { return t * t * (3.0 - 2.0 * t); }
+
+// Target of one planted run [begin, end] of a point whose positions are `where`.
+void runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where, const std::vector<std::uint8_t>& locked,
+                std::vector<std::optional<Eigen::Vector3d>>& target) {
+  std::vector<int> locks;
+  for (int f = begin; f <= end; ++f) {
+    if (locked[f]) locks.push_back(f);
+  }
+  if (locks.empty()) {
+    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+    for (int f = begin; f <= end; ++f) mean += where[f];
+    mean /= (end - begin + 1);
+    for (int f = begin; f <= end; ++f) target[f] = mean;
+    return;
+  }
+  size_t next = 0;  // first lock at or after f
+  for (int f = begin; f <= end; ++f) {
+    while (next < locks.size() && locks[next] < f) ++next;
+    if (next < locks.size() && locks[next] == f) {
+      target[f] = where[f];
+    } else if (next == 0) {
+      target[f] = where[locks.front()];
+    } else if (next == locks.size()) {
+      target[f] = where[locks.back()];
+    } else {
+      // Between two locked stretches (locked frames of two match frames): move from one to the
+      // other with zero velocity at both, so the foot is still where the locked frames are.
+      const int a = locks[next - 1], b = locks[next];
+      target[f] = where[a] + (where[b] - where[a]) * smoothstep(static_cast<double>(f - a) / (b - a));
+    }
+  }
 }
 
 }  // namespace
@@ -102,115 +149,148 @@ Result<Motion> FootConstraintJob::run() const {
   const Motion& in = *motion;
   const Skeleton& sk = *in.skeleton;
   const int frames = in.frameCount(), joints = in.jointCount();
+  const int blend = settings.blendFrames;
   const auto points = findFootPoints(sk);
   const std::vector<Leg> legs = findLegs(sk, points);
   Motion out = in;
   if (legs.empty()) return out;
-  auto isLocked = [&](int f) { return !locked.empty() && locked[f] != 0; };
+  std::vector<std::uint8_t> isLocked(frames, 0);
+  if (!locked.empty()) std::copy(locked.begin(), locked.end(), isLocked.begin());
+  auto planted = [&](int f, int p) { return contacts->isPlanted(f, static_cast<FootPoint>(p)); };
 
-  // World positions of the foot points in every frame of the input.
-  std::vector<std::array<Eigen::Vector3d, kFootPointCount>> where(frames);
-  std::vector<Eigen::Vector3d> pos(joints);
-  std::vector<Eigen::Quaterniond> rot(joints);
-  for (int f = 0; f < frames; ++f) {
-    forwardKinematics(sk, in.rootPositions[f], in.frameRotations(f), pos.data(), rot.data());
-    for (int p = 0; p < kFootPointCount; ++p) {
-      if (points[p].joint >= 0) where[f][p] = pointPosition(points[p], pos, rot);
+  // World positions of the foot points and ankles in every frame of the input.
+  std::array<std::vector<Eigen::Vector3d>, kFootPointCount> where;
+  std::vector<std::vector<Eigen::Vector3d>> ankle(legs.size(), std::vector<Eigen::Vector3d>(frames));
+  for (auto& w : where) w.resize(frames);
+  {
+    std::vector<Eigen::Vector3d> pos(joints);
+    std::vector<Eigen::Quaterniond> rot(joints);
+    for (int f = 0; f < frames; ++f) {
+      forwardKinematics(sk, in.rootPositions[f], in.frameRotations(f), pos.data(), rot.data());
+      for (int p = 0; p < kFootPointCount; ++p) {
+        if (points[p].joint >= 0) where[p][f] = pointPosition(points[p], pos, rot);
+      }
+      for (size_t i = 0; i < legs.size(); ++i) ankle[i][f] = pos[legs[i].chain.foot];
     }
   }
-  // One target per planted frame and point.
-  std::vector<PointTargets> target(frames);
+  // Targets of every planted frame, run by run.
+  std::array<std::vector<std::optional<Eigen::Vector3d>>, kFootPointCount> target;
   for (int p = 0; p < kFootPointCount; ++p) {
+    target[p].resize(frames);
     if (points[p].joint < 0) continue;
     for (int s = 0; s < frames;) {
-      if (!contacts->isPlanted(s, static_cast<FootPoint>(p))) {
+      if (!planted(s, p)) {
         ++s;
         continue;
       }
       int e = s;
-      while (e + 1 < frames && contacts->isPlanted(e + 1, static_cast<FootPoint>(p))) ++e;
-      std::vector<int> locks;
-      Eigen::Vector3d mean = Eigen::Vector3d::Zero();
-      for (int f = s; f <= e; ++f) {
-        mean += where[f][p];
-        if (isLocked(f)) locks.push_back(f);
-      }
-      mean /= (e - s + 1);
-      for (int f = s; f <= e; ++f) {
-        if (locks.empty()) {
-          target[f][p] = mean;
-        } else {
-          const int nearest = *std::min_element(locks.begin(), locks.end(), [f](int a, int b) {
-            return std::abs(a - f) < std::abs(b - f);
-          });
-          target[f][p] = where[nearest][p];
-        }
-      }
+      while (e + 1 < frames && planted(e + 1, p)) ++e;
+      runTargets(s, e, where[p], isLocked, target[p]);
       s = e + 1;
     }
   }
-  // Solve every unlocked frame with a target; remember the correction it needed.
-  struct Correction {
-    Eigen::Vector3d root = Eigen::Vector3d::Zero();
-    std::vector<Eigen::Vector3d> rotations;  // thigh, shin, foot of each leg
+  auto ankleTargetOf = [&](size_t i, int f) -> std::optional<Eigen::Vector3d> {
+    const Leg& leg = legs[i];
+    if (target[leg.heelIndex][f]) return *target[leg.heelIndex][f] - (where[leg.heelIndex][f] - ankle[i][f]);
+    if (leg.toe.joint >= 0 && target[leg.toeIndex][f]) {
+      return *target[leg.toeIndex][f] - (where[leg.toeIndex][f] - ankle[i][f]);
+    }
+    return std::nullopt;
   };
-  std::vector<std::optional<Correction>> anchor(frames);
-  for (int f = 0; f < frames; ++f) {
-    if (isLocked(f)) {
-      anchor[f] = Correction{Eigen::Vector3d::Zero(), std::vector<Eigen::Vector3d>(3 * legs.size(), Eigen::Vector3d::Zero())};
-      continue;
-    }
-    Pose pose = in.pose(f);
-    Result<bool> solved = solveLegs(sk, legs, points, target[f], settings.reachFraction, pose);
-    if (!solved) return solved.error();
-    if (!*solved) continue;
-    Correction c;
-    c.root = pose.rootPosition - in.rootPositions[f];
-    for (const Leg& leg : legs) {
-      for (int j : {leg.chain.thigh, leg.chain.shin, leg.chain.foot}) {
-        c.rotations.push_back(rotationVector(in.rotation(f, j).conjugate() * pose.localRotations[j]));
+
+  // Root shift: what reaching the targets needs, filled smoothly in between.
+  std::vector<Eigen::Vector3d> rootShift(frames, Eigen::Vector3d::Zero());
+  {
+    std::vector<std::uint8_t> needed(frames, 0);
+    std::vector<LegChain> chains;
+    for (const Leg& leg : legs) chains.push_back(leg.chain);
+    bool any = false;
+    for (int f = 0; f < frames; ++f) {
+      if (isLocked[f]) continue;
+      std::vector<std::optional<Eigen::Vector3d>> ankleTargets(legs.size());
+      bool has = false;
+      for (size_t i = 0; i < legs.size(); ++i) {
+        ankleTargets[i] = ankleTargetOf(i, f);
+        has = has || ankleTargets[i].has_value();
       }
+      if (!has) continue;
+      Pose pose = in.pose(f);
+      const Eigen::Vector3d shift = adjustRootForReach(sk, chains, ankleTargets, pose, settings.reachFraction);
+      if (shift.norm() > kNegligibleMetres) rootShift[f] = shift, needed[f] = 1, any = true;
     }
-    anchor[f] = std::move(c);
+    if (any) {
+      const std::vector<int> distance = distanceToFlagged(needed);
+      std::vector<std::uint8_t> fixed(frames, 0);
+      for (int f = 0; f < frames; ++f) fixed[f] = needed[f] || isLocked[f] || distance[f] > blend;
+      if (Status s = fillMinimumAcceleration(rootShift, fixed); !s) return s.error();
+    }
   }
-  // Apply: anchors take their own correction; free frames fade between the nearest anchors.
-  const int B = settings.blendFrames;
+
+  // Corrections of the foot points relative to following the root: fixed where planted, zero
+  // where locked or far from any plant, least acceleration in between.
+  std::array<std::vector<Eigen::Vector3d>, kFootPointCount> correction;
+  for (int p = 0; p < kFootPointCount; ++p) {
+    correction[p].assign(frames, Eigen::Vector3d::Zero());
+    if (points[p].joint < 0) continue;
+    std::vector<std::uint8_t> isPlanted(frames, 0);
+    bool any = false;
+    for (int f = 0; f < frames; ++f) {
+      if (!target[p][f]) continue;
+      isPlanted[f] = 1, any = true;
+      correction[p][f] = *target[p][f] - where[p][f] - rootShift[f];
+    }
+    if (!any) continue;
+    const std::vector<int> distance = distanceToFlagged(isPlanted);
+    // A locked frame that does not plant the point (the common pose moves it) next to a run: the
+    // run eases in from it (and out towards it) over half the blend instead of stopping the foot
+    // in one frame; its first frames are left to the fill.
+    std::vector<std::uint8_t> movingLock(frames, 0);
+    for (int f = 0; f < frames; ++f) movingLock[f] = isLocked[f] && !isPlanted[f];
+    const std::vector<int> toMovingLock = distanceToFlagged(movingLock);
+    std::vector<std::uint8_t> fixed(frames, 0), corners(frames, 0);
+    for (int f = 0; f < frames; ++f) {
+      if (isLocked[f] && !isPlanted[f]) correction[p][f].setZero();
+      const bool easing = isPlanted[f] && !isLocked[f] && 2 * toMovingLock[f] <= blend;
+      fixed[f] = (isPlanted[f] && !easing) || isLocked[f] || distance[f] > blend;
+      // Touch-down and lift-off: the foot lands and leaves with the speed it has, as in capture;
+      // easing it in would make it creep along the floor.
+      corners[f] = fixed[f] && isPlanted[f] && (f == 0 || f + 1 == frames || !isPlanted[f - 1] || !isPlanted[f + 1]);
+    }
+    if (Status s = fillMinimumAcceleration(correction[p], fixed, corners); !s) return s.error();
+  }
+
+  // Solve every frame that has a correction.
   for (int f = 0; f < frames; ++f) {
-    if (isLocked(f)) continue;
-    Correction c{Eigen::Vector3d::Zero(), std::vector<Eigen::Vector3d>(3 * legs.size(), Eigen::Vector3d::Zero())};
-    if (anchor[f]) {
-      c = *anchor[f];
-    } else {
-      int left = -1, right = -1;
-      for (int k = f - 1; k >= std::max(0, f - B); --k) {
-        if (anchor[k]) { left = k; break; }
+    if (isLocked[f]) continue;
+    const Eigen::Vector3d& r = rootShift[f];
+    bool any = r.norm() > kNegligibleMetres;
+    for (const auto& c : correction) any = any || c[f].norm() > kNegligibleMetres;
+    if (!any) continue;
+    Pose pose = in.pose(f);
+    pose.rootPosition += r;
+    for (size_t i = 0; i < legs.size(); ++i) {
+      const Leg& leg = legs[i];
+      const bool hasToe = leg.toe.joint >= 0;
+      const Eigen::Vector3d& heelCorrection = correction[leg.heelIndex][f];
+      const Eigen::Vector3d toeCorrection = hasToe ? correction[leg.toeIndex][f] : Eigen::Vector3d::Zero();
+      if (heelCorrection.norm() <= kNegligibleMetres && toeCorrection.norm() <= kNegligibleMetres) continue;
+      Eigen::Vector3d ankleTarget = ankle[i][f] + r + heelCorrection;
+      std::optional<Eigen::Vector3d> toeTarget;
+      if (hasToe) {
+        toeTarget = where[leg.toeIndex][f] + r + toeCorrection;
+        // Toe planted, heel free: the foot pivots about the toe; the ankle keeps its distance.
+        if (target[leg.toeIndex][f] && !target[leg.heelIndex][f]) {
+          const Eigen::Vector3d away = ankleTarget - *toeTarget;
+          const double length = (ankle[i][f] - where[leg.toeIndex][f]).norm();
+          if (away.norm() > kNegligibleMetres) ankleTarget = *toeTarget + away.normalized() * length;
+        }
       }
-      for (int k = f + 1; k <= std::min(frames - 1, f + B); ++k) {
-        if (anchor[k]) { right = k; break; }
-      }
-      if (left < 0 && right < 0) continue;
-      const double wl = left >= 0 ? fadeWeight(f - left, B) : 0.0;
-      const double wr = right >= 0 ? fadeWeight(right - f, B) : 0.0;
-      const double norm = std::max(1.0, wl + wr);
-      auto mix = [&](auto get) {
-        Eigen::Vector3d v = Eigen::Vector3d::Zero();
-        if (wl > 0) v += get(*anchor[left]) * wl;
-        if (wr > 0) v += get(*anchor[right]) * wr;
-        return Eigen::Vector3d(v / norm);
-      };
-      c.root = mix([](const Correction& a) -> Eigen::Vector3d { return a.root; });
-      for (size_t r = 0; r < c.rotations.size(); ++r) {
-        c.rotations[r] = mix([r](const Correction& a) -> Eigen::Vector3d { return a.rotations[r]; });
-      }
+      LegIkJob job{&sk, leg.chain, ankleTarget, toeTarget, leg.toe};
+      if (Result<double> solved = job.run(pose); !solved) return solved.error();
     }
-    out.rootPositions[f] = in.rootPositions[f] + c.root;
-    Eigen::Quaterniond* q = out.localRotations.data() + static_cast<size_t>(f) * joints;
-    size_t r = 0;
-    for (const Leg& leg : legs) {
-      for (int j : {leg.chain.thigh, leg.chain.shin, leg.chain.foot}) {
-        q[j] = (in.rotation(f, j) * rotationFromVector(c.rotations[r++])).normalized();
-      }
-    }
+    out.rootPositions[f] = pose.rootPosition;
+    std::copy(pose.localRotations.begin(), pose.localRotations.end(),
+              out.localRotations.begin() + static_cast<std::ptrdiff_t>(f) * joints);
   }
   return out;
 }

@@ -13,22 +13,31 @@ namespace mg {
 
 // How planted feet are enforced.
 struct FootConstraintSettings {
-  int blendFrames = 5;         // frames over which a correction fades out next to a plant; >= 0
+  int blendFrames = 6;           // frames over which a correction blends in and out; >= 0
   double reachFraction = 0.995;  // root moves when a target needs more than this of a leg; (0, 1]
 };
 
 // Enforces foot plants on an edited motion (the constraint solver of Snap-Together Motion,
-// section 4.3). For every planted run of a foot point in `contacts` the point gets one fixed
-// position: where it is at the run's locked frame nearest to each frame, or, when the run holds
-// no locked frame, the mean of its positions over the run. Every unlocked planted frame is then
-// solved: the root moves if a target is out of reach, each leg is solved by LegIkJob (heel ->
-// ankle target; toe -> foot aim). Corrections fade out over `blendFrames` next to solved frames;
-// locked frames are never changed and act as zero corrections, so the frames the hubs rely on
-// stay exactly as given. Legs are found from findFootPoints (heel joint = foot of the chain).
-// Owns nothing; thread-safe.
+// section 4.3), adding as little acceleration as it can.
+//  - Targets: every planted run of a foot point in `contacts` gets a target path. Locked frames
+//    in the run are kept as they are and anchor it: the target is their position, moving (with
+//    zero velocity at both ends) from one locked stretch to the next when a run holds locked
+//    frames of two match frames. A run without locked frames holds the mean of its positions.
+//  - Root: where a target is out of reach (more than reachFraction of a leg), the root moves;
+//    the shift is filled in between (fillMinimumAcceleration) so it never steps.
+//  - Corrections: every foot point's correction (target minus where it is, after the root shift)
+//    is fixed on its planted frames, zero on locked frames and on frames more than blendFrames
+//    from its planted frames, and filled with the least acceleration in between: it blends in
+//    before touch-down and out after lift-off (or before a locked frame) with no step in
+//    position or velocity.
+//  - Legs: each frame with a correction is solved by LegIkJob (heel -> ankle target, toe ->
+//    foot aim); while only the toe is planted the ankle keeps its distance to the toe target, so
+//    the foot pivots about the toe.
+// Locked frames are never changed, so the frames the hubs rely on stay exactly as given. Legs
+// are found from findFootPoints (heel joint = foot of the chain). Owns nothing; thread-safe.
 struct FootConstraintJob {
   const Motion* motion = nullptr;          // the edited motion; not owned
-  const FootContacts* contacts = nullptr;  // usually detected on the unedited motion; not owned
+  const FootContacts* contacts = nullptr;  // plants to enforce, one entry per frame; not owned
   std::span<const std::uint8_t> locked;    // one flag per frame (non-zero: locked) or empty
   FootConstraintSettings settings;
 

@@ -10,6 +10,10 @@
 namespace mg {
 namespace {
 
+// Below this off-line distance of the knee (a fraction of the leg's length, about a 170 degree
+// knee) the bend direction starts to follow the foot.
+constexpr double kStraightKneeFraction = 0.05;
+
 struct World {
   std::vector<Eigen::Vector3d> positions;
   std::vector<Eigen::Quaterniond> rotations;
@@ -24,8 +28,32 @@ World worldOf(const Skeleton& skeleton, const Pose& pose) {
   return w;
 }
 
-double angleBetween(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
-  return std::atan2(a.cross(b).norm(), a.dot(b));
+// The angle to turn `shin` about the unit `axis` (through the knee) so that it makes the interior
+// angle beta1 with `thigh`: cos(angle after a turn by phi) = A + B cos(phi) + C sin(phi) has two
+// solutions; the one that leaves the knee on the `bend` side of the new hip-ankle line is taken
+// (the smaller turn when both or neither do, and the nearest angle when beta1 cannot be met). With
+// the axis normal to a bent knee's own plane this is beta1 minus the current angle; for a straight
+// knee the two turns are equally small and only the side tells them apart.
+double turnForInteriorAngle(const Eigen::Vector3d& thigh, const Eigen::Vector3d& shin, const Eigen::Vector3d& axis,
+                            const Eigen::Vector3d& bend, double beta1) {
+  const Eigen::Vector3d t = thigh.normalized(), s = shin.normalized();
+  const double a = t.dot(axis) * axis.dot(s);
+  const double b = t.dot(s) - a;
+  const double c = t.dot(axis.cross(s));
+  const double r = std::hypot(b, c);
+  if (r < 1e-12) return 0.0;
+  const double base = std::atan2(c, b);
+  const double spread = std::acos(std::clamp((std::cos(beta1) - a) / r, -1.0, 1.0));
+  auto kneeOnBendSide = [&](double phi) {
+    const Eigen::Vector3d turned = Eigen::AngleAxisd(phi, axis) * shin;
+    const Eigen::Vector3d line = (turned - thigh).normalized();  // hip to ankle
+    const Eigen::Vector3d knee = -thigh - line * line.dot(-thigh);
+    return knee.dot(bend) > 0.0;
+  };
+  const double p = std::remainder(base + spread, 2.0 * M_PI), q = std::remainder(base - spread, 2.0 * M_PI);
+  const bool pSide = kneeOnBendSide(p), qSide = kneeOnBendSide(q);
+  if (pSide != qSide) return pSide ? p : q;
+  return std::abs(p) <= std::abs(q) ? p : q;
 }
 
 bool isDescendantOrSelf(const Skeleton& s, int joint, int ancestor) {
@@ -85,17 +113,28 @@ Result<double> LegIkJob::run(Pose& pose) const {
   // 1. Knee: interior angle at b from the law of cosines for the clamped target distance.
   const double lo = std::abs(l1 - l2) + 1e-9, hi = l1 + l2 - 1e-9;
   const double d = std::clamp((ankleTarget - a).norm(), lo, hi);
-  const double beta0 = angleBetween(a - b, c - b);
   const double beta1 = std::acos(std::clamp((l1 * l1 + l2 * l2 - d * d) / (2 * l1 * l2), -1.0, 1.0));
-  Eigen::Vector3d axis = (a - b).cross(c - b);
-  if (axis.norm() < 1e-9 * l1 * l2) {
-    // Straight knee: bend so the knee goes forward (the ankle moves back along the root's +Z).
-    const Eigen::Vector3d forward = w.rotations[0] * Eigen::Vector3d::UnitZ();
-    axis = (c - a).cross(forward);
-    if (axis.norm() < 1e-12) axis = w.rotations[leg.thigh] * Eigen::Vector3d::UnitX();
+  // The knee bends towards where it already points off the hip-ankle line; as the leg nears
+  // straight that direction is lost in noise, so it blends into the way the foot points (the
+  // root's +Z without a toe point), continuously, so the knee never flips between frames.
+  const Eigen::Vector3d line = (c - a).normalized();
+  const Eigen::Vector3d knee = (b - a) - line * line.dot(b - a);
+  Eigen::Vector3d forward = w.rotations[0] * Eigen::Vector3d::UnitZ();
+  if (toePoint.joint >= 0 && toePoint.joint < sk.jointCount() && isDescendantOrSelf(sk, toePoint.joint, leg.foot)) {
+    forward = w.positions[toePoint.joint] + w.rotations[toePoint.joint] * toePoint.offset - c;
   }
+  forward -= line * line.dot(forward);
+  const double straight = kStraightKneeFraction * (l1 + l2);
+  Eigen::Vector3d bend = knee;
+  if (knee.norm() < straight && forward.norm() > 1e-12) {
+    const double fade = 1.0 - knee.norm() / straight;
+    bend += forward.normalized() * straight * fade * fade;
+  }
+  Eigen::Vector3d axis = line.cross(bend);
+  if (axis.norm() < 1e-12) axis = line.cross(forward);
+  if (axis.norm() < 1e-12) axis = w.rotations[leg.thigh] * Eigen::Vector3d::UnitX();
   axis.normalize();
-  const Eigen::Quaterniond kneeTurn(Eigen::AngleAxisd(beta1 - beta0, axis));
+  const Eigen::Quaterniond kneeTurn(Eigen::AngleAxisd(turnForInteriorAngle(a - b, c - b, axis, bend, beta1), axis));
   Eigen::Quaterniond thighWorld = w.rotations[leg.thigh];
   Eigen::Quaterniond shinWorld = kneeTurn * w.rotations[leg.shin];
   const Eigen::Vector3d ankleAfterKnee = b + kneeTurn * (c - b);

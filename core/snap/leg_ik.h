@@ -26,7 +26,9 @@ std::optional<LegChain> findLegChain(const Skeleton& skeleton, int footJoint);
 
 // Analytic two-bone IK on one leg of one pose (edits pose.localRotations of thigh, shin, foot).
 //  1. Bend the knee about its bending axis until hip-to-ankle distance equals the target's
-//     (clamped to what the bones can span); a straight knee bends forward (+Z of the root).
+//     (clamped to what the bones can span), towards where the knee points off the
+//     hip-ankle line; a nearly straight knee bends more and more the way the foot points (the
+//     toe point; without one, +Z of the root), continuously, so it never flips between frames.
 //  2. Swing the thigh about the hip by the smallest rotation that points the ankle at the target.
 //  3. Keep the foot's world orientation, or, with a toe target, turn the foot by the smallest
 //     rotation that points the toe at it.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/snap/displacement_map.h"
+#include "core/snap/plant_alignment.h"
 
 namespace mg {
 namespace {
@@ -58,9 +59,11 @@ Result<SnapResult> SnapJob::run() const {
   const size_t motionCount = motions.size();
   const auto slots = slotsPerMotion(g);
   SnapResult result;
+  std::vector<FootContacts> detected;  // plants of the unedited motions
   if (settings.enforceFootPlants) {
-    for (const MotionPtr& m : motions) result.contacts.push_back(detectFootContacts(*m, settings.contacts));
+    for (const MotionPtr& m : motions) detected.push_back(detectFootContacts(*m, settings.contacts));
   }
+  std::vector<std::uint8_t> hubMask(g.hubs.size(), 0);  // points each common pose plants
   // Working set: the triple of every match frame, in its motion's coordinates.
   std::vector<std::vector<PoseTriple>> working(g.hubs.size());
   std::vector<std::vector<FloorTransform>> toHub(g.hubs.size());
@@ -83,16 +86,22 @@ Result<SnapResult> SnapJob::run() const {
         for (int p = 0; p < kFootPointCount; ++p) {
           size_t planted = 0;
           for (const MatchFrame& mf : hub.matchFrames) {
-            planted += result.contacts[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
+            planted += detected[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
           }
           if (2 * planted > hub.matchFrames.size()) mask |= static_cast<std::uint8_t>(1u << p);
         }
+        hubMask[h] = mask;
         const Skeleton& skeleton = *motions[hub.matchFrames[hub.baseMatch].ref.motion]->skeleton;
         if (Status s = plantCommonPose(skeleton, mask, common, settings.feet.reachFraction); !s) return s.error();
       }
       result.commonPoses.push_back(std::move(common));
     }
+    // The appendix: alignments that put linked plants in one place.
+    if (settings.enforceFootPlants && settings.alignPlants) {
+      toHub = plantAlignments(g, motions, detected, result.commonPoses, hubMask);
+    }
     result.motions.assign(motionCount, nullptr);
+    if (settings.enforceFootPlants) result.contacts = detected;
     result.displacedMotions.assign(motionCount, nullptr);
     for (size_t m = 0; m < motionCount; ++m) {
       if (progress) {
@@ -110,7 +119,7 @@ Result<SnapResult> SnapJob::run() const {
                                      i > 0 ? s.frame - mine[i - 1].frame - 1 : frames});
         const int after = std::min({settings.wminFrames, frames - 1 - s.frame,
                                     i + 1 < mine.size() ? mine[i + 1].frame - s.frame - 1 : frames});
-        const FloorTransform fromHub = g.hubs[s.hub].matchFrames[s.match].toHub.inverse();
+        const FloorTransform fromHub = toHub[s.hub][s.match].inverse();
         const PoseTriple target = transformTriple(result.commonPoses[s.hub], fromHub);
         Result<DisplacementMap> map = buildDisplacementMap(original, s.frame, target, before, after);
         if (!map) return map.error();
@@ -123,7 +132,16 @@ Result<SnapResult> SnapJob::run() const {
         result.motions[m] = displaced;
         continue;
       }
-      FootConstraintJob feet{displaced.get(), &result.contacts[m],
+      // Plants: those of the capture, which the maps may have broken, and those the maps made
+      // (a foot they slow down on the floor is planted to a viewer); around a match frame the
+      // motion is the common pose, planted where it plants.
+      FootContacts& contacts = result.contacts[m];
+      const FootContacts made = detectFootContacts(*displaced, settings.contacts);
+      for (int f = 0; f < frames; ++f) contacts.planted[f] |= made.planted[f];
+      for (const MatchSlot& s : mine) {
+        for (int f = s.frame - 1; f <= s.frame + 1; ++f) contacts.planted[f] = hubMask[s.hub];
+      }
+      FootConstraintJob feet{displaced.get(), &contacts,
                              last ? std::span<const std::uint8_t>(locked) : std::span<const std::uint8_t>(),
                              settings.feet};
       Result<Motion> constrained = feet.run();
@@ -133,6 +151,10 @@ Result<SnapResult> SnapJob::run() const {
       if (last) continue;
       for (const MatchSlot& s : mine) working[s.hub][s.match] = poseTriple(*edited, s.frame);
     }
+  }
+  result.graph = g;
+  for (size_t h = 0; h < g.hubs.size(); ++h) {
+    for (size_t i = 0; i < g.hubs[h].matchFrames.size(); ++i) result.graph.hubs[h].matchFrames[i].toHub = toHub[h][i];
   }
   if (progress) progress->report(1.0);
   return result;

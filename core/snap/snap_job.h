@@ -20,7 +20,14 @@ struct SnapSettings {
   int wminFrames = 10;            // a displacement map reaches at most this far each side; >= 2
   bool enforceFootPlants = true;  // run the constraint solver (section 4.3)
   int refinementIterations = 2;   // common-pose refinement rounds before the final one; >= 0
-  ContactSettings contacts;       // plant detection on the unedited motions
+  // With plants: align every match frame by the plants it shares with its common pose
+  // (plantAlignment, the paper's appendix) instead of by the metric, so a foot planted across a
+  // clip stays put. SnapResult::graph carries the alignments.
+  bool alignPlants = true;
+  // Plant detection, on the unedited and on the displaced motions. A foot point counts as planted
+  // below 0.3 rest heights/s (0.5 m/s at 1.7 m), as a viewer (and core/eval) judges it; slower
+  // thresholds leave the slowing touch-down frames free, and they show as a creeping foot.
+  ContactSettings contacts{0.05, 0.3, 3};
   FootConstraintSettings feet;    // plant enforcement
 };
 
@@ -31,9 +38,15 @@ struct SnapResult {
   // The same after displacement maps only (before plant enforcement); equal to `motions` when
   // enforceFootPlants is off. Kept so tools can show and measure what the solver changed.
   std::vector<std::shared_ptr<const Motion>> displacedMotions;
+  // The input graph with the alignment (toHub) of every match frame as the motions were snapped
+  // to it: play, export and measure `motions` with this graph, not the input one (with
+  // alignPlants the alignments differ; cuts are exact only with these).
+  HubGraph graph;
   // Common pose of every hub (frames f-1, f, f+1), in hub coordinates; one per hub.
   std::vector<PoseTriple> commonPoses;
-  // Plants detected on each unedited motion; the solver enforced these.
+  // The plants the solver enforced on each motion: those detected on the unedited motion and on
+  // the displaced one, and on frames f-1..f+1 of every match frame the plants of its common pose.
+  // Empty when enforceFootPlants is off.
   std::vector<FootContacts> contacts;
 };
 
@@ -43,9 +56,10 @@ struct SnapResult {
 //   the neighbouring match frame - 1, distance to the motion's end) frames each side;
 //   with plants: a working set starts as the match frames' triples; each refinement round
 //   averages it, plants the common pose's feet (plantCommonPose, with the points planted in the
-//   majority of its match frames), displaces, enforces plants with nothing locked and copies the
-//   match frames back; the final round averages, plants, displaces and enforces plants with
-//   frames f-1..f+1 of every match frame locked, so cuts stay exact.
+//   majority of its match frames), displaces, enforces plants (FootConstraintJob on the plants
+//   of SnapResult::contacts) with nothing locked and copies the match frames back; the final
+//   round averages, plants, displaces and enforces plants with frames f-1..f+1 of every match
+//   frame locked, so cuts stay exact.
 // Owns nothing; thread-safe. Long: polls `progress` per motion and round.
 struct SnapJob {
   std::span<const std::shared_ptr<const Motion>> motions;  // the database; not owned

@@ -134,6 +134,7 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
     return;
   }
   Result<CutQuality> before = measureCutQuality(s.graph, s.working);
+  s.graph = snapped->graph;  // the alignments the motions were snapped to
   Result<CutQuality> after = measureCutQuality(s.graph, snapped->motions);
   if (before) s.cutsBefore = std::move(before.value());
   if (after) s.cutsAfter = std::move(after.value());

@@ -65,7 +65,8 @@ struct SnapPipelineResult {
   std::vector<int> emptyHubRequests;
   double threshold = 0.0;                  // with `suggest`: the threshold used (m^2)
   std::vector<HubSuggestion> suggestions;  // with `suggest`: one per hub, in order
-  HubGraph graph;                          // hubs aligned to their base frames; not pruned
+  HubGraph graph;  // not pruned; stage 1: hubs aligned to their base frames by the metric;
+                   // stage 2 (snapped): SnapResult::graph, the alignments the motions were snapped to
   std::vector<int> deadEnds;               // graph hub indices, ascending
   std::shared_ptr<const SnapResult> snapped;       // stage 2 on success
   std::optional<CutQuality> cutsBefore, cutsAfter;  // stage 2

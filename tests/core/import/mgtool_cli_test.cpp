@@ -161,17 +161,22 @@ TEST(MgtoolCli, BenchImportPrintsTimes) {
 // Every command and benchmark the README names is registered and answers --help (a lost table
 // row once dropped "bench grid" silently).
 TEST(MgtoolCli, EveryCommandAndBenchmarkIsRegistered) {
-  for (const char* command : {"info", "convert", "bench", "grid", "snap", "walk", "pmg", "dmg", "subgraph", "measure", "eval"}) {
+  for (const char* command :
+       {"info", "convert", "bench", "grid", "snap", "walk", "pmg", "dmg", "subgraph", "measure", "field", "eval"}) {
     const ToolRun r = mgtool({command, "--help"});
     EXPECT_EQ(r.status, 0) << command << ": " << r.err;
   }
-  for (const char* benchmark : {"import", "grid", "snap", "walk", "pmg", "subgraph", "smooth"}) {
+  for (const char* benchmark : {"import", "grid", "snap", "walk", "pmg", "subgraph", "smooth", "field"}) {
     const ToolRun r = mgtool({"bench", benchmark, "--help"});
     EXPECT_EQ(r.status, 0) << benchmark << ": " << r.err;
   }
   for (const char* sub : {"walk", "check"}) {
     const ToolRun r = mgtool({"subgraph", sub, "--help"});
     EXPECT_EQ(r.status, 0) << "subgraph " << sub << ": " << r.err;
+  }
+  for (const char* sub : {"build", "run"}) {
+    const ToolRun r = mgtool({"field", sub, "--help"});
+    EXPECT_EQ(r.status, 0) << "field " << sub << ": " << r.err;
   }
 }
 

@@ -36,6 +36,7 @@ inline std::unique_ptr<SnappedSwing> snappedSwing() {
   EXPECT_TRUE(snapped) << snapped.error().message;
   if (!snapped) return nullptr;
   out->snapped = std::move(snapped.value());
+  out->graph = out->snapped.graph;  // the alignments the motions were snapped to
   return out;
 }
 
@@ -50,7 +51,7 @@ inline Status exportAcyclicGraph(const std::string& directory) {
   if (!graph) return graph.error();
   Result<SnapResult> snapped = SnapJob{motions, &graph.value(), {}}.run();
   if (!snapped) return snapped.error();
-  return exportSnapGraph({&graph.value(), &snapped.value(), {}}, directory);
+  return exportSnapGraph({&snapped->graph, &snapped.value(), {}}, directory);
 }
 
 // Copies an export folder (recursively) to `to`.

@@ -88,7 +88,7 @@ void checkSnapping(const Database& db) {
     settings.enforceFootPlants = plants;
     const auto snapped = SnapJob{db.motions, &db.graph, settings}.run();
     ASSERT_TRUE(snapped) << snapped.error().message;
-    const auto after = measureCutQuality(db.graph, snapped->motions);
+    const auto after = measureCutQuality(snapped->graph, snapped->motions);
     ASSERT_TRUE(after);
     std::cout << "[ figures  ] " << db.name << (plants ? " (with plants)" : " (maps only)") << ": "
               << before->cuts.size() << " cuts; position jump max " << before->maxPositionJump * 1000
@@ -148,7 +148,8 @@ TEST(SnapRealCapture, RandomWalkOverCmuIsContinuous) {
   ASSERT_FALSE(pruned.edges.empty());
   const auto snapped = SnapJob{db->motions, &pruned, {}}.run();
   ASSERT_TRUE(snapped) << snapped.error().message;
-  RandomWalkStream stream(pruned, snapped->motions, 0, 99);
+  const HubGraph& played = snapped->graph;
+  RandomWalkStream stream(played, snapped->motions, 0, 99);
   Pose previous, pose;
   ASSERT_TRUE(stream.next(previous));
   int cuts = 0;
@@ -158,7 +159,7 @@ TEST(SnapRealCapture, RandomWalkOverCmuIsContinuous) {
     ASSERT_TRUE(stream.next(pose));
     if (stream.player().currentEdge() != edgeBefore) {
       ++cuts;
-      const HubEdge& in = pruned.edges[edgeBefore];
+      const HubEdge& in = played.edges[edgeBefore];
       const Motion& m = *snapped->motions[in.clip.motion];
       const Eigen::Vector3d own = m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
       EXPECT_LT((pose.rootPosition - previous.rootPosition - w.applyToVector(own)).norm(), 1e-9);

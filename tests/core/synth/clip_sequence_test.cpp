@@ -22,6 +22,7 @@ class ClipSequenceTest : public ::testing::Test {
     auto snapped = SnapJob{motions, s_graph.get(), settings}.run();
     ASSERT_TRUE(snapped) << snapped.error().message;
     s_motions = snapped->motions;
+    *s_graph = snapped->graph;  // the alignments the motions were snapped to
     s_originals = motions;
   }
   static inline std::unique_ptr<HubGraph> s_graph;

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+// mgtool bench field: the motion field's figures on capture files (printed, never judged).
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include <time.h>
+
+#include "app/mgtool/commands.h"
+#include "app/mgtool/dmg_database.h"
+#include "app/mgtool/field_tool.h"
+#include "app/mgtool/json_writer.h"
+#include "core/field/motion_field_stream.h"
+#include "core/util/stopwatch.h"
+
+namespace mg::tool {
+namespace {
+
+// Microseconds per query of `index` over `queries` (rows of features), one core, singly and in
+// batches of `batch`; also how many results differ from `reference` (0 when both are exact).
+// CPU time of the calling thread: what a figure costs whatever else the machine runs.
+double threadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+struct KnnFigures {
+  double singleMicros = 0, batchMicros = 0;
+  long long mismatches = 0;
+};
+
+KnnFigures timeKnn(const NeighbourIndex& index, const std::vector<double>& queries, int count, int k,
+                   int batch, const std::vector<Neighbour>* reference, std::vector<Neighbour>* keep) {
+  KnnFigures f;
+  const int d = index.dims();
+  std::vector<Neighbour> out, all;
+  double cpu = threadCpuSeconds();
+  for (int q = 0; q < count; ++q) {
+    index.query(queries.data() + static_cast<size_t>(q) * d, k, out);
+    all.insert(all.end(), out.begin(), out.end());
+  }
+  f.singleMicros = (threadCpuSeconds() - cpu) * 1e6 / count;
+  cpu = threadCpuSeconds();
+  for (int q = 0; q < count; q += batch) {
+    index.queryBatch(queries.data() + static_cast<size_t>(q) * d, std::min(batch, count - q), k, out);
+  }
+  f.batchMicros = (threadCpuSeconds() - cpu) * 1e6 / count;
+  if (reference) {
+    for (size_t i = 0; i < all.size(); ++i) {
+      f.mismatches += std::abs(all[i].distance - (*reference)[i].distance) > 1e-9 * (1 + all[i].distance);
+    }
+  }
+  if (keep) *keep = std::move(all);
+  return f;
+}
+
+// Frames per second of a stream over `frames` frames on this thread (per second of this thread's
+// CPU time), changing the heading every `changeSeconds` (0: never) to a seeded random direction.
+double timeStream(MotionFieldStream& stream, int frames, double changeSeconds, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Pose pose;
+  const int every = changeSeconds > 0 ? std::max(1, static_cast<int>(std::lround(changeSeconds * stream.fps()))) : 0;
+  const double cpu = threadCpuSeconds();
+  for (int f = 0; f < frames; ++f) {
+    if (every && f % every == 0) {
+      Directive d;
+      d.kind = Directive::Kind::Heading;
+      d.headingRadians = (static_cast<double>(rng() >> 11) / 9007199254740992.0) * 2 * M_PI - M_PI;
+      stream.setDirective(d);
+    }
+    stream.next(pose);
+  }
+  return frames / (threadCpuSeconds() - cpu);
+}
+
+}  // namespace
+
+int runBenchField(std::span<const std::string> args) {
+  CommandSpec spec{
+      "bench field",
+      "FILES...",
+      "Times the motion field on capture files (one skeleton): exact k-nearest-neighbour search\n"
+      "by k-d tree and by blocked GEMM brute force (microseconds per query, single and in batches\n"
+      "of k, and whether they agree), the transition cache, value iteration for the direction and\n"
+      "the line task (on --threads threads), and synthesis on one core: passive, and controlled\n"
+      "with a random heading change every 3 s. Prints JSON. Single-core figures are per second of\n"
+      "the thread's CPU time (so other load on the machine does not change them); the learning\n"
+      "figures are wall-clock seconds on --threads threads, with the process CPU seconds beside.",
+      fieldBuildOptions(),
+      1,
+      -1};
+  spec.options.push_back({"frames", "N", "frames of each synthesis run (default 6000)"});
+  const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) return printHelp(spec), kExitOk;
+  std::optional<FieldToolSettings> settings = readFieldToolSettings(*parsed, "bench field");
+  const auto frames = numberOption(*parsed, "bench field", "frames", 6000, 1, 1e8);
+  if (!settings || !frames) return kExitUsage;
+  DmgToolSettings load;
+  load.fps = settings->fps;
+  load.trimFrames = settings->trimFrames;
+  const std::optional<DmgDatabase> files = loadDmgDatabase("bench field", parsed->positional, load);
+  if (!files) return kExitFailed;
+  MotionFieldBuildSettings build = settings->build;
+  build.learn = false;
+  Result<MotionFieldBuild> passive = buildMotionField(files->motions, build);
+  if (!passive) {
+    std::fprintf(stderr, "mgtool bench field: %s\n", passive.error().message.c_str());
+    return kExitFailed;
+  }
+  const MotionField& field = *passive->field;
+  const FieldDatabase& db = *field.database;
+  const int k = build.field.flow.k;
+
+  // Queries: every state's own feature, and the next states of its k actions (what learning and
+  // control ask), a sample of 400 states.
+  std::vector<double> selfQueries = db.features;
+  std::vector<double> nextQueries;
+  {
+    FieldStepper stepper(db, *field.index, build.field.flow);
+    FieldStepOutcome out;
+    MotionState state;
+    std::vector<double> f(db.featureDims);
+    for (int s = 0; s < db.stateCount(); s += std::max(1, db.stateCount() / 400)) {
+      state.pose = db.poses[s], state.velocity = db.velocities[s];
+      stepper.prepare(state);
+      for (int j = 0; j < stepper.actionCount(); ++j) {
+        stepper.stepAction(j, out);
+        embedState(db, out.next.pose, out.next.velocity, f.data());
+        nextQueries.insert(nextQueries.end(), f.begin(), f.end());
+      }
+    }
+  }
+  const int selfCount = db.stateCount();
+  const int nextCount = static_cast<int>(nextQueries.size() / db.featureDims);
+  std::unique_ptr<NeighbourIndex> tree = NeighbourIndex::build(db, KnnMethod::KdTree);
+  std::unique_ptr<NeighbourIndex> brute = NeighbourIndex::build(db, KnnMethod::BruteForce);
+  std::vector<Neighbour> refSelf, refNext;
+  const KnnFigures treeSelf = timeKnn(*tree, selfQueries, selfCount, k, k, nullptr, &refSelf);
+  const KnnFigures treeNext = timeKnn(*tree, nextQueries, nextCount, k, k, nullptr, &refNext);
+  const KnnFigures bruteSelf = timeKnn(*brute, selfQueries, selfCount, k, k, &refSelf, nullptr);
+  const KnnFigures bruteNext = timeKnn(*brute, nextQueries, nextCount, k, k, &refNext, nullptr);
+
+  // Learning: the cache once, then both tasks.
+  auto processCpu = [] {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+  };
+  double cpu = processCpu();
+  Stopwatch clock;
+  Result<TransitionCache> cache = buildTransitionCache(db, *field.index, build.field.flow, build.threads);
+  const double cacheSeconds = clock.seconds();
+  const double cacheCpu = processCpu() - cpu;
+  if (!cache) {
+    std::fprintf(stderr, "mgtool bench field: %s\n", cache.error().message.c_str());
+    return kExitFailed;
+  }
+  JsonWriter json;
+  json.beginObject();
+  json.key("states"), json.value(db.stateCount());
+  json.key("dims"), json.value(db.featureDims);
+  json.key("k"), json.value(k);
+  json.key("default_knn"), json.value(knnMethodName(kDefaultKnnMethod));
+  json.key("knn_microseconds_per_query");
+  json.beginObject();
+  auto knn = [&](const char* name, const KnnFigures& a, const KnnFigures& b) {
+    json.key(name);
+    json.beginObject();
+    json.key("database_states_single"), json.value(a.singleMicros);
+    json.key("database_states_batched"), json.value(a.batchMicros);
+    json.key("next_states_single"), json.value(b.singleMicros);
+    json.key("next_states_batched"), json.value(b.batchMicros);
+    json.key("results_differing_from_kd_tree"), json.value(static_cast<std::int64_t>(a.mismatches + b.mismatches));
+    json.endObject();
+  };
+  knn("kd_tree", treeSelf, treeNext);
+  knn("brute_force_gemm", bruteSelf, bruteNext);
+  json.endObject();
+  json.key("transition_cache_seconds"), json.value(cacheSeconds);
+  json.key("transition_cache_cpu_seconds"), json.value(cacheCpu);
+  std::shared_ptr<const MotionField> controlled[2];
+  json.key("value_iteration");
+  json.beginObject();
+  for (FieldTaskKind kind : {FieldTaskKind::Direction, FieldTaskKind::Line}) {
+    FieldTask task = build.task;
+    task.kind = kind;
+    clock.restart();
+    cpu = processCpu();
+    ValueIterationSettings it = build.iteration;
+    it.threads = build.threads;
+    Result<FieldValueFunction> vf = solveValueFunction(db, cache.value(), task, it);
+    const double seconds = clock.seconds();
+    const double cpuSeconds = processCpu() - cpu;
+    if (!vf) {
+      std::fprintf(stderr, "mgtool bench field: %s\n", vf.error().message.c_str());
+      return kExitFailed;
+    }
+    json.key(fieldTaskName(kind));
+    json.beginObject();
+    json.key("task_samples"), json.value(task.parameterCount());
+    json.key("iterations"), json.value(vf->iterations);
+    json.key("bellman_residual"), json.value(vf->bellmanResidual);
+    json.key("seconds"), json.value(seconds);
+    json.key("seconds_with_cache"), json.value(seconds + cacheSeconds);
+    json.key("cpu_seconds"), json.value(cpuSeconds);
+    json.endObject();
+    auto values = std::make_shared<const FieldValueFunction>(std::move(vf.value()));
+    controlled[static_cast<int>(kind)] = assembleMotionField(passive->field->database, build.field, values).value();
+  }
+  json.endObject();
+  json.key("synthesis_frames_per_second_one_core");
+  json.beginObject();
+  {
+    MotionFieldStream stream(passive->field, 0);
+    json.key("passive"), json.value(timeStream(stream, static_cast<int>(*frames), 0, 1));
+  }
+  {
+    MotionFieldStream stream(controlled[0], 0);
+    json.key("controlled_direction"), json.value(timeStream(stream, static_cast<int>(*frames), 3.0, 1));
+  }
+  json.endObject();
+  json.endObject();
+  std::fputs(json.text().c_str(), stdout);
+  std::fputs("\n", stdout);
+  return kExitOk;
+}
+
+}  // namespace mg::tool

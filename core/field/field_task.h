@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/util/result.h"
+
+namespace mg {
+
+// A control task of Lee et al. 2010, section 5.1, with its task parameters T, their sampling grid
+// and reward.
+//  - Direction: T = (angle), the desired direction minus the character's facing (root yaw),
+//    wrapped to (-pi, pi]; `angleSamples` uniform samples -pi + 2 pi t / angleSamples.
+//    Reward -|angle|.
+//  - Line: T = (angle, offset): the same angle, and the character's signed distance from the
+//    desired line (metres, positive on the line's left), sampled at `offsetSamples` uniform values
+//    over [-maxOffsetMetres, maxOffsetMetres] (clamped beyond). Reward -|angle| - c |offset|,
+//    c = offsetRewardPerMetre (our choice: 1 rad per metre, so being 1 m off weighs like facing
+//    57 degrees off).
+// Rewards are those of the state reached by the action (R(s, a) = r(T')), in radians per frame.
+enum class FieldTaskKind { Direction = 0, Line = 1 };
+
+struct FieldTask {
+  FieldTaskKind kind = FieldTaskKind::Direction;
+  int angleSamples = 18;
+  int offsetSamples = 13;
+  double maxOffsetMetres = 2.0;
+  double offsetRewardPerMetre = 1.0;
+
+  // Fails when: angleSamples < 4; for the line task offsetSamples < 2 or maxOffsetMetres or the
+  // reward weight not positive and finite.
+  Status validate() const;
+  // Samples per database state: angleSamples, or angleSamples x offsetSamples (angle-major).
+  int parameterCount() const {
+    return kind == FieldTaskKind::Direction ? angleSamples : angleSamples * offsetSamples;
+  }
+  double angleStep() const;
+  double offsetStep() const;
+  double angleAt(int t) const;    // sample t of the angle
+  double offsetAt(int o) const;   // sample o of the offset (line task)
+};
+
+const char* fieldTaskName(FieldTaskKind kind);       // "direction", "line"
+bool parseFieldTaskKind(const std::string& name, FieldTaskKind& out);
+
+// A task parameter value (offset unused by the direction task).
+struct TaskParameter {
+  double angle = 0.0;   // radians, (-pi, pi]
+  double offset = 0.0;  // metres
+};
+
+// r(T): the reward of being at T.
+double taskReward(const FieldTask& task, const TaskParameter& t);
+
+// T after a frame in which the character turned by `yawChange` (radians, counter-clockwise) and
+// moved by `displacement` (metres, in its heading frame at the start of the frame: +Z forward,
+// +X left): the angle loses the turn; the offset gains the move's component along the line's left.
+TaskParameter advanceTask(const FieldTask& task, const TaskParameter& t, double yawChange,
+                          const Eigen::Vector3d& displacement);
+
+// Multilinear interpolation weights of T on the grid: up to four (sample index, weight) pairs,
+// weights summing to one; the angle wraps around, the offset clamps to its range.
+struct TaskStencil {
+  int index[4] = {0, 0, 0, 0};
+  double weight[4] = {0, 0, 0, 0};
+  int count = 0;
+};
+TaskStencil taskStencil(const FieldTask& task, const TaskParameter& t);
+
+// The value of T given the values at every sample (parameterCount() entries).
+double interpolateTask(const FieldTask& task, std::span<const float> values, const TaskParameter& t);
+
+}  // namespace mg

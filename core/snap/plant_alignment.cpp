@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "core/snap/plant_alignment.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "core/motion/forward_kinematics.h"
+
+namespace mg {
+namespace {
+
+constexpr std::uint8_t kLeftFoot = 0x3, kRightFoot = 0xc;  // heel and toe bits of each foot
+constexpr double kRotationSpreadMetres = 0.025;  // points this close to their centre fix no rotation
+
+// The points of `mask` planted in every frame of [first, last] of `contacts`.
+std::uint8_t plantedThroughout(const FootContacts& contacts, int first, int last, std::uint8_t mask) {
+  for (int f = first; f <= last && mask; ++f) mask &= contacts.planted[f];
+  return mask;
+}
+
+}  // namespace
+
+FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::span<const Eigen::Vector3d> to,
+                                 double fallbackTheta, bool fitRotation) {
+  const size_t n = from.size();
+  Eigen::Vector2d a = Eigen::Vector2d::Zero(), b = Eigen::Vector2d::Zero();
+  for (size_t i = 0; i < n; ++i) {
+    a += Eigen::Vector2d(from[i].x(), from[i].z());
+    b += Eigen::Vector2d(to[i].x(), to[i].z());
+  }
+  a /= static_cast<double>(n);
+  b /= static_cast<double>(n);
+  double angle = fallbackTheta;
+  if (fitRotation) {
+    // Maximise sum q . R p over centred points, R p = (c px + s pz, -s px + c pz).
+    double cosine = 0.0, sine = 0.0, spread = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+      const double px = from[i].x() - a.x(), pz = from[i].z() - a.y();
+      const double qx = to[i].x() - b.x(), qz = to[i].z() - b.y();
+      cosine += qx * px + qz * pz;
+      sine += qx * pz - qz * px;
+      spread = std::max(spread, std::hypot(px, pz));
+    }
+    if (spread > kRotationSpreadMetres && std::hypot(cosine, sine) > 1e-12) angle = std::atan2(sine, cosine);
+  }
+  FloorTransform t{angle, 0.0, 0.0};
+  const Eigen::Vector3d turned = t.apply(Eigen::Vector3d(a.x(), 0.0, a.y()));
+  t.x = b.x() - turned.x();
+  t.z = b.y() - turned.z();
+  return t;
+}
+
+std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose, std::uint8_t points) {
+  const auto where = findFootPoints(skeleton);
+  const int joints = skeleton.jointCount();
+  std::vector<Eigen::Vector3d> pos(joints);
+  std::vector<Eigen::Quaterniond> rot(joints);
+  forwardKinematics(skeleton, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
+  std::vector<Eigen::Vector3d> out;
+  for (int p = 0; p < kFootPointCount; ++p) {
+    if ((points & (1u << p)) && where[p].joint >= 0) out.push_back(pos[where[p].joint] + rot[where[p].joint] * where[p].offset);
+  }
+  return out;
+}
+
+FloorTransform plantAlignment(const Skeleton& skeleton, const Pose& common, const Pose& matchFrame,
+                              std::uint8_t points, const FloorTransform& metricToHub) {
+  const std::vector<Eigen::Vector3d> hub = footPointPositions(skeleton, common, points);
+  if (hub.empty()) return metricToHub;
+  const std::vector<Eigen::Vector3d> own = footPointPositions(skeleton, matchFrame, points);
+  const bool bothFeet = (points & kLeftFoot) && (points & kRightFoot);
+  return fitFloorTransform(hub, own, metricToHub.inverse().theta, bothFeet).inverse();
+}
+
+std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
+                                                         std::span<const std::shared_ptr<const Motion>> motions,
+                                                         std::span<const FootContacts> contacts,
+                                                         std::span<const PoseTriple> commonPoses,
+                                                         std::span<const std::uint8_t> hubMasks) {
+  std::vector<std::vector<FloorTransform>> out(graph.hubs.size());
+  struct Slot {
+    int frame, hub, match;
+  };
+  std::vector<std::vector<Slot>> slots(motions.size());
+  for (size_t h = 0; h < graph.hubs.size(); ++h) {
+    const auto& frames = graph.hubs[h].matchFrames;
+    out[h].resize(frames.size());
+    for (size_t i = 0; i < frames.size(); ++i) {
+      slots[frames[i].ref.motion].push_back({frames[i].ref.frame, static_cast<int>(h), static_cast<int>(i)});
+    }
+  }
+  for (size_t m = 0; m < motions.size(); ++m) {
+    auto& mine = slots[m];
+    std::sort(mine.begin(), mine.end(), [](const Slot& a, const Slot& b) { return a.frame < b.frame; });
+    const Motion& motion = *motions[m];
+    const Skeleton& skeleton = *motion.skeleton;
+    for (size_t i = 0; i < mine.size(); ++i) {
+      const Slot& s = mine[i];
+      const FloorTransform& metric = graph.hubs[s.hub].matchFrames[s.match].toHub;
+      const Pose& common = commonPoses[s.hub].current;
+      std::uint8_t linked = 0;
+      if (i > 0) {
+        const Slot& p = mine[i - 1];
+        linked = plantedThroughout(contacts[m], p.frame, s.frame, hubMasks[p.hub] & hubMasks[s.hub]);
+      }
+      if (!linked) {
+        out[s.hub][s.match] = metric;
+        continue;
+      }
+      const Slot& p = mine[i - 1];
+      const FloorTransform& previous = out[p.hub][p.match];
+      // R maps the previous hub's coordinates onto this hub's along the clip.
+      const FloorTransform metricStep = metric * graph.hubs[p.hub].matchFrames[p.match].toHub.inverse();
+      const FloorTransform step = fitFloorTransform(footPointPositions(skeleton, commonPoses[p.hub].current, linked),
+                                                    footPointPositions(skeleton, common, linked),
+                                                    metricStep.theta);
+      out[s.hub][s.match] = step * previous;
+    }
+  }
+  return out;
+}
+
+}  // namespace mg

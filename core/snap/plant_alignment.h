@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/motion/foot_contacts.h"
+#include "core/motion/motion.h"
+#include "core/snap/common_pose.h"
+#include "core/snap/hub_graph.h"
+#include "core/synth/floor_transform.h"
+
+namespace mg {
+
+// Consistent plant targets of linked common poses (Snap-Together Motion, appendix). A clip whose
+// first and last match frames both hold a plant of the same foot point (planted throughout the
+// clip in the capture, and planted by both common poses) links the two common poses: for the foot
+// to stay put, the plant's position must be the same at both ends in the clip's own motion. The
+// alignments (toHub) of match frames are free, so they are chosen for it.
+
+// The floor transform (rotation about Y, then translation on the floor) that best maps `from` onto
+// `to` in the least-squares sense on the floor (heights are ignored): 2D Procrustes. Without
+// fitRotation, or when the points lie too close together (within 2.5 cm of their centre) to fix
+// a rotation, the rotation is `fallbackTheta` and only the translation is fitted.
+// Precondition: from.size() == to.size() > 0.
+FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::span<const Eigen::Vector3d> to,
+                                 double fallbackTheta, bool fitRotation = true);
+
+// World positions of the foot points of `points` (bit 1 << FootPoint) of a pose, in FootPoint
+// order; points the skeleton lacks are left out. Precondition: the pose fits the skeleton.
+std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose, std::uint8_t points);
+
+// The alignment of a match frame by its plants: toHub such that the common pose's foot points of
+// `points` land where the match frame has them in its motion (points on both feet: rotation and
+// translation; on one foot: translation, the rotation kept from `metricToHub`, a foot being too
+// short to judge the body's heading by; no point: `metricToHub`). `common` is in hub coordinates,
+// `matchFrame` in the motion's. Precondition: both fit the skeleton.
+FloorTransform plantAlignment(const Skeleton& skeleton, const Pose& common, const Pose& matchFrame,
+                              std::uint8_t points, const FloorTransform& metricToHub);
+
+// Alignments of every match frame of `graph` (same shape as its hubs' matchFrames) for plants:
+// in each motion, walking its match frames in order, a match frame whose clip from the previous
+// one is linked (by the points planted throughout it in `contacts` and in both hubs' `hubMasks`)
+// gets toHub = R * toHub(previous), R mapping those points of the previous hub's common pose onto
+// the same points of this hub's (fitFloorTransform, the rotation of the metric's alignments when
+// the points fix none): so the linked plants are in one place at both ends. Any other match frame
+// starts a chain with plantAlignment by its planted points. `commonPoses` in hub coordinates,
+// one per hub; `contacts` one per motion. Preconditions: the graph validates against `motions`.
+std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
+                                                         std::span<const std::shared_ptr<const Motion>> motions,
+                                                         std::span<const FootContacts> contacts,
+                                                         std::span<const PoseTriple> commonPoses,
+                                                         std::span<const std::uint8_t> hubMasks);
+
+}  // namespace mg

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/field_file.h"
+
+#include <cstring>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "core/field/motion_field_stream.h"
+#include "field_test_data.h"
+
+namespace mg {
+namespace {
+
+TEST(FieldFile, RoundTripPlaysTheSame) {
+  const auto field = test::makeTestField(FieldTaskKind::Line, 1, 10);
+  ASSERT_TRUE(field);
+  const std::string bytes = encodeFieldFile(*field);
+  Result<std::shared_ptr<const MotionField>> back = decodeFieldFile(bytes, "mem");
+  ASSERT_TRUE(back) << back.error().message;
+  const MotionField& b = *back.value();
+  EXPECT_EQ(b.database->stateCount(), field->database->stateCount());
+  EXPECT_EQ(b.database->features, field->database->features);
+  ASSERT_TRUE(b.values);
+  EXPECT_EQ(b.values->values, field->values->values);
+  EXPECT_EQ(b.values->task.kind, FieldTaskKind::Line);
+  EXPECT_EQ(b.values->anchors.compression, 10);
+  EXPECT_EQ(b.settings.flow.k, field->settings.flow.k);
+  EXPECT_EQ(encodeFieldFile(b), bytes);
+
+  MotionFieldStream s1(field, 7), s2(back.value(), 7);
+  Directive d;
+  d.kind = Directive::Kind::Line;
+  d.headingRadians = 1.0;
+  d.lineOffsetMetres = 0.5;
+  s1.setDirective(d), s2.setDirective(d);
+  Pose p1, p2;
+  for (int f = 0; f < 120; ++f) {
+    s1.next(p1), s2.next(p2);
+    ASSERT_EQ(p1.rootPosition, p2.rootPosition) << "frame " << f;
+  }
+
+  const std::string path = (std::filesystem::temp_directory_path() / "mg_field_round_trip.field").string();
+  ASSERT_TRUE(writeFieldFile(path, *field));
+  Result<std::shared_ptr<const MotionField>> read = readFieldFile(path);
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read.value()->values->values, field->values->values);
+  std::filesystem::remove(path);
+}
+
+TEST(FieldFile, PassiveFieldHasNoValues) {
+  MotionFieldBuildSettings s;
+  s.learn = false;
+  Result<MotionFieldBuild> built = buildMotionField(test::makeFieldMotions(), s);
+  ASSERT_TRUE(built);
+  Result<std::shared_ptr<const MotionField>> back = decodeFieldFile(encodeFieldFile(*built->field), "mem");
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_FALSE(back.value()->values);
+}
+
+TEST(FieldFile, RejectsTruncatedOtherVersionAndCorruptFiles) {
+  const auto field = test::makeTestField();
+  ASSERT_TRUE(field);
+  const std::string bytes = encodeFieldFile(*field);
+  auto message = [](const std::string& b) {
+    Result<std::shared_ptr<const MotionField>> r = decodeFieldFile(b, "f.field");
+    return r ? std::string("accepted") : r.error().message;
+  };
+  for (size_t cut : {size_t(0), size_t(5), size_t(20), bytes.size() / 2, bytes.size() - 1}) {
+    const std::string m = message(bytes.substr(0, cut));
+    EXPECT_NE(m, "accepted") << "cut at " << cut;
+    EXPECT_NE(m.find("f.field"), std::string::npos) << m;
+    if (cut >= 24) EXPECT_NE(m.find("truncated"), std::string::npos) << m;
+  }
+  std::string v2 = bytes;
+  v2[8] = 2;
+  EXPECT_NE(message(v2).find("version 2"), std::string::npos) << message(v2);
+  std::string corrupt = bytes;
+  corrupt[bytes.size() / 2] ^= 0x40;
+  EXPECT_NE(message(corrupt).find("checksum"), std::string::npos) << message(corrupt);
+  EXPECT_NE(message(bytes + "x").find("after its end"), std::string::npos);
+  EXPECT_NE(message("hello world, not a field at all").find("not a motion field file"), std::string::npos);
+  EXPECT_FALSE(readFieldFile("/nonexistent/dir/x.field"));
+}
+
+}  // namespace
+}  // namespace mg

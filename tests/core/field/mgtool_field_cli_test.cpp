@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Runs the mgtool binary: field build | run, bench field, on generated capture.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "core/import/bvh_writer.h"
+#include "field_test_data.h"
+#include "support/tool_run.h"
+
+namespace mg {
+namespace {
+
+test::ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
+
+class FieldCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_dir = std::filesystem::temp_directory_path() / ("mg_field_cli_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(m_dir);
+    int i = 0;
+    for (const auto& m : test::makeFieldMotions()) {
+      const std::string path = (m_dir / ("walk" + std::to_string(i++) + ".bvh")).string();
+      ASSERT_TRUE(writeBvhFile(*m, path));
+      m_files.push_back(path);
+    }
+  }
+  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  std::vector<std::string> withFiles(std::vector<std::string> args) {
+    args.insert(args.begin() + 2, m_files.begin(), m_files.end());
+    return args;
+  }
+  std::filesystem::path m_dir;
+  std::vector<std::string> m_files;
+};
+
+TEST_F(FieldCli, BuildRunAndBadInput) {
+  const std::string field = (m_dir / "walk.field").string();
+  test::ToolRun b = mgtool(withFiles({"field", "build", "--out", field, "--tolerance", "0.01"}));
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_NE(b.out.find("\"states\": "), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("\"bellman_residual\": "), std::string::npos);
+  EXPECT_NE(b.out.find("\"task\": \"direction\""), std::string::npos);
+
+  const std::string walk = (m_dir / "walk_out.bvh").string();
+  test::ToolRun r = mgtool({"field", "run", field, "--seconds", "6", "--out", walk, "--directions",
+                            "0:0,3:90", "--push", "1.5:1:0", "--seed", "4"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"frames\": 180"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"recovery_seconds\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"non_finite\": false"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::file_size(walk) > 1000);
+
+  // A direction field cannot follow a line.
+  test::ToolRun line = mgtool({"field", "run", field, "--out", walk, "--line", "0:0:1"});
+  EXPECT_EQ(line.status, 1);
+  EXPECT_NE(line.err.find("cannot follow a line"), std::string::npos) << line.err;
+  // A truncated field file: a clear message, nothing written.
+  const std::string cut = (m_dir / "cut.field").string();
+  std::filesystem::copy_file(field, cut);
+  std::filesystem::resize_file(cut, std::filesystem::file_size(field) / 2);
+  const std::string untouched = (m_dir / "untouched.bvh").string();
+  test::ToolRun t = mgtool({"field", "run", cut, "--out", untouched});
+  EXPECT_EQ(t.status, 1);
+  EXPECT_NE(t.err.find("truncated"), std::string::npos) << t.err;
+  EXPECT_FALSE(std::filesystem::exists(untouched));
+  // A clip too short for a motion state.
+  Motion two = test::makeSwingMotion(2);
+  const std::string shortFile = (m_dir / "short.bvh").string();
+  ASSERT_TRUE(writeBvhFile(two, shortFile));
+  test::ToolRun s = mgtool(withFiles({"field", "build", "--out", (m_dir / "s.field").string(), shortFile}));
+  EXPECT_EQ(s.status, 1);
+  EXPECT_NE(s.err.find("at least 3 frames"), std::string::npos) << s.err;
+  EXPECT_EQ(mgtool({"field", "build", "--out", field, "--task", "sideways", m_files[0]}).status, 2);
+}
+
+TEST_F(FieldCli, BenchPrintsFigures) {
+  test::ToolRun b = mgtool(withFiles({"bench", "field", "--frames", "200", "--tolerance", "0.05"}));
+  ASSERT_EQ(b.status, 0) << b.err;
+  for (const char* key : {"\"kd_tree\"", "\"brute_force_gemm\"", "\"results_differing_from_kd_tree\": 0",
+                          "\"direction\"", "\"line\"", "\"passive\"", "\"controlled_direction\""}) {
+    EXPECT_NE(b.out.find(key), std::string::npos) << key << "\n" << b.out;
+  }
+}
+
+}  // namespace
+}  // namespace mg

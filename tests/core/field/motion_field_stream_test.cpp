@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "core/field/motion_field_stream.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "core/field/scripted_stream.h"
+#include "core/motion/quaternion.h"
+#include "field_test_data.h"
+
+namespace mg {
+namespace {
+
+std::vector<Pose> play(PoseStream& s, int frames) {
+  std::vector<Pose> out(frames);
+  for (Pose& p : out) EXPECT_TRUE(s.next(p));
+  return out;
+}
+
+bool finite(const Pose& p) {
+  if (!p.rootPosition.allFinite()) return false;
+  for (const auto& q : p.localRotations) {
+    if (!q.coeffs().allFinite()) return false;
+  }
+  return true;
+}
+
+TEST(MotionFieldStream, PassiveFlowKeepsWalkingNearTheData) {
+  const auto field = test::makeTestField();
+  ASSERT_TRUE(field);
+  MotionFieldStream stream(field, 10);
+  EXPECT_TRUE(stream.transitions().empty());
+  const std::vector<Pose> poses = play(stream, 600);
+  double travelled = 0;
+  for (size_t i = 1; i < poses.size(); ++i) {
+    ASSERT_TRUE(finite(poses[i]));
+    travelled += (poses[i].rootPosition - poses[i - 1].rootPosition).norm();
+    // Root height stays in the data's range (0.88 to 0.92 m).
+    EXPECT_NEAR(poses[i].rootPosition.y(), 0.9, 0.05) << "frame " << i;
+  }
+  // The data walks 1 to 1.2 m/s: 20 s of flow cover about that.
+  EXPECT_GT(travelled / 20.0, 0.8);
+  EXPECT_LT(travelled / 20.0, 1.4);
+  EXPECT_LT(stream.nearestDistance(), 0.5);
+}
+
+TEST(MotionFieldStream, DeterministicForTheSameStart) {
+  const auto field = test::makeTestField();
+  ASSERT_TRUE(field);
+  MotionFieldStream a(field, 33), b(field, 33);
+  Directive d;
+  d.kind = Directive::Kind::Heading;
+  d.headingRadians = 2.0;
+  a.setDirective(d), b.setDirective(d);
+  const auto pa = play(a, 200), pb = play(b, 200);
+  for (size_t i = 0; i < pa.size(); ++i) {
+    EXPECT_EQ(pa[i].rootPosition, pb[i].rootPosition);
+    for (size_t j = 0; j < pa[i].localRotations.size(); ++j) {
+      EXPECT_EQ(pa[i].localRotations[j].coeffs(), pb[i].localRotations[j].coeffs());
+    }
+  }
+}
+
+// The controller turns the character to a new heading on both sides, and faster than the passive
+// flow ever would (the passive flow does not know the goal).
+TEST(MotionFieldStream, ControlledTurnsReachTheNewHeading) {
+  const auto field = test::makeTestField();
+  ASSERT_TRUE(field);
+  for (double degrees : {90.0, -90.0, 150.0}) {
+    MotionFieldStream stream(field, 5);
+    std::vector<ScheduledDirective> script(1);
+    script[0].seconds = 0.5;
+    script[0].directive.kind = Directive::Kind::Heading;
+    const double start = yawAngle(field->database->poses[5].localRotations[0]);
+    script[0].directive.headingRadians = start + degrees * M_PI / 180.0;
+    ScriptedStream scripted(stream, script, {}, &stream);
+    play(scripted, 300);
+    ASSERT_EQ(scripted.responses().size(), 1u);
+    ASSERT_TRUE(scripted.responses()[0].seconds) << degrees << " degrees not reached in 9.5 s";
+    EXPECT_LT(*scripted.responses()[0].seconds, 6.0) << degrees;
+    EXPECT_GT(stream.lastAction(), -1);
+  }
+}
+
+TEST(MotionFieldStream, FollowsOnlyWhatItsValueFunctionKnows) {
+  const auto direction = test::makeTestField(FieldTaskKind::Direction);
+  ASSERT_TRUE(direction);
+  MotionFieldStream s(direction);
+  EXPECT_TRUE(s.canFollow(Directive::Kind::Heading));
+  EXPECT_FALSE(s.canFollow(Directive::Kind::Line));
+  MotionFieldStream passive(std::make_shared<MotionField>(MotionField{direction->settings, direction->database,
+                                                                       direction->index, nullptr}));
+  EXPECT_FALSE(passive.canFollow(Directive::Kind::Heading));
+  EXPECT_TRUE(passive.canFollow(Directive::Kind::None));
+}
+
+// A push moves the character off the data (its nearest database state gets farther); the flow
+// brings it back by itself, passive and controlled, without NaN.
+TEST(MotionFieldStream, RecoversFromAPush) {
+  const auto field = test::makeTestField();
+  ASSERT_TRUE(field);
+  for (bool passive : {true, false}) {
+    MotionFieldStream stream(field, 20);
+    stream.setPassive(passive);
+    std::vector<ScheduledDirective> heading(1);
+    heading[0].directive.kind = Directive::Kind::Heading;
+    std::vector<ScheduledPush> pushes(1);
+    pushes[0].seconds = 3.0;
+    pushes[0].push.velocityChange = Eigen::Vector3d(1.5, 0, 0);
+    pushes[0].push.joint = field->database->skeleton->findJoint("Head");
+    ScriptedStream scripted(stream, heading, pushes, &stream);
+    const std::vector<Pose> poses = play(scripted, 300);
+    for (const Pose& p : poses) ASSERT_TRUE(finite(p));
+    ASSERT_EQ(scripted.pushes().size(), 1u);
+    const PushRecord& r = scripted.pushes()[0];
+    EXPECT_TRUE(r.left) << "the push did not move the state away from the data";
+    EXPECT_GT(r.peak, 1.5 * r.baseline);
+    ASSERT_TRUE(r.recoverySeconds) << (passive ? "passive" : "controlled") << " flow never recovered";
+    EXPECT_LT(*r.recoverySeconds, 4.0);
+    // The push moved the character sideways (+X) compared with the same run unpushed.
+    MotionFieldStream calm(field, 20);
+    calm.setPassive(passive);
+    ScriptedStream calmScripted(calm, heading, {}, &calm);
+    const std::vector<Pose> calmPoses = play(calmScripted, 300);
+    EXPECT_GT(poses[120].rootPosition.x() - calmPoses[120].rootPosition.x(), 0.1);
+  }
+}
+
+TEST(ResponseTracker, TimesTheFirstFrameWithinTolerance) {
+  ResponseTracker tracker(30.0);
+  Directive d;
+  d.kind = Directive::Kind::Heading;
+  d.headingRadians = 0.5;
+  tracker.directive(10, d);
+  Pose p;
+  p.localRotations = {Eigen::Quaterniond::Identity()};
+  for (int f = 10; f < 40; ++f) {
+    const double yaw = 0.5 * (f - 10) / 20.0;  // reaches 0.5 rad at frame 30
+    p.localRotations[0] = Eigen::Quaterniond(Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitY()));
+    tracker.frame(f, p);
+  }
+  ASSERT_TRUE(tracker.records()[0].seconds);
+  // Within 5 degrees (0.0873 rad) from yaw >= 0.4127, i.e. frame 10 + ceil(16.5) = 27.
+  EXPECT_NEAR(*tracker.records()[0].seconds, 17.0 / 30.0, 1e-12);
+  tracker.directive(40, d);
+  const ResponseSummary s = summarizeResponses(tracker.records());
+  EXPECT_EQ(s.changes, 2);
+  EXPECT_EQ(s.failures, 1);
+}
+
+}  // namespace
+}  // namespace mg
