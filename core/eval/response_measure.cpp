@@ -39,7 +39,7 @@ Eigen::Vector2d forward(const Eigen::Vector3d& left, const Eigen::Vector3d& righ
 
 }  // namespace
 
-double wrapAngle(double radians) {
+double wrapYaw(double radians) {
   double a = std::remainder(radians, 2.0 * std::numbers::pi);
   if (a <= -std::numbers::pi) a += 2.0 * std::numbers::pi;
   return a;
@@ -113,9 +113,9 @@ Result<ResponseStats> measureResponses(const PointTracks& t, std::span<const Dir
     Response r;
     r.frame = c.frame;
     r.headingRadians = c.headingRadians;
-    r.startErrorRadians = std::abs(wrapAngle(yaw[c.frame] - c.headingRadians));
+    r.startErrorRadians = std::abs(wrapYaw(yaw[c.frame] - c.headingRadians));
     int f = c.frame;
-    while (f < end && std::abs(wrapAngle(yaw[f] - c.headingRadians)) > tolerance) ++f;
+    while (f < end && std::abs(wrapYaw(yaw[f] - c.headingRadians)) > tolerance) ++f;
     r.reached = f < end;
     r.seconds = (f - c.frame) / t.fps;
     out.reached += r.reached ? 1 : 0;

@@ -73,6 +73,6 @@ Result<ResponseStats> measureResponses(const PointTracks& tracks, std::span<cons
                                        double toleranceRadians, const FacingSettings& settings = {});
 
 // Wraps an angle into (-pi, pi].
-double wrapAngle(double radians);
+double wrapYaw(double radians);
 
 }  // namespace mg

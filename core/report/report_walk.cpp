@@ -111,7 +111,7 @@ std::vector<DirectiveChange> headingSchedule(long long frames, int changeFrames,
   double heading = 0.0;
   for (long long f = changeFrames; changeFrames > 0 && f < frames; f += changeFrames) {
     const double side = (rng() & 1) ? 1.0 : -1.0;
-    heading = wrapAngle(heading + side * turn(rng) * std::numbers::pi / 180.0);
+    heading = wrapYaw(heading + side * turn(rng) * std::numbers::pi / 180.0);
     out.push_back({static_cast<int>(f), heading});
   }
   return out;

@@ -52,7 +52,7 @@ TEST(Facing, TheHipLineGivesTheYawOfTheRoot) {
   EXPECT_EQ(t.names[static_cast<size_t>(pair->right)], "rfemur");
   const std::vector<double> yaw = facingYaw(t, *pair, {.smoothSeconds = 0.0});
   // Left at +X faces +Z at rest (yaw 0); a rotation about +Y by a turns the facing to yaw a.
-  for (int f = 0; f < 10; ++f) EXPECT_NEAR(yaw[static_cast<size_t>(f)], wrapAngle((20.0 * f - 60.0) * kDeg), 1e-9) << f;
+  for (int f = 0; f < 10; ++f) EXPECT_NEAR(yaw[static_cast<size_t>(f)], wrapYaw((20.0 * f - 60.0) * kDeg), 1e-9) << f;
 }
 
 TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
@@ -63,7 +63,7 @@ TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
   // A steady turn: the centred average of a ramp is the ramp.
   const PointTracks ramp = tracksOf(turningFigure(120, [](int f) { return 1.5 * f; }));
   const std::vector<double> r = facingYaw(ramp, *findFacingPair(ramp), {.smoothSeconds = 1.0});
-  for (int f = 20; f < 100; ++f) EXPECT_NEAR(r[static_cast<size_t>(f)], wrapAngle(1.5 * f * kDeg), 1e-9) << f;
+  for (int f = 20; f < 100; ++f) EXPECT_NEAR(r[static_cast<size_t>(f)], wrapYaw(1.5 * f * kDeg), 1e-9) << f;
 }
 
 // The figure faces 0 until frame 30, then turns at 3 degrees per frame (90 deg/s) to 120 degrees
