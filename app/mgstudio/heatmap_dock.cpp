@@ -11,6 +11,7 @@
 #include "widgets/views/motion_player.h"
 #include "widgets/views/playback_controller.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/wheel_guard.h"
 
 namespace mg {
 
@@ -18,7 +19,7 @@ HeatmapPanel* createHeatmapDock(MainWindow* window, QMenu* viewMenu) {
   auto* panel = new HeatmapPanel(window->project(), window->viewport(), window);
   auto* dock = new QDockWidget(QObject::tr("Distance Heatmap"), window);
   dock->setObjectName(QStringLiteral("heatmapDock"));
-  dock->setWidget(panel);
+  dock->setWidget(scrollingDockContent(panel));
   window->addDockWidget(Qt::RightDockWidgetArea, dock);
   // A grid needs height: share the right column as a tab with what is already there (on top at
   // start, since a heatmap is the first thing to look at after loading capture).

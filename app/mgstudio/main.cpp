@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QIcon>
 #include <QTimer>
@@ -18,14 +19,45 @@
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/snap_preview.h"
 
+namespace {
+
+void nameApplication() {
+  QCoreApplication::setOrganizationName(QStringLiteral("MotionGraphStudio"));
+  QCoreApplication::setApplicationName(QStringLiteral("mgstudio"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(MG_VERSION));
+}
+
+// --help, --version and bad options are answered before a display is opened, so they work on a
+// machine without one (QApplication aborts there). Returns the exit code, or -1 to go on.
+int answerWithoutDisplay(int argc, char** argv) {
+  bool needed = false;
+  for (int i = 1; i < argc; ++i) {
+    const QByteArray a(argv[i]);
+    needed = needed || a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" || a == "--version";
+  }
+  QStringList arguments;
+  for (int i = 0; i < argc; ++i) arguments.push_back(QString::fromLocal8Bit(argv[i]));
+  mg::StudioOptions probe;
+  QString error;
+  if (!needed && mg::parseStudioOptions(arguments, &probe, &error)) return -1;
+  QCoreApplication core(argc, argv);  // what --help and --version print needs an application
+  nameApplication();
+  if (!mg::parseStudioOptions(QCoreApplication::arguments(), &probe, &error)) {  // help/version exit here
+    std::fprintf(stderr, "mgstudio: %s\n", qPrintable(error));
+    return 2;
+  }
+  return -1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   QElapsedTimer launchClock;
   launchClock.start();
+  if (const int code = answerWithoutDisplay(argc, argv); code >= 0) return code;
   QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("MotionGraphStudio"));
-  QApplication::setApplicationName(QStringLiteral("mgstudio"));
+  nameApplication();
   QApplication::setApplicationDisplayName(QStringLiteral("Motion Graph Studio"));
-  QApplication::setApplicationVersion(QStringLiteral(MG_VERSION));
 
   mg::StudioOptions options;
   QString error;

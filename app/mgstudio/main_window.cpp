@@ -10,16 +10,19 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
 
 #include "app/mgstudio/heatmap_dock.h"
+#include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/quality_dock.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
+#include "app/mgstudio/reference_pose_offer.h"
 #include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_options.h"
 #include "widgets/commands/motion_commands.h"
@@ -35,6 +38,7 @@
 #include "widgets/views/snap_preview.h"
 #include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/wheel_guard.h"
 
 namespace mg {
 
@@ -44,13 +48,14 @@ const char* const kStateKey = "mainWindow/state";
 const char* const kOpenDirKey = "openDirectory";
 const char* const kTrimKey = "import/trimLeadingFrames";
 const char* const kUnitKey = "import/metresPerUnit";
-constexpr int kLayoutVersion = 3;  // bump when docks change so old saved states are ignored
+constexpr int kLayoutVersion = 4;  // bump when docks change so old saved states are ignored
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(tr("Motion Graph Studio"));
   setAcceptDrops(true);
   setDockOptions(AnimatedDocks | AllowTabbedDocks);
+  WheelGuard::install();  // a wheel over a dock scrolls it; it never edits an unfocused value
   m_loader = new MotionLoader(this);
   m_playback = new PlaybackController(this);
   m_viewport = new ViewportWidget(this);
@@ -190,6 +195,11 @@ void MainWindow::createActions() {
   connect(m_playback, &PlaybackController::playingChanged, this, &MainWindow::updatePlayAction);
   updatePlayAction(false);
 
+  m_gettingStartedAction = make(tr("&Getting Started"), QKeySequence::HelpContents,
+                                [this] { showHelpPage(this, tr("Getting Started"), gettingStartedHtml()); });
+  m_shortcutsAction = make(tr("&Keyboard Shortcuts"), {}, [this] {
+    showHelpPage(this, tr("Keyboard Shortcuts"), shortcutsHtml(actions()));
+  });
   m_aboutAction = make(tr("&About Motion Graph Studio"), {}, [this] {
     QMessageBox::about(this, tr("About Motion Graph Studio"),
                        tr("<h3>Motion Graph Studio %1</h3>"
@@ -239,14 +249,17 @@ void MainWindow::createMenus() {
   play->addSeparator();
   play->addActions({m_loopAction, m_fasterAction, m_slowerAction});
 
-  menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addActions({m_gettingStartedAction, m_shortcutsAction});
+  help->addSeparator();
+  help->addAction(m_aboutAction);
 }
 
 void MainWindow::createDocks() {
   m_library = new MotionLibraryView(&m_project, this);
   m_libraryDock = new QDockWidget(tr("Motion Library"), this);
   m_libraryDock->setObjectName(QStringLiteral("motionLibraryDock"));
-  m_libraryDock->setWidget(m_library);
+  m_libraryDock->setWidget(scrollingDockContent(m_library));  // the dock policy (wheel_guard.h)
   addDockWidget(Qt::LeftDockWidgetArea, m_libraryDock);
   connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
     // Library playback and previews share the transport: a selection replaces the preview, and
@@ -291,6 +304,8 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::connectLoader() {
+  m_referencePoses = new ReferencePoseOffer(&m_project, this, [this](const QStringList& paths) { openFiles(paths); });
+  statusBar()->addPermanentWidget(m_referencePoses->bar());
   connect(m_loader, &MotionLoader::progressChanged, this,
           [this](int done, int total, const QString& path) {
             m_loadProgress->setProgress(done, total,
@@ -301,6 +316,7 @@ void MainWindow::connectLoader() {
             auto* command = new AddMotionCommand(&m_project, std::move(motion));
             const MotionId id = command->id();
             m_project.undoStack()->push(command);
+            m_referencePoses->noteLoaded(path, id, *m_project.motions().back().motion);
             m_recentFiles->add(path);
             statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
             if (m_selectNextLoaded) {
@@ -328,6 +344,7 @@ void MainWindow::connectLoader() {
       box->setAttribute(Qt::WA_DeleteOnClose);
       box->open();
     }
+    if (!cancelled) m_referencePoses->batchFinished();
     emit loadBatchFinished(errors);
   });
 }
@@ -376,8 +393,26 @@ void MainWindow::updatePlayAction(bool playing) {
 
 void MainWindow::restoreLayout() {
   QSettings settings;
-  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) resize(1440, 900);
-  restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion);
+  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+    // 1440x900, or the screen's free area when smaller (a 1366x768 laptop).
+    const QRect free = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+    resize(std::min(1440, free.width()), std::min(900, free.height() - 30));
+  }
+  if (!restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion)) {
+    // The layout policy: side columns and the bottom row in proportion to the window, so the
+    // viewport stays the largest area on any screen (the docks scroll what does not fit).
+    const int w = width(), h = height();
+    std::vector<QDockWidget*> left, right, bottom;
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+      if (d->isFloating() || d == m_playbackDock) continue;
+      const Qt::DockWidgetArea area = dockWidgetArea(d);
+      (area == Qt::LeftDockWidgetArea ? left : area == Qt::RightDockWidgetArea ? right : bottom).push_back(d);
+    }
+    auto sizes = [](const std::vector<QDockWidget*>& docks, int size) { return QList<int>(docks.size(), size); };
+    resizeDocks(QList<QDockWidget*>(left.begin(), left.end()), sizes(left, w * 23 / 100), Qt::Horizontal);
+    resizeDocks(QList<QDockWidget*>(right.begin(), right.end()), sizes(right, w * 29 / 100), Qt::Horizontal);
+    resizeDocks(QList<QDockWidget*>(bottom.begin(), bottom.end()), sizes(bottom, h * 25 / 100), Qt::Vertical);
+  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -24,6 +24,7 @@ class PlaybackController;
 class ProjectController;
 class QualityDock;
 class RecentFiles;
+class ReferencePoseOffer;
 class SnapWorkspace;
 class StreamPlayer;
 class ViewportWidget;
@@ -63,6 +64,7 @@ class MainWindow : public QMainWindow {
   void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
   QualityDock* quality() const { return m_quality; }
+  ReferencePoseOffer* referencePoses() const { return m_referencePoses; }
 
  signals:
   // A batch of files finished loading (or was cancelled); `failed` lists the unreadable ones.
@@ -103,6 +105,7 @@ class MainWindow : public QMainWindow {
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;
+  ReferencePoseOffer* m_referencePoses = nullptr;
   QDockWidget* m_libraryDock = nullptr;
   QDockWidget* m_playbackDock = nullptr;
   QMenu* m_recentMenu = nullptr;
@@ -134,6 +137,8 @@ class MainWindow : public QMainWindow {
   QAction* m_loopAction = nullptr;
   QAction* m_fasterAction = nullptr;
   QAction* m_slowerAction = nullptr;
+  QAction* m_gettingStartedAction = nullptr;
+  QAction* m_shortcutsAction = nullptr;
   QAction* m_aboutAction = nullptr;
 };
 

@@ -46,9 +46,12 @@ struct DemoResult {
 };
 
 struct ParametricWorkspace::Pending {
-  explicit Pending(QObject* context) : build(context), preview(context) {}
+  explicit Pending(QObject* context) : build(context), preview(context), sample(context) {}
   JobSlot<NodeBuildResult> build;
   JobSlot<TransitionPreviewResult> preview;
+  JobSlot<EdgeSampleResult> sample;
+  // Edges of a loaded project still to sample (their sampling is a cache the file does not keep).
+  std::vector<ParamEdgeId> edgesToSample;
 };
 
 ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
@@ -101,9 +104,10 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
 
   m_export = new QAction(tr("Export &Parametric Graph..."), this);
   connect(m_export, &QAction::triggered, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Parametric Graph"), QString(),
-                                                      tr("Parametric motion graph (*.pmg)"));
-    if (path.isEmpty()) return;
+    const QString chosen = QFileDialog::getSaveFileName(m_window, tr("Export Parametric Graph"), QString(),
+                                                        tr("Parametric motion graph (*.pmg)"));
+    if (chosen.isEmpty()) return;
+    const QString path = pmgExportPath(chosen);
     if (const QString error = exportTo(path); !error.isEmpty()) {
       QMessageBox::warning(m_window, tr("Export Parametric Graph"), error);
     } else {
@@ -148,6 +152,65 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
 ParametricWorkspace::~ParametricWorkspace() = default;
 
 GraphModel* ParametricWorkspace::graphModel() const { return m_graph->model(); }
+
+void ParametricWorkspace::projectLoaded() {
+  // After the nodes are built (buildPendingNodes), the loaded edges are sampled again on their own,
+  // so the author does not press Rebuild on every edge after opening a project.
+  m_pending->edgesToSample.clear();
+  for (const ParamEdgeEntry& e : m_project->parametric()->edges()) m_pending->edgesToSample.push_back(e.id);
+  buildPendingNodes();
+}
+
+void ParametricWorkspace::cancelJobs() {
+  m_pending->edgesToSample.clear();
+  m_pending->sample.cancel();
+}
+
+void ParametricWorkspace::samplePendingEdges() {
+  if (m_pending->sample.isRunning() || m_pending->build.isRunning()) return;
+  ParametricDocument* doc = m_project->parametric();
+  while (!m_pending->edgesToSample.empty()) {
+    const ParamEdgeId id = m_pending->edgesToSample.front();
+    m_pending->edgesToSample.erase(m_pending->edgesToSample.begin());
+    const ParamEdgeEntry* e = doc->edge(id);
+    if (!e) continue;
+    const ParamNodeEntry* s = doc->node(e->source);
+    const ParamNodeEntry* t = doc->node(e->target);
+    if (!s || !t || !s->built || !t->built) continue;
+    if (e->sampling) {
+      // A sampling (from the project's cache) holds while its working rate is the source node's.
+      if (e->sampling->settings.metric.workingFps == s->built->space().fps) continue;
+      doc->setEdgeSampling(id, e->settings.sampling, nullptr);
+    }
+    const EdgeSamplingSettings settings = e->settings.sampling;
+    const EdgeSampleJob job{s->built, t->built, settings};
+    const QString label = tr("Sampling edge %1 \u2192 %2").arg(QString::fromStdString(s->name), QString::fromStdString(t->name));
+    reportProgress(0, 1000, label);
+    m_pending->sample.start([job](QPromise<EdgeSampleResult>& p) { runEdgeSampling(p, job); },
+                            {[this, id, settings](const EdgeSampleResult& r) {
+                               const ParamEdgeEntry* now = m_project->parametric()->edge(id);
+                               // Part of loading: not an undo step. Skipped if the author changed it meanwhile.
+                               const EdgeSamplingSettings& cur = now ? now->settings.sampling : settings;
+                               const bool same = cur.sourceSamples == settings.sourceSamples &&
+                                                 cur.targetSamples == settings.targetSamples && cur.seed == settings.seed &&
+                                                 cur.sourceRegionBegin == settings.sourceRegionBegin &&
+                                                 cur.sourceRegionEnd == settings.sourceRegionEnd &&
+                                                 cur.targetRegionBegin == settings.targetRegionBegin &&
+                                                 cur.targetRegionEnd == settings.targetRegionEnd;
+                               if (r.sampling && now && !now->sampling && same) {
+                                 m_project->parametric()->setEdgeSampling(id, settings, r.sampling);
+                               } else if (!r.sampling) {
+                                 m_status->setText(tr("Sampling a loaded edge failed: %1").arg(r.error));
+                               }
+                             },
+                             [this, label](int v, int max, const QString&) { reportProgress(v, max, label); },
+                             [this](bool) {
+                               finishProgress();
+                               QMetaObject::invokeMethod(this, &ParametricWorkspace::samplePendingEdges, Qt::QueuedConnection);
+                             }});
+    return;
+  }
+}
 
 void ParametricWorkspace::projectReset() {
   showNode(kNoParamId);
@@ -237,7 +300,7 @@ void ParametricWorkspace::startWalk(bool steering) {
     start = std::max(0, graph->findNode(n->name));
   }
   if (m_preview->startWalk(graph, start, steering)) {
-    m_status->setText(steering ? tr("Steering: \u2190/\u2192 turn the arrow, \u2193 turns around")
+    m_status->setText(steering ? tr("Steering: \u2190/\u2192 turn the arrow, \u2193 turns around, or left-drag on the ground towards where to go")
                                : tr("Random walk through %1 edges").arg(graph->edges.size()));
     m_viewport->setFocus();
   }
@@ -245,12 +308,18 @@ void ParametricWorkspace::startWalk(bool steering) {
 
 Workspace::ReportExport ParametricWorkspace::exportForReport(const QString& base) const {
   if (m_project->parametric()->graph(*m_project)->nodeCount() == 0) return {};
-  const QString path = base + QStringLiteral(".pmg");
+  const QString path = pmgExportPath(base);
   const QString error = exportTo(path);
   return error.isEmpty() ? ReportExport{path, {}} : ReportExport{{}, error};
 }
 
-QString ParametricWorkspace::exportTo(const QString& path) const {
+QString ParametricWorkspace::pmgExportPath(const QString& chosen) {
+  return QFileInfo(chosen).suffix().compare(QStringLiteral("pmg"), Qt::CaseInsensitive) == 0 ? chosen
+                                                                                             : chosen + QStringLiteral(".pmg");
+}
+
+QString ParametricWorkspace::exportTo(const QString& chosen) const {
+  const QString path = pmgExportPath(chosen);
   std::shared_ptr<const ParametricGraph> graph = m_project->parametric()->graph(*m_project);
   if (graph->nodeCount() == 0) return tr("There is no built parametric node to export.");
   // Both files as one set: a full disk leaves the previous pair as it was.
@@ -281,6 +350,7 @@ void ParametricWorkspace::buildPendingNodes() {
                             }});
     return;
   }
+  samplePendingEdges();
 }
 
 void ParametricWorkspace::runDemo(const QString& directory) {

@@ -44,6 +44,11 @@ class ParametricWorkspace : public Workspace {
   void projectReset() override;
   // The graph of the built nodes written to `base`.pmg (none without a built node).
   ReportExport exportForReport(const QString& base) const override;
+  // Builds the loaded nodes, then samples the loaded edges again (both caches, not in the file).
+  void projectLoaded() override;
+  // The progress strip's Cancel: stops sampling the loaded edges (Rebuild in the inspector
+  // samples one later).
+  void cancelJobs() override;
 
   ParametricGraphView* graphView() const { return m_graph; }
   EdgeInspector* inspector() const { return m_inspector; }
@@ -52,8 +57,10 @@ class ParametricWorkspace : public Workspace {
   QAction* exportAction() const { return m_export; }
 
   void showNewNodeDialog();
-  // Writes `path` (.pmg text) and `path`.json; the error text is empty on success.
+  // Writes `path` (.pmg text) and `path`.json, `path` given the .pmg extension when it has another
+  // or none (pmgExportPath); the error text is empty on success.
   QString exportTo(const QString& path) const;
+  static QString pmgExportPath(const QString& chosen);
   void startWalk(bool steering);
   // --pmg-demo: loads the CMU walks of `directory` (cmu_turns), builds a walking node
   // parameterised by turn angle from two-step cycles and its self-loop edge, and selects the edge.
@@ -66,6 +73,7 @@ class ParametricWorkspace : public Workspace {
   void playNodeBlend(std::shared_ptr<const ParametricNode> node, const ParameterVector& l);
   void previewTransition(ParamEdgeId edge, const ParameterVector& source, const ParameterVector& target);
   void buildPendingNodes();
+  void samplePendingEdges();
   void showNode(ParamNodeId id);
 
   ParametricGraphView* m_graph = nullptr;

@@ -102,6 +102,8 @@ void ProjectController::newProject() {
   m_project->clear();
   m_recovered = false;
   updateTitle();
+  // Nothing said about the old project stays on screen.
+  m_window->statusBar()->showMessage(tr("New project: open capture files with File > Open, or drop them here."));
   emit projectLoaded();
 }
 

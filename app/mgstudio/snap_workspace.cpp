@@ -15,6 +15,7 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/export_folder_dialog.h"
 #include "widgets/views/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/graph/hub_graph_model.h"
@@ -151,15 +152,23 @@ QString SnapWorkspace::exportTo(const QString& directory) const {
     threshold = std::max(threshold, h.threshold);
     wmin = std::max(wmin, h.wminFrames);
   }
-  SnapExportInput input{&s->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}};
+  // The graph the motions were snapped to (SnapResult::graph: its alignments keep plants in place).
+  SnapExportInput input{&s->snapped->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}, {}};
+  // The author's hub names and colours go into the graph file and name the clip files.
+  for (HubId id : s->graphHubs) {
+    const HubSpec* spec = m_project->hubs()->hub(id);
+    input.hubLabels.push_back({spec && !spec->name.trimmed().isEmpty() ? spec->name.trimmed().toStdString()
+                                                                        : "hub_" + std::to_string(input.hubLabels.size()),
+                               spec ? spec->colour.name(QColor::HexRgb).toStdString() : std::string()});
+  }
   const Status status = mg::exportSnapGraph(input, directory.toStdString());
   return status ? QString() : QString::fromStdString(status.error().message);
 }
 
 void SnapWorkspace::exportSnapGraph() {
   QSettings settings;
-  const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export Snap Graph To"),
-                                                        settings.value(QStringLiteral("snapExportDirectory")).toString());
+  const QString dir = ExportFolderDialog::getFolder(m_window, tr("Export Snap Graph To"),
+                                                    settings.value(QStringLiteral("snapExportDirectory")).toString());
   if (dir.isEmpty()) return;
   settings.setValue(QStringLiteral("snapExportDirectory"), dir);
   const QString error = exportTo(dir);

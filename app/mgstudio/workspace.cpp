@@ -10,6 +10,7 @@
 #include "widgets/document/project.h"
 #include "widgets/views/job_progress_widget.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/wheel_guard.h"
 
 namespace mg {
 
@@ -34,7 +35,7 @@ QDockWidget* Workspace::addDock(QWidget* content, const QString& title, const ch
                                 Qt::DockWidgetArea area, bool primary) {
   auto* dock = new QDockWidget(title, m_window);
   dock->setObjectName(QString::fromLatin1(objectName));
-  dock->setWidget(content);
+  dock->setWidget(scrollingDockContent(content));  // the dock policy: scroll, never grow the window
   m_window->addDockWidget(area, dock);
   if (m_viewMenu) m_viewMenu->addAction(dock->toggleViewAction());
   m_docks.push_back(dock);

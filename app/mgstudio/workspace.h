@@ -41,7 +41,8 @@ struct WorkspaceContext {
 // the base owns what every kind does the same way, so a new kind is a small subclass that makes
 // its docks, its graph model and its actions and overrides the hooks it needs:
 //  - docks: addDock registers a dock with the window and View menu and remembers it (docks(),
-//    raiseDocks(), and their visibility in the project's view state);
+//    raiseDocks(), and their visibility in the project's view state); its content scrolls
+//    instead of growing the window (scrollingDockContent, the policy every dock follows);
 //  - actions: addFileAction puts an export-like action in the File menu;
 //  - previews: play a PoseStream on m_streams (the window's one StreamPlayer under the one
 //    transport); starting one replaces whatever preview played;

@@ -101,7 +101,12 @@ int runPmgBuild(std::span<const std::string> args) {
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
   };
-  Result<ParametricGraph> graph = buildGraphFromSpec(*pmgSpec, directoryOf(specPath), importMotionLoader(), onEdge);
+  // An absolute base: example paths are then absolute until written relative to the output file,
+  // wherever that is (a relative SPEC once wrote paths relative to the working directory).
+  std::error_code ec;
+  const std::filesystem::path base = std::filesystem::absolute(directoryOf(specPath), ec);
+  Result<ParametricGraph> graph =
+      buildGraphFromSpec(*pmgSpec, ec ? directoryOf(specPath) : base.lexically_normal().string(), importMotionLoader(), onEdge);
   if (!graph) {
     std::fprintf(stderr, "mgtool pmg build: %s\n", graph.error().message.c_str());
     return kExitFailed;

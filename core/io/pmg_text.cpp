@@ -44,12 +44,19 @@ std::string metricLine(const MetricSettings& m) {
 
 std::string examplePath(const ParametricGraph& graph, int node, int example, const std::string& dir) {
   std::string path = graph.nodeSources[node].examples[example].path;
+  bool loaded = false;  // a loaded motion's path: relative ones are relative to the working directory
   if (node < graph.nodeCount() && graph.nodes[node] &&
       example < graph.nodes[node]->space().exampleCount()) {
     const std::string& source = graph.nodes[node]->space().examples[example].segment.motion->sourcePath;
-    if (!source.empty()) path = source;
+    if (!source.empty()) path = source, loaded = true;
   }
   std::filesystem::path p(path);
+  if (loaded && p.is_relative() && !dir.empty()) {
+    // Written relative to the graph file's folder, not to wherever the tool was run from.
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(p, ec);
+    if (!ec) p = absolute.lexically_normal();
+  }
   if (p.is_absolute() && !dir.empty()) {
     std::error_code ec;
     const std::filesystem::path rel = std::filesystem::relative(p, std::filesystem::absolute(dir), ec);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/snap_export.h"
 
+#include <cctype>
 #include <cstdio>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -35,7 +37,42 @@ std::string clipFileName(size_t edge) {
   return std::string(kSnapClipFolder) + "/" + name;
 }
 
+// A hub name as part of a file name: letters, digits, '-' and '_' kept, the rest '_'.
+std::string fileSafe(const std::string& name) {
+  std::string out;
+  for (unsigned char c : name) out += std::isalnum(c) || c == '-' || c == '_' ? static_cast<char>(c) : '_';
+  return out.empty() ? std::string("hub") : out;
+}
+
+bool isHexColour(const std::string& c) {
+  if (c.size() != 7 || c[0] != '#') return false;
+  for (size_t i = 1; i < 7; ++i) {
+    if (!std::isxdigit(static_cast<unsigned char>(c[i]))) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+std::vector<std::string> snapClipFileNames(const SnapExportInput& input) {
+  std::vector<std::string> out;
+  std::map<std::string, int> used;
+  for (size_t e = 0; e < input.graph->edges.size(); ++e) {
+    if (input.hubLabels.empty()) {
+      out.push_back(clipFileName(e));
+      continue;
+    }
+    const HubEdge& edge = input.graph->edges[e];
+    const std::string stem = fileSafe(input.hubLabels[static_cast<size_t>(edge.fromHub)].name) + "_to_" +
+                             fileSafe(input.hubLabels[static_cast<size_t>(edge.toHub)].name);
+    // Case-insensitive, so two names differing in case never share a file on any filesystem.
+    std::string key = stem;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const int n = ++used[key];
+    out.push_back(std::string(kSnapClipFolder) + "/" + stem + (n > 1 ? "_" + std::to_string(n) : std::string()) + ".bvh");
+  }
+  return out;
+}
 
 Status SnapExportInput::validate() const {
   if (!graph) return Error{"snap export: no graph"};
@@ -58,6 +95,16 @@ Status SnapExportInput::validate() const {
     }
   }
   if (snapped->commonPoses.size() != graph->hubs.size()) return Error{"snap export: one common pose per hub expected"};
+  if (!hubLabels.empty() && hubLabels.size() != graph->hubs.size()) {
+    return Error{"snap export: " + std::to_string(hubLabels.size()) + " hub labels for " +
+                 std::to_string(graph->hubs.size()) + " hubs"};
+  }
+  for (size_t h = 0; h < hubLabels.size(); ++h) {
+    if (hubLabels[h].name.empty()) return Error{"snap export: hub " + std::to_string(h) + " has an empty name"};
+    if (!hubLabels[h].colour.empty() && !isHexColour(hubLabels[h].colour)) {
+      return Error{"snap export: hub " + std::to_string(h) + " colour '" + hubLabels[h].colour + "' is not #rrggbb"};
+    }
+  }
   // The motions are snapped to the alignments of SnapResult::graph; any other makes the cuts jump.
   if (snapped->graph.hubs.size() == graph->hubs.size()) {
     for (size_t h = 0; h < graph->hubs.size(); ++h) {
@@ -109,14 +156,19 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
                                           {"distance", number(mf.distance)}});
     }
     const PoseTriple& pose = input.snapped->commonPoses[h];
-    hubs.push_back(JsonValue::Object{
-        {"base_match", hub.baseMatch},
-        {"match_frames", std::move(matches)},
-        {"common_pose", JsonValue::Object{{"previous", poseJson(pose.previous)},
-                                          {"current", poseJson(pose.current)},
-                                          {"next", poseJson(pose.next)}}}});
+    JsonValue::Object hubJson{{"base_match", hub.baseMatch},
+                              {"match_frames", std::move(matches)},
+                              {"common_pose", JsonValue::Object{{"previous", poseJson(pose.previous)},
+                                                                {"current", poseJson(pose.current)},
+                                                                {"next", poseJson(pose.next)}}}};
+    if (!input.hubLabels.empty()) {
+      hubJson["name"] = input.hubLabels[h].name;
+      if (!input.hubLabels[h].colour.empty()) hubJson["colour"] = input.hubLabels[h].colour;
+    }
+    hubs.push_back(std::move(hubJson));
   }
   JsonValue::Array clips;
+  const std::vector<std::string> files = snapClipFileNames(input);
   for (size_t e = 0; e < graph.edges.size(); ++e) {
     const HubEdge& edge = graph.edges[e];
     const FloorTransform& fromToHub = graph.hubs[edge.fromHub].matchFrames[edge.fromMatch].toHub;
@@ -131,7 +183,7 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
                                      {"end_frame", edge.clip.endFrame}}},
         {"begin_to_hub", floorTransformJson(fromToHub)},
         {"end_to_hub", floorTransformJson(endToHub)},
-        {"file", clipFileName(e)},
+        {"file", files[e]},
         {"file_first_frame", edge.clip.beginFrame - 1},
         {"file_frames", edge.clip.frameCount() + 3}});
   }
@@ -166,12 +218,13 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
   // Every file is formatted first and then written as one set: a value that cannot be written or
   // a full disk leaves the previous export as it was, its clips consistent with its graph file.
   std::vector<std::pair<std::string, std::string>> files;
+  const std::vector<std::string> names = snapClipFileNames(input);
   for (size_t e = 0; e < input.graph->edges.size(); ++e) {
     const Clip& clip = input.graph->edges[e].clip;
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
-    const std::string path = (root / clipFileName(e)).string();
+    const std::string path = (root / names[e]).string();
     Result<std::string> text = formatBvh(piece, bvh);
     if (!text) return Error{path + ": " + text.error().message};
     files.emplace_back(path, std::move(text.value()));

@@ -26,13 +26,23 @@ struct SnapExportSettings {
 };
 
 // A snapped graph to export: `graph` over the source motions and SnapJob's result for it.
+// What the author called and coloured each hub (optional, written as the hubs' `name` and
+// `colour`, and used to name the clip files).
+struct SnapHubLabel {
+  std::string name;    // non-empty
+  std::string colour;  // "#rrggbb", or empty
+};
+
 struct SnapExportInput {
   const HubGraph* graph = nullptr;      // not owned; must validate()
   const SnapResult* snapped = nullptr;  // not owned; SnapJob::run() on *graph
   SnapExportSettings settings;
+  // Empty, or one label per hub of *graph: then clips are named after their hubs.
+  std::vector<SnapHubLabel> hubLabels;
 
   // Fails when: graph or snapped is null; the graph does not validate(); the snapped motions or
   // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints);
+  // hubLabels is neither empty nor one per hub, or holds an empty name or a colour not "#rrggbb";
   // a match frame's alignment differs from the one in snapped->graph.
   Status validate() const;
 };
@@ -42,8 +52,13 @@ struct SnapExportInput {
 // alignments and the relative path of their BVH file. Fails as SnapExportInput::validate().
 Result<JsonValue> snapGraphJson(const SnapExportInput& input);
 
+// The file of clip `edge`, relative to the export folder: clips/clip_NNNN.bvh, or with hub labels
+// clips/FROM_to_TO.bvh after the hubs' names (characters other than letters, digits, '-' and '_'
+// become '_'), with _2, _3... for further clips between the same hubs.
+std::vector<std::string> snapClipFileNames(const SnapExportInput& input);
+
 // Writes an export into `directory` (created if missing): every clip as
-// <directory>/clips/clip_NNNN.bvh (frames beginFrame-1 .. endFrame+1 of the snapped source
+// <directory>/clips/<snapClipFileNames> (frames beginFrame-1 .. endFrame+1 of the snapped source
 // motion: the clip, the next hub pose, and one frame of context each side), then
 // <directory>/snap_graph.json. Every file goes through a temporary file renamed over the target,
 // and the graph file is written last, so an interrupted export never leaves a graph file naming

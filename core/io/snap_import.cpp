@@ -268,8 +268,15 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
       file.commonPoses.push_back(std::move(triple));
     }
     file.graph.hubs.push_back(std::move(hub));
+    // Optional labels (name, colour): informative, kept only when every hub has a name.
+    const JsonValue* name = o.find("name");
+    const JsonValue* colour = o.find("colour");
+    if (name && name->isString() && !name->asString().empty()) {
+      file.hubLabels.push_back({name->asString(), colour && colour->isString() ? colour->asString() : std::string()});
+    }
   }
   if (in.failed()) return in.error();
+  if (file.hubLabels.size() != file.graph.hubs.size()) file.hubLabels.clear();
 
   const int hubCount = static_cast<int>(file.graph.hubs.size());
   std::vector<int> clipFrames;

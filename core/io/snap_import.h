@@ -32,6 +32,8 @@ struct SnapGraphFile {
   // exported: match frames, alignments (toHub), base matches; edges[i] is clips[i].
   HubGraph graph;
   std::vector<PoseTriple> commonPoses;  // one per hub, hub coordinates
+  // The hubs' optional `name` and `colour`: one per hub when every hub has a name, else empty.
+  std::vector<SnapHubLabel> hubLabels;
   // One per edge: frames beginFrame-1 .. endFrame+1 of the snapped source motion, in its
   // coordinates, read from the clip's BVH file (positions within 1e-8 m, rotations within
   // ~1e-7 rad of what was exported). Frame 1 is the clip's first frame (the from-hub pose),

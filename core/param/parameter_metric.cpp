@@ -108,6 +108,15 @@ std::vector<std::string> ParameterMeasure::parameterNames() const {
   return out;
 }
 
+std::vector<std::string> ParameterMeasure::parameterUnits() const {
+  std::vector<std::string> out;
+  for (const ParameterMetric& m : m_metrics) {
+    const int n = m.kind == ParameterKind::EndEffectorPosition ? static_cast<int>(m.axes.size()) : 1;
+    for (int i = 0; i < n; ++i) out.push_back(m.unit());
+  }
+  return out;
+}
+
 namespace {
 
 double chordAngle(const Motion& clip, int a, int b) {

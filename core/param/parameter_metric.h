@@ -68,6 +68,8 @@ class ParameterMeasure {
   const std::vector<ParameterMetric>& metrics() const { return m_metrics; }
   // Names per parameter, e.g. "travel_direction_change" or "end_effector_position.x".
   std::vector<std::string> parameterNames() const;
+  // The unit of each parameter, in the order of parameterNames() ("deg", "m/s", "m").
+  std::vector<std::string> parameterUnits() const;
 
   // The parameters of `clip` (at least 2 frames, this skeleton) in metric order.
   ParameterVector measure(const Motion& clip) const;

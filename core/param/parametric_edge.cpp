@@ -145,6 +145,7 @@ Result<EdgeSampling> sampleEdge(const EdgeSamplingJob& job, const Progress& prog
   out.sourceDims = job.source->dimensions();
   out.targetDims = job.target->dimensions();
   out.settings = st;
+  out.settings.metric.workingFps = job.source->space().fps;  // the rate the grids are computed at
   for (int d = 0; d < out.targetDims; ++d) {
     const double w = job.target->rangeMax()[d] - job.target->rangeMin()[d];
     out.targetScale[d] = w > 1e-12 ? w : 1.0;

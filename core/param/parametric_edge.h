@@ -55,7 +55,7 @@ struct EdgeSampling {
   std::string sourceNode, targetNode;
   int sourceDims = 1, targetDims = 1;
   ParameterVector targetScale{};  // range width of the target node per dimension (> 0)
-  EdgeSamplingSettings settings;
+  EdgeSamplingSettings settings;  // as sampled; metric.workingFps is the rate used (the source node's)
   std::vector<ParameterVector> sourceParameters;  // n_s
   std::vector<ParameterVector> targetParameters;  // n_t
   // Row-major n_s x n_t: the optimal transition point of each pair, its distance

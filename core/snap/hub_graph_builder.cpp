@@ -66,6 +66,7 @@ Result<SuggestedHubGraph> HubGraphBuildJob::run() const {
   suggest.frameCounts = counts;
   suggest.threshold = out.threshold;
   suggest.wminFrames = wminFrames;
+  suggest.excluded = excluded;
   suggest.progress = &suggestProgress;
   Result<std::vector<HubSuggestion>> suggestions = suggest.run(hubCount);
   if (!suggestions) return suggestions.error();

@@ -39,6 +39,10 @@ struct HubGraphBuildJob {
   double thresholdPercentile = 3.0;  // in (0, 100); used when threshold == 0
   int wminFrames = 10;               // >= 2
   int hubCount = 3;                  // hubs to suggest, >= 1 (fewer if frames run out)
+  // Frames no suggestion may use, nor come within wminFrames of (as HubSuggestionJob::excluded):
+  // the match frames of hubs that exist already, so a suggestion never lands beside one and
+  // ends up with no matches of its own. Indices into `motions`; not owned.
+  std::span<const FrameRef> excluded;
   const Progress* progress = nullptr;  // may be null
 
   // Fails when: motions is empty or holds a null motion; a motion's fps differs from

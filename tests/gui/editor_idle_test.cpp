@@ -29,6 +29,7 @@
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph_canvas.h"
 #include "widgets/views/playback_controller.h"
+#include "core/util/json.h"
 
 namespace mg {
 namespace {
@@ -187,6 +188,38 @@ TEST_F(EditorIdle, ReopeningWithTheHubGraphHiddenLeavesTheEventLoopIdle) {
   EXPECT_EQ(viewportResizes.count(), resizesSettled);
   EXPECT_FALSE(view->horizontalScrollBar()->isVisible());
   EXPECT_FALSE(view->verticalScrollBar()->isVisible());
+}
+
+// The snap export keeps what the author made: hub names and colours in the graph file, clips named
+// from hub to hub, and it writes into a folder that does not exist yet.
+TEST_F(EditorIdle, SnapExportKeepsHubNamesAndColours) {
+  ASSERT_NO_FATAL_FAILURE(sampleWithHubs(m_dir.filePath(QStringLiteral("named.mgproj"))));
+  const HubSpec first = m_window.project()->hubs()->hubs()[0];
+  m_window.project()->undoStack()->push(renameHubCommand(m_window.project()->hubs(), first.id, QStringLiteral("Guard up")));
+  ASSERT_TRUE(waitUntilSnapped(m_window.snap()->session(), 60000));
+  const QString folder = m_dir.filePath(QStringLiteral("new/export"));
+  ASSERT_EQ(m_window.snap()->exportTo(folder), QString());
+  QFile file(folder + QStringLiteral("/snap_graph.json"));
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  Result<JsonValue> json = parseJson(file.readAll().toStdString());
+  ASSERT_TRUE(json.ok()) << json.error().message;
+  const auto state = m_window.snap()->session()->state();
+  const JsonValue::Array& hubs = json->find("hubs")->asArray();
+  ASSERT_EQ(hubs.size(), state->graphHubs.size());
+  bool renamed = false;
+  for (size_t h = 0; h < hubs.size(); ++h) {
+    const HubSpec* spec = m_window.project()->hubs()->hub(state->graphHubs[h]);
+    ASSERT_NE(spec, nullptr);
+    EXPECT_EQ(hubs[h].find("name")->asString(), spec->name.toStdString());
+    EXPECT_EQ(hubs[h].find("colour")->asString(), spec->colour.name().toStdString());
+    renamed = renamed || spec->name == QStringLiteral("Guard up");
+  }
+  EXPECT_TRUE(renamed);
+  for (const JsonValue& clip : json->find("clips")->asArray()) {
+    const std::string name = clip.find("file")->asString();
+    EXPECT_NE(name.find("_to_"), std::string::npos) << name;
+    EXPECT_TRUE(QFile::exists(folder + QLatin1Char('/') + QString::fromStdString(name))) << name;
+  }
 }
 
 }  // namespace

@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QMouseEvent>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -25,7 +27,9 @@
 #include "widgets/document/project_file.h"
 #include "widgets/views/edge_inspector.h"
 #include "widgets/views/parametric_preview.h"
+#include "widgets/views/ground_grid.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/viewport_window.h"
 #include "gui_test_main.h"
 
 namespace mg {
@@ -65,6 +69,26 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   EXPECT_NEAR(std::remainder(preview->heading() - before - std::numbers::pi / 8, 2 * std::numbers::pi), 0.0, 1e-9);
   for (int i = 0; i < 400 && preview->transitionsMade() < 2; ++i) preview->advance(1.0 / 30);
   EXPECT_GE(preview->transitionsMade(), 2);
+  // Steering by mouse: a left-drag on the ground heads towards the point under the mouse.
+  {
+    ViewportWindow* view3d = window.viewport()->window3d();
+    const QPointF at(view3d->width() * 0.8, view3d->height() * 0.75);
+    const std::optional<QVector3D> ground = view3d->groundPoint(at);
+    ASSERT_TRUE(ground);
+    ASSERT_TRUE(preview->steerTowards(at));
+    // Where the character is now (the arrow starts at its root).
+    const double want = std::atan2(ground->x() - preview->rootPosition().x(), ground->z() - preview->rootPosition().z());
+    EXPECT_NEAR(std::remainder(preview->heading() - want, 2 * std::numbers::pi), 0.0, 1e-6);
+    QMouseEvent press(QEvent::MouseButtonPress, at, view3d->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    const float yawBefore = window.viewport()->camera().yawDegrees;
+    QApplication::sendEvent(view3d, &press);
+    EXPECT_EQ(window.viewport()->camera().yawDegrees, yawBefore);  // the drag steered; the camera did not orbit
+    QMouseEvent release(QEvent::MouseButtonRelease, at, view3d->mapToGlobal(at), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(view3d, &release);
+  }
+  // The floor follows: after walking on, the grid is centred under the followed character.
+  for (int i = 0; i < 300; ++i) preview->advance(1.0 / 30);
+  EXPECT_EQ(window.viewport()->window3d()->grid()->centre(), GroundGrid::gridCentre(window.viewport()->camera().target));
   QTest::qWait(1500);  // let the viewport draw the steered character and its arrow
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
   const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
@@ -76,6 +100,11 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("walk.pmg"));
   EXPECT_EQ(pmg->exportTo(path), QString());
+  // A name typed without the extension gets it.
+  EXPECT_EQ(pmg->exportTo(dir.filePath(QStringLiteral("typed"))), QString());
+  EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("typed.pmg"))));
+  EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("typed.pmg.json"))));
+  EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("typed"))));
   // (core/io/pmg_text.h cannot be included beside the main window: its MotionLoader alias
   // clashes with the editor's class; the text format has its own round-trip tests in core.)
   std::ifstream text(path.toStdString());
@@ -91,16 +120,22 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   EXPECT_EQ(parsed->find("nodes")->asArray().size(), 1u);
   EXPECT_EQ(parsed->find("edges")->asArray().size(), 1u);
 
-  // Saved with the project; after loading, the node is rebuilt in the background (built nodes and
-  // samplings are caches, not saved) and the edge waits for Rebuild with its thresholds kept.
+  // Saved with the project; after loading, the node is rebuilt in the background (built nodes are
+  // not saved) and the edge comes back sampled from the project's cache, classified as before.
   const QString projectPath = dir.filePath(QStringLiteral("walk.mgproj"));
   ASSERT_TRUE(saveProject(*window.project(), projectPath).ok());
   const double tGood = edge.settings.thresholds.tGood;
+  const std::vector<float> minimaBefore = edge.sampling->minimum;
+  const bool existsBefore = edge.classified->exists;
   Status loaded = loadProject(window.project(), projectPath);
   ASSERT_TRUE(loaded.ok()) << loaded.error().message;
   ASSERT_EQ(window.project()->parametric()->nodes().size(), 1u);
   ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
-  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, nullptr);
+  ASSERT_NE(window.project()->parametric()->edges()[0].sampling, nullptr);
+  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling->minimum, minimaBefore);
+  ASSERT_NE(window.project()->parametric()->edges()[0].classified, nullptr);
+  EXPECT_EQ(window.project()->parametric()->edges()[0].classified->exists, existsBefore);
+  const std::shared_ptr<const EdgeSampling> cached = window.project()->parametric()->edges()[0].sampling;
   EXPECT_DOUBLE_EQ(window.project()->parametric()->edges()[0].settings.thresholds.tGood, tGood);
   QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->nodes()[0].built != nullptr, 120000);
   EXPECT_EQ(window.project()->parametric()->nodes()[0].built->space().exampleCount(),
@@ -110,7 +145,7 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->edges()[0].classified != nullptr, 120000);
 
   window.project()->undoStack()->undo();  // the rebuild
-  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, nullptr);
+  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, cached);
   // Deleting the edge is undoable too.
   ParamEdgeEntry again = window.project()->parametric()->edges()[0];
   window.project()->undoStack()->push(new RemoveParametricEdgeCommand(window.project()->parametric(), again.id));
@@ -122,6 +157,23 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   window.project()->undoStack()->redo();
   EXPECT_TRUE(window.project()->parametric()->edges().empty());
   EXPECT_EQ(pmg->inspector()->edge(), kNoParamId);
+
+  // Without its edge the node is a dead end: the walk stops there with a message and the
+  // character stays in view (it once vanished, and F framed nothing).
+  QSignalSpy said(preview, &ParametricPreview::statusChanged);
+  pmg->startWalk(false);
+  ASSERT_EQ(preview->mode(), ParametricPreview::Mode::Walk);
+  auto saidDeadEnd = [&said] {
+    for (const QList<QVariant>& s : said) {
+      if (s[0].toString().contains(QStringLiteral("dead end"))) return true;
+    }
+    return false;
+  };
+  for (int i = 0; i < 2000 && !saidDeadEnd(); ++i) preview->advance(1.0 / 30);
+  ASSERT_TRUE(saidDeadEnd());
+  EXPECT_TRUE(said.last()[0].toString().contains(QStringLiteral("walk"))) << said.last()[0].toString().toStdString();
+  EXPECT_NE(preview->rootPosition(), Eigen::Vector3d::Zero());  // still showing its last frame
+  EXPECT_TRUE(window.viewport()->hasCharacter(MainWindow::kPreviewCharacterId));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "core/import/motion_reader.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/edge_sampling_cache.h"
 #include "widgets/document/parametric_file.h"
 #include "widgets/document/project_file.h"
 #include "widgets/document/project.h"
@@ -281,6 +282,83 @@ TEST(ParametricFile, SavedAndLoadedWithTheProject) {
   loaded.clear();
   EXPECT_TRUE(loaded.parametric()->nodes().empty());
   EXPECT_TRUE(loaded.parametric()->edges().empty());
+}
+
+}  // namespace
+}  // namespace mg
+
+namespace mg {
+namespace {
+
+// An edge's sampling is kept in the project file with its working rate: read back it equals what
+// was written (floats bit for bit); a cache of other settings or a damaged one is dropped, and the
+// project still loads.
+TEST(EdgeSamplingCache, RoundTripsAndRejectsWhatDoesNotFit) {
+  auto written = std::make_shared<EdgeSampling>(*test::syntheticSampling());
+  written->settings.metric.workingFps = 120.0;
+  written->minimum[3] = 0.00123456789f;
+  const JsonValue json = edgeSamplingCacheJson(*written, 120.0);
+  Result<JsonValue> reparsed = parseJson(json.serialize(2));  // through the file's text
+  ASSERT_TRUE(reparsed);
+  std::shared_ptr<const EdgeSampling> read = readEdgeSamplingCache(*reparsed, written->settings, "walk", "walk");
+  ASSERT_NE(read, nullptr);
+  EXPECT_EQ(read->minimum, written->minimum);
+  EXPECT_EQ(read->sourceTime, written->sourceTime);
+  EXPECT_EQ(read->targetTime, written->targetTime);
+  EXPECT_EQ(read->sourceParameters, written->sourceParameters);
+  EXPECT_EQ(read->targetParameters, written->targetParameters);
+  EXPECT_EQ(read->targetScale[0], written->targetScale[0]);  // the used dimension (1-D)
+  EXPECT_EQ(read->settings.metric.workingFps, 120.0);
+  // Classifying the cache equals classifying the original.
+  Result<ParametricEdge> a = classifyEdge(*written, EdgeThresholds{});
+  Result<ParametricEdge> b = classifyEdge(*read, EdgeThresholds{});
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->classes, b->classes);
+
+  EdgeSamplingSettings other = written->settings;
+  other.targetSamples = 11;  // the edge's settings changed since: the cache does not fit
+  EXPECT_EQ(readEdgeSamplingCache(*reparsed, other, "walk", "walk"), nullptr);
+  JsonValue damaged = *reparsed;
+  damaged.asObject()["minimum"] = std::string("AAAA");
+  EXPECT_EQ(readEdgeSamplingCache(damaged, written->settings, "walk", "walk"), nullptr);
+  JsonValue badRate = *reparsed;
+  badRate.asObject()["working_fps"] = -1.0;
+  EXPECT_EQ(readEdgeSamplingCache(badRate, written->settings, "walk", "walk"), nullptr);
+}
+
+// Through a whole project file: the edge comes back sampled and classified, no Rebuild needed.
+TEST(EdgeSamplingCache, ProjectKeepsTheEdgeSampled) {
+  QTemporaryDir dir;
+  Project project;
+  Result<Motion> m = readMotionFile(MG_TEST_DATA_DIR "/small_walk.bvh");
+  ASSERT_TRUE(m);
+  auto* addMotion = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+  const MotionId motion = addMotion->id();
+  project.undoStack()->push(addMotion);
+  ParamNodeEntry n;
+  n.name = "walk";
+  n.examples = {{motion, 0, 5}};
+  n.metrics = {ParameterMetric{}};
+  auto* addNode = new AddParametricNodeCommand(project.parametric(), n);
+  project.undoStack()->push(addNode);
+  ParamEdgeEntry e;
+  e.source = e.target = addNode->id();
+  auto sampling = std::make_shared<EdgeSampling>(*test::syntheticSampling());
+  sampling->settings.metric.workingFps = 30.0;
+  e.settings.sampling = sampling->settings;
+  e.sampling = sampling;
+  project.undoStack()->push(new AddParametricEdgeCommand(project.parametric(), e));
+  const QString path = dir.filePath(QStringLiteral("cached.mgproj"));
+  ASSERT_TRUE(saveProject(project, path).ok());
+  Project loaded;
+  const Status s = loadProject(&loaded, path);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_EQ(loaded.parametric()->edges().size(), 1u);
+  const ParamEdgeEntry& back = loaded.parametric()->edges()[0];
+  ASSERT_NE(back.sampling, nullptr);
+  EXPECT_EQ(back.sampling->minimum, sampling->minimum);
+  ASSERT_NE(back.classified, nullptr);
+  EXPECT_EQ(back.sampling->settings.metric.workingFps, 30.0);
 }
 
 }  // namespace

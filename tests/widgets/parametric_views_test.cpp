@@ -116,6 +116,22 @@ TEST(ParametricGraphView, ShowsNodesAndSelfLoopAndDeletesUndoably) {
 }
 
 // Real capture: the walking node of the CMU walks, its plot, and a sampled edge with its grid.
+// Adds a built node named `name` and its (unsampled) self-loop; returns the edge.
+ParamEdgeId addBuiltSelfLoop(Project& project, const char* name, std::shared_ptr<const ParametricNode> node) {
+  ParamNodeEntry n;
+  n.name = name;
+  n.built = std::move(node);
+  auto* add = new AddParametricNodeCommand(project.parametric(), n);
+  const ParamNodeId id = add->id();
+  project.undoStack()->push(add);
+  ParamEdgeEntry e;
+  e.source = e.target = id;
+  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+  const ParamEdgeId eid = addEdge->id();
+  project.undoStack()->push(addEdge);
+  return eid;
+}
+
 TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
   if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
   std::shared_ptr<const ParametricNode> node = test::walkNode();
@@ -128,17 +144,7 @@ TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
   EXPECT_EQ(plot.sampleDots(), static_cast<int>(node->samples().size()) - node->space().exampleCount());
 
   Project project;
-  ParamNodeEntry n;
-  n.name = "walk";
-  n.built = node;
-  auto* add = new AddParametricNodeCommand(project.parametric(), n);
-  const ParamNodeId id = add->id();
-  project.undoStack()->push(add);
-  ParamEdgeEntry e;
-  e.source = e.target = id;
-  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
-  const ParamEdgeId eid = addEdge->id();
-  project.undoStack()->push(addEdge);
+  const ParamEdgeId eid = addBuiltSelfLoop(project, "walk", node);
 
   EdgeInspector inspector(&project);
   inspector.setEdge(eid);
@@ -198,6 +204,44 @@ TEST(ParametricRealData, NodeDialogSuggestsStepCycles) {
   const ParametricNode& node = *dialog.builtNode();
   EXPECT_DOUBLE_EQ(dragged[0][1].value<ParameterVector>()[0], node.rangeMin()[0]);
   EXPECT_DOUBLE_EQ(dialog.plot()->cursor()[0], node.rangeMax()[0]);
+}
+
+}  // namespace
+}  // namespace mg
+
+namespace mg {
+namespace {
+
+// A node of two parameters (turn and speed) gets a source-parameter slider per dimension, and the
+// lookup point the sliders give has both coordinates.
+TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
+  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
+  NodeSource source = test::walkNodeSource();
+  ParameterMetric speed;
+  speed.kind = ParameterKind::TravelSpeed;
+  source.metrics.push_back(speed);
+  source.inversion.samples = 200;
+  Result<std::shared_ptr<const ParametricNode>> node = buildNodeFromSource(source, test::cmuTurnsDir(), test::fileLoader());
+  ASSERT_TRUE(node) << node.error().message;
+  ASSERT_EQ((*node)->dimensions(), 2);
+  Project project;
+  const ParamEdgeId eid = addBuiltSelfLoop(project, "walk2d", *node);
+  EdgeInspector inspector(&project);
+  inspector.show();
+  inspector.setEdge(eid);
+  EdgeSamplingSettings small;
+  small.sourceSamples = 4, small.targetSamples = 30;
+  project.undoStack()->push(new SetEdgeSamplingCommand(project.parametric(), eid, small, nullptr));
+  inspector.rebuild();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !inspector.isRebuilding() && project.parametric()->edge(eid)->classified; }, 240000));
+  EXPECT_TRUE(inspector.sourceParameterSlider(0)->isVisibleTo(&inspector));
+  EXPECT_TRUE(inspector.sourceParameterSlider(1)->isVisibleTo(&inspector));
+  EXPECT_FALSE(inspector.sourceParameterSlider(2)->isVisibleTo(&inspector));
+  inspector.sourceParameterSlider(1)->setValue(900);
+  const QString tip = inspector.sourceParameterSlider(1)->toolTip();
+  const double speedAt = (*node)->rangeMin()[1] + ((*node)->rangeMax()[1] - (*node)->rangeMin()[1]) * 0.9;
+  ASSERT_TRUE(tip.startsWith(QStringLiteral("Box looked up for l = ("))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral(", ") + QString::number(speedAt, 'f', 2) + QLatin1Char(')'))) << tip.toStdString();
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include <QSlider>
 #include <QStyleOptionGraphicsItem>
 #include <QTest>
+#include <QDoubleSpinBox>
+#include <QTreeWidget>
 #include <QWheelEvent>
 
 #include "core/import/motion_reader.h"
@@ -431,6 +433,96 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   EXPECT_EQ(project.hubs()->count(), 4);
   EXPECT_DOUBLE_EQ(project.hubs()->hubs()[3].threshold, HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
   EXPECT_EQ(project.hubs()->hubs()[3].frame, 200);
+}
+
+// The box beside the hub slider follows the drag step by step (it once kept the value from before).
+TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
+  HubPanel panel(&project, &session);
+  settle(1);
+  const HubId first = project.hubs()->hubs()[0].id;
+  panel.selectHub(first);
+  QSlider* slider = panel.hubSlider();
+  slider->setSliderDown(true);
+  emit slider->sliderPressed();
+  for (int v : {300, 420, 610}) {
+    slider->setValue(v);
+    EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, HubPanel::sliderThreshold(v));
+    EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5) << "during the drag, at " << v;
+  }
+  slider->setSliderDown(false);
+  EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(610), 1e-5);
+  EXPECT_EQ(slider->value(), 610);
+  // Undo brings both back.
+  project.undoStack()->undo();
+  EXPECT_NEAR(panel.hubThresholdBox()->value(), suggested().threshold, 1e-5);
+  EXPECT_EQ(slider->value(), HubPanel::thresholdSlider(suggested().threshold));
+}
+
+// Suggesting beside existing hubs never proposes their frames (a hub so made had no matches of
+// its own), and a hub left without matches is flagged in the list.
+TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged) {
+  HubPanel panel(&project, &session);
+  auto state = settle(1);
+  ASSERT_TRUE(state->emptyHubs.empty());
+  std::vector<HubProposal> proposals;
+  bool done = false;
+  QObject::connect(&session, &SnapSession::suggestionsReady, [&](const std::vector<HubProposal>& p, double) {
+    proposals = p;
+    done = true;
+  });
+  QObject::connect(&session, &SnapSession::suggestionFailed, [&](const QString& why) {
+    ADD_FAILURE() << why.toStdString();
+    done = true;
+  });
+  session.suggestHubs(2, suggested().threshold, 10);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return done; }, 120000));
+  ASSERT_FALSE(proposals.empty());
+  for (const HubProposal& p : proposals) {
+    for (const Hub& hub : state->graph.hubs) {
+      for (const MatchFrame& f : hub.matchFrames) {
+        EXPECT_GE(std::abs(f.ref.frame - p.frame), 10) << "proposal at " << p.frame << " beside match " << f.ref.frame;
+      }
+    }
+  }
+  // The panel turns the proposals into hubs (one undo step); each has matches of its own.
+  ASSERT_EQ(project.hubs()->count(), 3 + static_cast<int>(proposals.size()));
+  state = settle(1);
+  EXPECT_TRUE(state->emptyHubs.empty()) << state->emptyHubs.size() << " suggested hub(s) without matches";
+  EXPECT_EQ(panel.emptyHubCount(), 0);
+
+  // A hub on the frame of the first hub gets nothing (its frames are taken): flagged.
+  const HubSpec& taken = project.hubs()->hubs()[0];
+  project.undoStack()->push(new AddHubCommand(project.hubs(), HubSpec{kNoHub, QStringLiteral("Beside"), Qt::red,
+                                                                      taken.threshold, taken.motion, taken.frame, 10,
+                                                                      std::nullopt}));
+  state = settle(1);
+  ASSERT_EQ(state->emptyHubs.size(), 1u);
+  EXPECT_EQ(panel.emptyHubCount(), 1);
+  QTreeWidgetItem* last = panel.hubTree()->topLevelItem(panel.hubTree()->topLevelItemCount() - 1);
+  EXPECT_TRUE(last->text(2).contains(QStringLiteral("empty"))) << last->text(2).toStdString();
+  EXPECT_FALSE(last->toolTip(0).isEmpty());
+}
+
+// The timeline has a legend, offers a context menu's actions and, with a motion of another
+// skeleton, shows it as a greyed row that cannot be clicked.
+TEST_F(SnapEditor, TimelineShowsSetAsideMotionsAndALegend) {
+  MatchTimeline timeline(&project, &session);
+  timeline.resize(1200, 300);
+  Result<Motion> other = readMotionFile("/usr/share/assimp/models/BVH/01_01.bvh");
+  ASSERT_TRUE(other.ok());
+  project.undoStack()->push(new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(other.value()))));
+  auto state = settle(1);
+  EXPECT_TRUE(state->error.isEmpty()) << state->error.toStdString();
+  ASSERT_EQ(state->working.size(), 1u);
+  ASSERT_EQ(state->setAside.size(), 1u);
+  EXPECT_TRUE(state->setAside[0].reason.contains(QStringLiteral("skeleton")));
+  EXPECT_EQ(timeline.rowCount(), 2);
+  EXPECT_GE(timeline.minimumHeight(), timeline.rowY(1) + 20);
+  EXPECT_EQ(timeline.hitTest(QPoint(600, timeline.rowY(1))).motion, -1);
+  EXPECT_TRUE(timeline.legendText().contains(QStringLiteral("foot")));
+  QImage image(timeline.size(), QImage::Format_RGB32);
+  timeline.render(&image);  // paints the greyed row without failing
+  EXPECT_FALSE(state->graph.hubs.empty());  // the boxer's hubs still form the graph
 }
 
 }  // namespace

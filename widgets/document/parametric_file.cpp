@@ -6,6 +6,7 @@
 
 #include "core/io/pmg_names.h"
 #include "core/io/pmg_spec.h"
+#include "widgets/document/edge_sampling_cache.h"
 #include "widgets/document/project.h"
 
 namespace mg {
@@ -59,7 +60,7 @@ JsonValue nodeJson(const ParamNodeEntry& n, const Project& project, const QDir& 
 JsonValue edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
   const EdgeSamplingSettings& s = e.settings.sampling;
   const EdgeThresholds& t = e.settings.thresholds;
-  return JsonValue::Object{{"from", doc.node(e.source)->name},
+  JsonValue::Object out{{"from", doc.node(e.source)->name},
                            {"to", doc.node(e.target)->name},
                            {"t_good", t.tGood},
                            {"t_bad", t.tBad},
@@ -70,6 +71,9 @@ JsonValue edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
                            {"target_region", JsonValue::Array{s.targetRegionBegin, s.targetRegionEnd}},
                            {"seed", static_cast<double>(s.seed)},
                            {"metric", metricJson(s.metric)}};
+  // The sampling as a cache, with the rate it was computed at (the source node's frame rate).
+  if (e.sampling) out["sampling_cache"] = edgeSamplingCacheJson(*e.sampling, e.sampling->settings.metric.workingFps);
+  return out;
 }
 
 }  // namespace
@@ -120,6 +124,7 @@ Result<ParametricSection> readParametricSection(const JsonValue& section,
     }
     out.nodes.push_back(std::move(n));
   }
+  const JsonValue* edges = section.find("edges");  // present whenever spec->edges is not empty
   for (size_t i = 0; i < spec->edges.size(); ++i) {
     const EdgeSpec& es = spec->edges[i];
     ParamEdgeEntry e;
@@ -129,6 +134,9 @@ Result<ParametricSection> readParametricSection(const JsonValue& section,
       if (n.name == es.target) e.target = n.id;
     }
     e.settings = es.settings;
+    if (const JsonValue* cache = edges->asArray()[i].find("sampling_cache")) {
+      e.sampling = readEdgeSamplingCache(*cache, e.settings.sampling, es.source, es.target);
+    }
     out.edges.push_back(std::move(e));
   }
   return out;

@@ -16,8 +16,11 @@ class Project;
 // The "parametric" section of the project file: the build spec format of core/param
 // (format "mg-pmg-spec", version 1, see core/io/PMG_FORMAT.md), so the same reader checks it,
 // plus two fields the spec reader ignores: per example "motion" (index into the project's
-// motions list, as the project file stores motions) and per node "canvas" [x, y]. Built nodes
-// and edge samplings are caches: they are not stored, and are rebuilt after loading. The
+// motions list, as the project file stores motions), per node "canvas" [x, y] and per edge
+// "sampling_cache" (edge_sampling_cache.h: the edge's sampling with the working rate it was
+// computed at, read back when it still fits the edge's settings). Built nodes are not stored:
+// they are rebuilt after loading (the editor then checks each cached sampling's rate against its
+// rebuilt source node and samples the edges without a valid cache). The
 // project file keeps it under the optional key "parametric"; a project without parametric
 // nodes has no such section.
 // project_file.* writes and reads it through these functions.
@@ -31,7 +34,7 @@ JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& pr
 // the index into the project file's motions until applied.
 struct ParametricSection {
   std::vector<ParamNodeEntry> nodes;  // built == null
-  std::vector<ParamEdgeEntry> edges;  // sampling == null
+  std::vector<ParamEdgeEntry> edges;  // sampling from "sampling_cache", or null
 };
 
 // Reads a section against the project file's motions (in file order). Fails, naming the field,

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <QObject>
+
 #include "widgets/document/project.h"
 
 namespace mg {
@@ -19,7 +21,35 @@ int SnapPipelineState::graphHubIndex(HubId id) const {
 
 SnapPipelineInput snapPipelineInput(const Project& project) {
   SnapPipelineInput in;
-  for (const MotionEntry& e : project.motions()) {
+  const std::vector<MotionEntry>& entries = project.motions();
+  // The skeleton most motions share (the first such motion's on a tie).
+  const Skeleton* common = nullptr;
+  int best = 0;
+  for (const MotionEntry& e : entries) {
+    if (!e.motion || !e.motion->skeleton) continue;
+    const int n = static_cast<int>(std::count_if(entries.begin(), entries.end(), [&e](const MotionEntry& o) {
+      return o.motion && o.motion->skeleton && o.motion->skeleton->sameHierarchy(*e.motion->skeleton);
+    }));
+    if (n > best) {
+      best = n;
+      common = e.motion->skeleton.get();
+    }
+  }
+  const MotionEntry* firstKept = nullptr;
+  for (const MotionEntry& e : entries) {
+    if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common)) continue;
+    firstKept = firstKept ? firstKept : &e;
+  }
+  for (const MotionEntry& e : entries) {
+    if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common)) {
+      const QString other = firstKept ? QString::fromStdString(firstKept->motion->name) : QString();
+      in.setAside.push_back({e.id, QString::fromStdString(e.motion->name),
+                             QObject::tr("another skeleton (%1 joints) than %2 (%3 joints): Snap-Together needs one skeleton")
+                                 .arg(e.motion->skeleton->jointCount())
+                                 .arg(other)
+                                 .arg(common->jointCount())});
+      continue;
+    }
     in.motionIds.push_back(e.id);
     in.motions.push_back(e.motion);
   }
@@ -34,9 +64,19 @@ void runSnapPipeline(const SnapPipelineInput& input, const Progress& progress,
   request.motions = input.motions;
   request.metric = input.metric;
   request.snap = input.snap;
-  for (const HubSpec& h : input.hubs) {
+  std::vector<int> inputHubOfRequest;  // a hub on a set-aside motion sends no request
+  std::vector<HubId> hubsSetAside;
+  for (size_t i = 0; i < input.hubs.size(); ++i) {
+    const HubSpec& h = input.hubs[i];
     auto it = std::find(input.motionIds.begin(), input.motionIds.end(), h.motion);
     const int motion = it == input.motionIds.end() ? -1 : static_cast<int>(it - input.motionIds.begin());
+    const bool asideMotion = std::any_of(input.setAside.begin(), input.setAside.end(),
+                                         [&h](const SetAsideMotion& a) { return a.id == h.motion; });
+    if (asideMotion) {
+      hubsSetAside.push_back(h.id);
+      continue;
+    }
+    inputHubOfRequest.push_back(static_cast<int>(i));
     request.hubs.push_back({h.name.toStdString(), motion, h.frame, h.threshold, h.wminFrames});
   }
   runSnapPipeline(request, progress, [&](const SnapPipelineResult& result) {
@@ -45,8 +85,10 @@ void runSnapPipeline(const SnapPipelineInput& input, const Progress& progress,
     s.error = QString::fromStdString(result.errorMessage);
     s.snapError = QString::fromStdString(result.snapErrorMessage);
     s.motionIds = input.motionIds;
-    for (int r : result.hubRequestOfGraphHub) s.graphHubs.push_back(input.hubs[r].id);
-    for (int r : result.emptyHubRequests) s.emptyHubs.push_back(input.hubs[r].id);
+    s.setAside = input.setAside;
+    for (int r : result.hubRequestOfGraphHub) s.graphHubs.push_back(input.hubs[inputHubOfRequest[r]].id);
+    for (int r : result.emptyHubRequests) s.emptyHubs.push_back(input.hubs[inputHubOfRequest[r]].id);
+    s.emptyHubs.insert(s.emptyHubs.end(), hubsSetAside.begin(), hubsSetAside.end());
     report(s);
   });
 }

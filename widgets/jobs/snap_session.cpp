@@ -74,6 +74,13 @@ void SnapSession::restart() {
   m_hasRun = true;
   m_lastInput = input;
   auto cancel = renewFlag(m_pipelineCancel);
+  if (input.motions.empty()) {
+    // Nothing to derive (a new project): an empty state, not a "no motions" failure left over.
+    m_pipeline.cancel();
+    m_state = std::make_shared<const SnapPipelineState>();
+    emit stateChanged();
+    return;
+  }
   m_pipeline.start(
       [input = std::move(input), cancel](QPromise<std::shared_ptr<const SnapPipelineState>>& promise) {
         promise.setProgressRange(0, 100);
@@ -96,8 +103,15 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
   const std::shared_ptr<const SnapPipelineState> state = m_state;
   auto cancel = renewFlag(m_suggestCancel);
   MetricSettings metric = m_project->metricSettings();
+  // The existing hubs keep their frames: a suggestion beside one would get no matches of its own.
+  std::vector<FrameRef> excluded;
+  if (state) {
+    for (const Hub& hub : state->graph.hubs) {
+      for (const MatchFrame& f : hub.matchFrames) excluded.push_back(f.ref);
+    }
+  }
   m_suggest.start(
-      [state, cancel, count, threshold, wminFrames, metric](QPromise<std::shared_ptr<const SuggestOutcome>>& promise) {
+      [state, cancel, count, threshold, wminFrames, metric, excluded](QPromise<std::shared_ptr<const SuggestOutcome>>& promise) {
         auto out = std::make_shared<SuggestOutcome>();
         if (!state || state->working.empty() || state->working[0]->fps != metric.workingFps) {
           out->error = QStringLiteral("Load motions first (the snap state is not ready yet).");
@@ -114,6 +128,7 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
         job.threshold = threshold;
         job.wminFrames = wminFrames;
         job.hubCount = count;
+        job.excluded = excluded;
         job.progress = &progress;
         Result<SuggestedHubGraph> built = job.run();
         if (!built) {

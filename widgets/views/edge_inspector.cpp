@@ -147,16 +147,26 @@ void EdgeInspector::buildUi() {
 
   auto* sampleRow = new QHBoxLayout;
   m_sourceSample = new QSpinBox(content);
+  m_sourceSample->setToolTip(tr("The source sample whose transitions are shown (figure 4)"));
   sampleRow->addWidget(new QLabel(tr("Source sample"), content));
   sampleRow->addWidget(m_sourceSample);
-  m_sourceParameter = slider(content);
-  m_sourceValue = new QLabel(content);
-  sampleRow->addWidget(new QLabel(tr("  Source parameter"), content));
-  sampleRow->addWidget(m_sourceParameter, 1);
-  sampleRow->addWidget(m_sourceValue);
+  sampleRow->addStretch(1);
   v->addLayout(sampleRow);
+  // One slider per dimension of the source node's parameter (figure 5's lookup point).
+  auto* parameters = new QGridLayout;
+  for (int d = 0; d < kMaxParameterDims; ++d) {
+    m_sourceNames[d] = new QLabel(content);
+    m_sourceParameters[d] = slider(content);
+    m_sourceValues[d] = new QLabel(content);
+    m_sourceValues[d]->setMinimumWidth(70);
+    parameters->addWidget(m_sourceNames[d], d, 0);
+    parameters->addWidget(m_sourceParameters[d], d, 1);
+    parameters->addWidget(m_sourceValues[d], d, 2);
+    connect(m_sourceParameters[d], &QSlider::valueChanged, this, [this] { refreshLookup(); });
+  }
+  parameters->setColumnStretch(1, 1);
+  v->addLayout(parameters);
   connect(m_sourceSample, &QSpinBox::valueChanged, this, [this] { refreshSample(); });
-  connect(m_sourceParameter, &QSlider::valueChanged, this, [this] { refreshLookup(); });
   m_report = new QLabel(content);
   m_report->setWordWrap(true);
   v->addWidget(m_report);
@@ -298,12 +308,24 @@ void EdgeInspector::refreshSample() {
   }
   m_report->setText(text);
   {
-    const QSignalBlocker b(m_sourceParameter);
     const ParametricNode* src = nullptr;
     if (const ParamNodeEntry* n = m_project->parametric()->node(e->source)) src = n->built.get();
-    if (src) {
-      const double w = std::max(1e-12, src->rangeMax()[0] - src->rangeMin()[0]);
-      m_sourceParameter->setValue(static_cast<int>(std::lround((ls[0] - src->rangeMin()[0]) / w * kSliderSteps)));
+    const int dims = src ? src->dimensions() : 0;
+    const std::vector<std::string> names = src ? src->measure().parameterNames() : std::vector<std::string>();
+    const std::vector<std::string> units = src ? src->measure().parameterUnits() : std::vector<std::string>();
+    for (int d = 0; d < kMaxParameterDims; ++d) {
+      const bool shown = d < dims;
+      for (QWidget* w : std::initializer_list<QWidget*>{m_sourceNames[d], m_sourceParameters[d], m_sourceValues[d]}) {
+        w->setVisible(shown);
+      }
+      if (!shown) continue;
+      const QSignalBlocker b(m_sourceParameters[d]);
+      const QString name = QString::fromStdString(d < static_cast<int>(names.size()) ? names[static_cast<size_t>(d)] : std::string());
+      m_sourceNames[d]->setText(tr("Source %1").arg(name));
+      m_sourceUnits[d] = QString::fromStdString(d < static_cast<int>(units.size()) ? units[static_cast<size_t>(d)] : std::string());
+      const double w = std::max(1e-12, src->rangeMax()[static_cast<size_t>(d)] - src->rangeMin()[static_cast<size_t>(d)]);
+      m_sourceParameters[d]->setValue(
+          static_cast<int>(std::lround((ls[static_cast<size_t>(d)] - src->rangeMin()[static_cast<size_t>(d)]) / w * kSliderSteps)));
     }
   }
   refreshLookup();
@@ -324,13 +346,21 @@ void EdgeInspector::refreshLookup() {
   const ParamNodeEntry* n = e ? m_project->parametric()->node(e->source) : nullptr;
   if (!e || !e->classified || !e->sampling || !n || !n->built) return;
   ParameterVector l = e->sampling->sourceParameters[static_cast<size_t>(m_space->sourceSample())];
-  l[0] = n->built->rangeMin()[0] +
-         (n->built->rangeMax()[0] - n->built->rangeMin()[0]) * m_sourceParameter->value() / double(kSliderSteps);
-  m_sourceValue->setText(QString::number(l[0], 'f', 1));
+  const int dims = std::min(n->built->dimensions(), kMaxParameterDims);
+  QString at;
+  for (int d = 0; d < dims; ++d) {
+    const size_t i = static_cast<size_t>(d);
+    l[i] = n->built->rangeMin()[i] + (n->built->rangeMax()[i] - n->built->rangeMin()[i]) *
+                                         m_sourceParameters[d]->value() / double(kSliderSteps);
+    m_sourceValues[d]->setText(QStringLiteral("%1 %2").arg(l[i], 0, 'f', 2).arg(m_sourceUnits[d]));
+    at += (d ? QStringLiteral(", ") : QString()) + QString::number(l[i], 'f', 2);
+  }
   Result<TransitionLookup> lookup = lookupTransition(*e->classified, l);
   m_space->setLookup(lookup ? std::optional<TransitionLookup>(*lookup) : std::nullopt);
-  m_sourceParameter->setToolTip(lookup ? tr("Box looked up for l = %1 (dotted)").arg(l[0], 0, 'f', 2)
-                                       : QString::fromStdString(lookup.error().message));
+  for (int d = 0; d < dims; ++d) {
+    m_sourceParameters[d]->setToolTip(lookup ? tr("Box looked up for l = (%1) (dotted)").arg(at)
+                                             : QString::fromStdString(lookup.error().message));
+  }
 }
 
 void EdgeInspector::pushThresholds() {

@@ -46,7 +46,8 @@ class EdgeInspector : public QWidget {
   QSlider* goodSlider() const { return m_good; }
   QSlider* badSlider() const { return m_bad; }
   QSpinBox* sourceSampleBox() const { return m_sourceSample; }
-  QSlider* sourceParameterSlider() const { return m_sourceParameter; }
+  // The source parameter's slider of dimension `d` (shown for the source node's dimensions).
+  QSlider* sourceParameterSlider(int d = 0) const { return m_sourceParameters[d]; }
   EdgeSpaceView* spaceView() const { return m_space; }
   QLabel* countsLabel() const { return m_counts; }
   QLabel* reportLabel() const { return m_report; }
@@ -99,8 +100,10 @@ class EdgeInspector : public QWidget {
   QLabel* m_pending = nullptr;
   JobProgressWidget* m_progress = nullptr;
   QSpinBox* m_sourceSample = nullptr;
-  QSlider* m_sourceParameter = nullptr;
-  QLabel* m_sourceValue = nullptr;
+  QLabel* m_sourceNames[kMaxParameterDims] = {};
+  QSlider* m_sourceParameters[kMaxParameterDims] = {};
+  QLabel* m_sourceValues[kMaxParameterDims] = {};
+  QString m_sourceUnits[kMaxParameterDims];
   QLabel* m_report = nullptr;
   EdgeSpaceView* m_space = nullptr;
   QLabel* m_grid = nullptr;

@@ -180,6 +180,10 @@ GraphCanvas::~GraphCanvas() {
 
 void GraphCanvas::updateQuality() {
   const auto s = m_session->state();
+  if (s->stage == 0 && s->working.empty()) {
+    m_quality->setText(tr("Load motions and create hubs (Hubs dock) to build the graph."));
+    return;
+  }
   if (!s->error.isEmpty()) {
     m_quality->setText(tr("Cannot build the graph: %1").arg(s->error));
     return;

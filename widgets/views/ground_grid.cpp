@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
+#include <Qt3DCore/QTransform>
 #include <Qt3DExtras/QPerVertexColorMaterial>
 #include <Qt3DRender/QGeometryRenderer>
 
@@ -21,11 +23,6 @@ constexpr int kMajorEvery = 5;
 // ViewportWindow::buildScene); the per-vertex colour material is lit, so grid colours are divided
 // by it to appear on screen as given.
 constexpr float kFloorLighting = 0.9f;
-
-// Lines carry an up normal so they are lit evenly, like a floor.
-struct LineVertex {
-  float x, y, z, r, g, b, nx = 0, ny = 1, nz = 0;
-};
 
 }  // namespace
 
@@ -50,19 +47,48 @@ GroundGrid::GroundGrid(const QColor& background, Qt3DCore::QNode* parent, float 
   };
   for (int i = -half; i <= half; ++i) {
     const float at = i * kMinorStep;
-    const bool isMajor = i % kMajorEvery == 0;
-    const QVector3D alongX = i == 0 ? xAxis : (isMajor ? major : minor);  // at z = at
-    const QVector3D alongZ = i == 0 ? zAxis : (isMajor ? major : minor);  // at x = at
+    const QVector3D colour = i % kMajorEvery == 0 ? major : minor;
     for (int k = -half; k < half; ++k) {
       const float a = k * kMinorStep, b = (k + 1) * kMinorStep;
-      vertex(a, at, alongX);
-      vertex(b, at, alongX);
-      vertex(at, a, alongZ);
-      vertex(at, b, alongZ);
+      vertex(a, at, colour);  // along X at z = at
+      vertex(b, at, colour);
+      vertex(at, a, colour);  // along Z at x = at
+      vertex(at, b, colour);
     }
   }
+  auto* gridEntity = lineEntity(this, lines);
+  m_transform = new Qt3DCore::QTransform(gridEntity);
+  gridEntity->addComponent(m_transform);
 
-  auto* lineEntity = new Qt3DCore::QEntity(this);
+  // The world axes, longer than the grid and drawn a hair above it, fading the same way.
+  lines.clear();
+  const int axisCells = 4 * half;
+  for (int k = -axisCells; k < axisCells; ++k) {
+    const float a = k * kMinorStep, b = (k + 1) * kMinorStep;
+    for (const auto& [x0, z0, x1, z1, colour] : {std::tuple{a, 0.0f, b, 0.0f, xAxis}, std::tuple{0.0f, a, 0.0f, b, zAxis}}) {
+      const float fade = std::clamp(std::max(std::abs(a), std::abs(b)) / (axisCells * kMinorStep), 0.0f, 1.0f);
+      const QVector3D c = (colour * (1 - fade * fade) + bg * (fade * fade)) / kFloorLighting;
+      lines.push_back({x0, 0.002f, z0, c.x(), c.y(), c.z()});
+      lines.push_back({x1, 0.002f, z1, c.x(), c.y(), c.z()});
+    }
+  }
+  lineEntity(this, lines);
+}
+
+QVector3D GroundGrid::gridCentre(const QVector3D& target) {
+  const float step = kMinorStep * kMajorEvery;
+  return {std::round(target.x() / step) * step, 0.0f, std::round(target.z() / step) * step};
+}
+
+void GroundGrid::followTarget(const QVector3D& target) {
+  const QVector3D c = gridCentre(target);
+  if (c == m_centre) return;
+  m_centre = c;
+  m_transform->setTranslation(c);
+}
+
+Qt3DCore::QEntity* GroundGrid::lineEntity(Qt3DCore::QEntity* parent, const std::vector<LineVertex>& lines) {
+  auto* lineEntity = new Qt3DCore::QEntity(parent);
   auto* geometry = new Qt3DCore::QGeometry(lineEntity);
   auto* buffer = new Qt3DCore::QBuffer(geometry);
   buffer->setData(QByteArray(reinterpret_cast<const char*>(lines.data()),
@@ -83,6 +109,7 @@ GroundGrid::GroundGrid(const QColor& background, Qt3DCore::QNode* parent, float 
   renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
   lineEntity->addComponent(renderer);
   lineEntity->addComponent(new Qt3DExtras::QPerVertexColorMaterial(lineEntity));
+  return lineEntity;
 }
 
 }  // namespace mg

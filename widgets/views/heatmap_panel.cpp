@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -42,6 +43,7 @@ HeatmapPanel::HeatmapPanel(Project* project, ViewportWidget* viewport, QWidget* 
   m_slice->setMarkerColour(colColour());
   m_status = new QLabel(this);
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_status->setWordWrap(true);  // a long status never widens the dock
 
   auto* progressRow = new QHBoxLayout;
   m_progress = new QProgressBar(this);
@@ -138,12 +140,16 @@ QWidget* HeatmapPanel::createSettingsBar() {
   m_fps->setDecimals(0);
   m_fps->setSuffix(tr(" fps"));
   m_fps->setToolTip(tr("Working rate: motions are resampled to it before comparing"));
-  row->addWidget(new QLabel(tr("Window"), bar));
-  row->addWidget(m_window);
-  row->addWidget(m_joints);
-  row->addWidget(m_weighting);
-  row->addWidget(m_fps);
-  row->addStretch(1);
+  m_joints->setToolTip(tr("Joints compared: all, or the major ones (hips, spine, head, limbs)"));
+  // Two rows, so the dock stays narrow enough for the viewport on a laptop screen.
+  auto* grid = new QGridLayout;
+  grid->addWidget(new QLabel(tr("Window"), bar), 0, 0);
+  grid->addWidget(m_window, 0, 1);
+  grid->addWidget(m_joints, 0, 2);
+  grid->addWidget(m_weighting, 1, 1);
+  grid->addWidget(m_fps, 1, 2);
+  grid->setColumnStretch(3, 1);
+  row->addLayout(grid, 1);
   for (QWidget* w : {static_cast<QWidget*>(m_window), static_cast<QWidget*>(m_fps)}) {
     static_cast<QAbstractSpinBox*>(w)->setKeyboardTracking(false);
   }

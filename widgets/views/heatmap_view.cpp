@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QContextMenuEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -139,6 +141,80 @@ void HeatmapView::paintEvent(QPaintEvent*) {
   p.setRenderHint(QPainter::Antialiasing, true);
   drawMinima(p);
   drawSelection(p);
+  drawAxes(p);
+}
+
+int heatmapAxisStep(double pixelsPerFrame, double minPixels) {
+  for (int decade = 1; decade <= 100000000; decade *= 10) {
+    for (int m : {1, 2, 5}) {
+      if (m * decade * pixelsPerFrame >= minPixels) return m * decade;
+    }
+  }
+  return 1000000000;
+}
+
+void HeatmapView::drawAxes(QPainter& p) {
+  // Translucent bands over the top and left edges: frame numbers (and seconds) of the columns
+  // and rows, and which motion runs along each.
+  constexpr int kBand = 18, kLeftBand = 44;
+  const double fps = m_grid->fps();
+  p.setRenderHint(QPainter::Antialiasing, false);
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 0.8);
+  p.setFont(f);
+  const QColor band(20, 21, 24, 200), text(210, 212, 218);
+  p.fillRect(QRect(0, 0, width(), kBand), band);
+  p.fillRect(QRect(0, kBand, kLeftBand, height() - kBand), band);
+  auto label = [fps](int frame) {
+    return QStringLiteral("%1 (%2s)").arg(frame).arg(frame / fps, 0, 'g', 3);
+  };
+  const int step = heatmapAxisStep(m_scale, p.fontMetrics().horizontalAdvance(label(88888)) + 10);
+  p.setPen(text);
+  const QPointF end = m_origin + QPointF(width(), height()) / m_scale;
+  for (int c = std::max(0, static_cast<int>(std::ceil(m_origin.x() / step)) * step);
+       c <= std::min<double>(end.x(), m_grid->colCount()); c += step) {
+    const int x = static_cast<int>((c - m_origin.x()) * m_scale);
+    if (x < kLeftBand) continue;
+    p.drawLine(x, kBand - 5, x, kBand - 1);
+    p.drawText(x + 2, kBand - 5, label(c));
+  }
+  const int rowStep = heatmapAxisStep(m_scale, 2.2 * p.fontMetrics().height());
+  for (int r = std::max(0, static_cast<int>(std::ceil(m_origin.y() / rowStep)) * rowStep);
+       r <= std::min<double>(end.y(), m_grid->rowCount()); r += rowStep) {
+    const int y = static_cast<int>((r - m_origin.y()) * m_scale);
+    if (y < kBand + 4) continue;
+    p.drawLine(kLeftBand - 5, y, kLeftBand - 1, y);
+    p.drawText(QRect(2, y - p.fontMetrics().height(), kLeftBand - 4, p.fontMetrics().height()),
+               Qt::AlignRight | Qt::AlignBottom, QString::number(r));
+    p.drawText(QRect(2, y, kLeftBand - 4, p.fontMetrics().height()), Qt::AlignRight | Qt::AlignTop,
+               QStringLiteral("%1s").arg(r / fps, 0, 'g', 3));
+  }
+  const QString rowName = QString::fromStdString(m_grid->rowMotion ? m_grid->rowMotion->name : std::string());
+  const QString colName = QString::fromStdString(m_grid->colMotion ? m_grid->colMotion->name : std::string());
+  p.fillRect(QRect(0, 0, kLeftBand, kBand), band.darker(130));
+  p.drawText(QRect(2, 0, kLeftBand - 4, kBand), Qt::AlignCenter, tr("frame"));
+  const QString names = tr("rows ↓ %1   columns → %2   (frames at %3 fps)").arg(rowName, colName).arg(fps, 0, 'g', 4);
+  const int w = p.fontMetrics().horizontalAdvance(names) + 12;
+  const QRect nameRect(width() - w, height() - kBand, w, kBand);
+  p.fillRect(nameRect, band);
+  p.drawText(nameRect, Qt::AlignCenter, names);
+}
+
+void HeatmapView::contextMenuEvent(QContextMenuEvent* event) {
+  const QPoint pos = event->pos();
+  const QPoint cell = cellAt(pos);
+  QMenu menu(this);
+  if (cell.x() >= 0) {
+    const int row = cell.y(), col = cell.x();
+    menu.addAction(tr("Select Frames %1 × %2 (overlay the poses, offer frame %1 as a hub)").arg(row).arg(col), this,
+                   [this, row, col] { setSelection(row, col); });
+  }
+  if (hasSelection()) menu.addAction(tr("&Clear Selection"), this, [this] { setSelection(-1, -1); });
+  menu.addSeparator();
+  menu.addAction(tr("&Fit Grid"), this, &HeatmapView::fitToView)->setEnabled(m_grid != nullptr);
+  menu.addAction(tr("Zoom &In"), this, [this, pos] { zoomAt(pos, 2.0); })->setEnabled(m_grid != nullptr);
+  menu.addAction(tr("Zoom &Out"), this, [this, pos] { zoomAt(pos, 0.5); })->setEnabled(m_grid != nullptr);
+  menu.exec(event->globalPos());
 }
 
 void HeatmapView::drawMinima(QPainter& p) {

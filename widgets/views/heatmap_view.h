@@ -16,7 +16,9 @@ namespace mg {
 // grid's pyramid at the level of the current zoom through HeatmapTiles; cells under the
 // threshold are tinted and the grid's local minima under it are dots. Wheel zooms about the
 // cursor, a drag pans, a click selects the cell's frame pair, arrow keys move the selection
-// (Shift: 10 frames). Computes nothing: the grid comes finished. UI thread only.
+// (Shift: 10 frames). Axes along the top (columns) and left (rows) edges give frame numbers with
+// seconds and the two motions' names; right-click offers the cell's actions. Computes nothing:
+// the grid comes finished. UI thread only.
 class HeatmapView : public QWidget {
   Q_OBJECT
 
@@ -72,8 +74,10 @@ class HeatmapView : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
   void leaveEvent(QEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
 
  private:
+  void drawAxes(QPainter& p);
   void drawMinima(class QPainter& p);
   void drawSelection(QPainter& p);
   double fitScale() const;
@@ -91,5 +95,9 @@ class HeatmapView : public QWidget {
   bool m_dragging = false;
   QPoint m_hover{-1, -1};
 };
+
+// A ruler step for an axis: the smallest of 1, 2, 5, 10, 20, 50... frames that puts ticks at
+// least `minPixels` apart at `pixelsPerFrame`.
+int heatmapAxisStep(double pixelsPerFrame, double minPixels);
 
 }  // namespace mg

@@ -6,6 +6,8 @@
 #include <QColorDialog>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
+#include <QMenu>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -15,6 +17,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -56,6 +59,9 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_tree->setRootIsDecorated(false);
   m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+  m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+  m_tree->setToolTip(tr("Hubs: double-click a name to rename it; right-click for more"));
+  connect(m_tree, &QWidget::customContextMenuRequested, this, &HubPanel::showTreeMenu);
   layout->addWidget(m_tree, 1);
 
   auto* edit = new QHBoxLayout;
@@ -64,12 +70,23 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_hubThreshold->setDecimals(5);
   m_hubThreshold->setRange(1e-5, 10.0);
   m_hubThreshold->setSingleStep(0.0005);
+  m_hubSlider->setToolTip(tr("Threshold of the selected hub (log scale, 0.0001 to 1 m²): frames closer than this "
+                             "to the hub's frame match it. Dragging is one undo step."));
+  m_hubThreshold->setSuffix(tr(" m²"));
+  m_hubThreshold->setToolTip(tr("Threshold of the selected hub in m² (type a value and press Enter)"));
   m_colour = new QPushButton(tr("Colour..."), this);
+  m_colour->setToolTip(tr("Change the colour of the selected hub"));
   m_delete = new QPushButton(tr("Delete"), this);
-  edit->addWidget(m_hubSlider, 1);
-  edit->addWidget(m_hubThreshold);
-  edit->addWidget(m_colour);
-  edit->addWidget(m_delete);
+  m_delete->setToolTip(tr("Delete the selected hub (Delete key in the list)"));
+  // The selected hub: its threshold on one row, colour and deletion on the next (a narrow dock).
+  auto* editGrid = new QGridLayout;
+  editGrid->addWidget(new QLabel(tr("Threshold"), this), 0, 0);
+  editGrid->addWidget(m_hubSlider, 0, 1, 1, 2);
+  editGrid->addWidget(m_hubThreshold, 0, 3);
+  editGrid->addWidget(m_colour, 1, 2);
+  editGrid->addWidget(m_delete, 1, 3);
+  editGrid->setColumnStretch(1, 1);
+  edit->addLayout(editGrid, 1);
   layout->addLayout(edit);
 
   auto* create = new QGroupBox(tr("Create hub here"), this);
@@ -78,7 +95,10 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_candSlider = thresholdSliderWidget(create);
   m_candSlider->setValue(thresholdSlider(0.005));
   m_candCount = new QLabel(create);
+  m_candSlider->setToolTip(tr("Threshold of the new hub (log scale, 0.0001 to 1 m²); its matches show as dashed "
+                              "white ticks on the Match Timeline"));
   m_create = new QPushButton(tr("Create Hub"), create);
+  m_create->setToolTip(tr("Make the selected frame a hub with this threshold (Ctrl+H uses the playback frame)"));
   m_create->setEnabled(false);
   cl->addWidget(m_candLabel, 0, 0, 1, 3);
   cl->addWidget(m_candSlider, 1, 0);
@@ -87,32 +107,46 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   layout->addWidget(create);
 
   auto* sug = new QGroupBox(tr("Suggest hubs"), this);
-  auto* sl = new QHBoxLayout(sug);
+  auto* sl = new QGridLayout(sug);
   m_suggestCount = new QSpinBox(sug);
   m_suggestCount->setRange(1, 50);
   m_suggestCount->setValue(3);
-  m_suggestCount->setPrefix(tr("N "));
+  m_suggestCount->setToolTip(tr("How many hubs to suggest. Frames of the existing hubs are never suggested again."));
   m_suggestThreshold = new QDoubleSpinBox(sug);
   m_suggestThreshold->setDecimals(4);
   m_suggestThreshold->setRange(0, 10);
   m_suggestThreshold->setSingleStep(0.001);
+  m_suggestThreshold->setSuffix(tr(" m²"));
   m_suggestThreshold->setSpecialValueText(tr("auto"));
   m_suggestThreshold->setToolTip(tr("Match threshold in m²; auto = 3rd percentile of the distances"));
   m_suggestWmin = new QSpinBox(sug);
   m_suggestWmin->setRange(2, 1000);
   m_suggestWmin->setValue(kDefaultWmin);
-  m_suggestWmin->setPrefix(tr("wmin "));
+  m_suggestWmin->setSuffix(tr(" frames"));
+  m_suggestWmin->setToolTip(tr("wmin: the least number of frames between two matches of a hub in one motion "
+                               "(at the working rate), so every clip is at least this long"));
   m_suggest = new QPushButton(tr("Suggest"), sug);
+  m_suggest->setToolTip(tr("Find the frames with the most similar frames and make them hubs (a background job)"));
   m_suggestProgress = new QProgressBar(sug);
   m_suggestProgress->setVisible(false);
   m_suggestProgress->setMaximumWidth(90);
-  sl->addWidget(m_suggestCount);
-  sl->addWidget(m_suggestThreshold);
-  sl->addWidget(m_suggestWmin);
-  sl->addWidget(m_suggest);
-  sl->addWidget(m_suggestProgress);
+  auto label = [sug](const QString& text, QWidget* buddy) {
+    auto* l = new QLabel(text, sug);
+    l->setBuddy(buddy);
+    l->setToolTip(buddy->toolTip());
+    return l;
+  };
+  sl->addWidget(label(tr("&Count"), m_suggestCount), 0, 0);
+  sl->addWidget(m_suggestCount, 0, 1);
+  sl->addWidget(label(tr("&Threshold"), m_suggestThreshold), 0, 2);
+  sl->addWidget(m_suggestThreshold, 0, 3);
+  sl->addWidget(label(tr("Min. &spacing"), m_suggestWmin), 1, 0);
+  sl->addWidget(m_suggestWmin, 1, 1);
+  sl->addWidget(m_suggest, 1, 2);
+  sl->addWidget(m_suggestProgress, 1, 3);
   layout->addWidget(sug);
   m_prune = new QPushButton(tr("Prune Dead Ends"), this);
+  m_prune->setToolTip(tr("Delete the hubs no clip leaves (a walk would stop there)"));
   layout->addWidget(m_prune);
 
   HubList* hubs = project->hubs();
@@ -196,6 +230,37 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   rebuildList();
 }
 
+bool HubPanel::isEmptyHub(const SnapPipelineState& state, HubId id) {
+  return state.stage >= 1 && state.error.isEmpty() &&
+         std::find(state.emptyHubs.begin(), state.emptyHubs.end(), id) != state.emptyHubs.end();
+}
+
+int HubPanel::emptyHubCount() const {
+  const auto state = m_session->state();
+  int n = 0;
+  for (const HubSpec& h : m_project->hubs()->hubs()) n += isEmptyHub(*state, h.id) ? 1 : 0;
+  return n;
+}
+
+void HubPanel::showTreeMenu(const QPoint& pos) {
+  QTreeWidgetItem* item = m_tree->itemAt(pos);
+  if (item) {
+    m_tree->setCurrentItem(item);
+    item->setSelected(true);
+  }
+  QMenu menu(this);
+  if (item) {
+    menu.addAction(tr("&Rename"), this, [this, item] { m_tree->editItem(item, 0); });
+    menu.addAction(tr("&Colour..."), this, &HubPanel::recolour);
+    menu.addAction(tr("&Delete Hub"), this, &HubPanel::removeHub);
+    menu.addSeparator();
+  }
+  QAction* prune = menu.addAction(tr("&Prune Dead Ends"), this, &HubPanel::pruneRequested);
+  prune->setEnabled(!m_session->state()->deadEnds.empty());
+  menu.addAction(tr("&Suggest Hubs"), this, &HubPanel::suggest)->setEnabled(!m_session->isSuggesting());
+  menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
 void HubPanel::rebuildList() {
   const HubId selected = selectedHub();
   const auto state = m_session->state();
@@ -213,6 +278,16 @@ void HubPanel::rebuildList() {
     item->setText(1, QString::number(h.threshold, 'g', 4));
     const int g = state->graphHubIndex(h.id);
     item->setText(2, g >= 0 ? QString::number(state->graph.hubs[g].matchFrames.size()) : tr("0"));
+    if (isEmptyHub(*state, h.id)) {
+      // A hub without matches takes no part in the graph: say so where the author looks.
+      item->setText(2, tr("0 (empty)"));
+      item->setForeground(2, QColor(255, 120, 90));
+      item->setIcon(2, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+      const QString why = tr("No frame matches %1 at its threshold (frames of earlier hubs are taken by them): "
+                             "raise its threshold or delete it.")
+                              .arg(h.name);
+      for (int c = 0; c < 4; ++c) item->setToolTip(c, why);
+    }
     const int m = m_project->indexOf(h.motion);
     item->setText(3, m >= 0 ? QStringLiteral("%1 @ %2").arg(QString::fromStdString(m_project->motions()[m].motion->name)).arg(h.frame)
                             : tr("missing motion"));
@@ -237,10 +312,12 @@ void HubPanel::selectHub(HubId id) {
 void HubPanel::updateSelectedHub() {
   const HubSpec* spec = m_project->hubs()->hub(selectedHub());
   for (QWidget* w : std::initializer_list<QWidget*>{m_hubSlider, m_hubThreshold, m_colour, m_delete}) w->setEnabled(spec);
-  if (!spec || m_hubSlider->isSliderDown()) return;
+  if (!spec) return;
   const bool was = m_updating;
   m_updating = true;
-  m_hubSlider->setValue(thresholdSlider(spec->threshold));
+  // While the slider is dragged it owns its position; the box beside it follows every step, so
+  // the two never disagree (the box once kept the value from before the drag).
+  if (!m_hubSlider->isSliderDown()) m_hubSlider->setValue(thresholdSlider(spec->threshold));
   if (!m_hubThreshold->hasFocus()) m_hubThreshold->setValue(spec->threshold);
   m_updating = was;
 }

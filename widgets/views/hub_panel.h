@@ -20,6 +20,7 @@ namespace mg {
 
 class Project;
 class SnapSession;
+struct SnapPipelineState;
 
 // The hub tools: the list of hubs (rename in place), the selected hub's threshold, colour and
 // deletion; "Create hub here" for the selected frame with a threshold slider whose match set is
@@ -47,6 +48,10 @@ class HubPanel : public QWidget {
   QLabel* candidateLabel() const { return m_candLabel; }
   QLabel* candidateCountLabel() const { return m_candCount; }
   QTreeWidget* hubTree() const { return m_tree; }
+  QDoubleSpinBox* hubThresholdBox() const { return m_hubThreshold; }
+  // Hubs whose match set is empty in the session's current state (flagged in the list).
+  int emptyHubCount() const;
+  static bool isEmptyHub(const SnapPipelineState& state, HubId id);
 
  signals:
   void hubSelected(mg::HubId id);
@@ -56,6 +61,7 @@ class HubPanel : public QWidget {
 
  private:
   void rebuildList();
+  void showTreeMenu(const QPoint& pos);
   void updateSelectedHub();
   void updatePreview();
   void createHub();

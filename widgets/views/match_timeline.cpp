@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -16,14 +18,17 @@ namespace mg {
 
 namespace {
 constexpr int kLabelWidth = 130;  // motion names on the left
-constexpr int kTop = 22;          // room for the frame ruler
-constexpr int kRowHeight = 44;
+constexpr int kLegend = 18;       // the legend line above the ruler
+constexpr int kTop = kLegend + 22;  // room for the legend and the frame ruler
+constexpr int kRowHeight = 34;
 constexpr int kRightMargin = 12;
 }  // namespace
 
 MatchTimeline::MatchTimeline(Project* project, SnapSession* session, QWidget* parent)
     : QWidget(parent), m_project(project), m_session(session) {
   setMinimumHeight(90);
+  setToolTip(tr("Click a frame to make it a new hub's frame and play the clip under it. Wheel: zoom "
+                "(over the names: scroll), Shift+wheel: pan. Right-click for more."));
   setMouseTracking(false);
   setFocusPolicy(Qt::ClickFocus);
   connect(session, &SnapSession::stateChanged, this, &MatchTimeline::stateChanged);
@@ -33,7 +38,9 @@ MatchTimeline::MatchTimeline(Project* project, SnapSession* session, QWidget* pa
 void MatchTimeline::stateChanged() {
   const auto state = m_session->state();
   if (!m_fitted && !state->working.empty()) fitAll();
-  setMinimumHeight(kTop + kRowHeight * std::max<int>(1, state->working.size()) + 8);
+  // The timeline is as tall as its rows; the dock scrolls it (scrollingDockContent), so many
+  // motions never grow the window.
+  setMinimumHeight(kTop + kRowHeight * std::max(1, rowCount()) + 8);
   update();
 }
 
@@ -60,6 +67,17 @@ double MatchTimeline::frameToX(double frame) const {
 }
 
 int MatchTimeline::rowY(int motion) const { return kTop + motion * kRowHeight + kRowHeight / 2; }
+
+int MatchTimeline::rowCount() const {
+  const auto state = m_session->state();
+  return static_cast<int>(state->working.size() + state->setAside.size());
+}
+
+QString MatchTimeline::legendText() const {
+  return tr("frames at %1 fps  •  bar: clip, in the colour of the hub it leaves  •  tick: match frame  •  "
+            "blue/orange: left/right foot planted  •  dashed: new hub's matches  •  yellow: playhead")
+      .arg(m_project->metricSettings().workingFps, 0, 'g', 4);
+}
 
 TimelineHit MatchTimeline::hitTest(const QPoint& pos) const {
   TimelineHit hit;
@@ -114,6 +132,30 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
   }
   p.setRenderHint(QPainter::Antialiasing, false);
   const int right = width() - kRightMargin;
+  QFont legendFont = font();
+  legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+  p.setFont(legendFont);
+  p.setPen(palette().color(QPalette::PlaceholderText));
+  p.drawText(QRect(6, 0, width() - 12, kLegend), Qt::AlignVCenter | Qt::AlignLeft,
+             p.fontMetrics().elidedText(legendText(), Qt::ElideRight, width() - 12));
+  // Motions set aside (another skeleton): a greyed row each, with the reason.
+  for (int a = 0; a < static_cast<int>(state->setAside.size()); ++a) {
+    const int y = rowY(static_cast<int>(state->working.size()) + a);
+    const SetAsideMotion& aside = state->setAside[a];
+    QColor grey = palette().color(QPalette::Disabled, QPalette::Text);
+    p.setPen(grey);
+    p.setFont(font());
+    p.drawText(QRect(6, y - kRowHeight / 2, kLabelWidth - 12, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(aside.name, Qt::ElideRight, kLabelWidth - 12));
+    p.setPen(QPen(grey, 1, Qt::DotLine));
+    p.drawLine(kLabelWidth, y, right, y);
+    p.setFont(legendFont);
+    p.setPen(grey);
+    p.drawText(QRect(kLabelWidth + 4, y - kRowHeight / 2, right - kLabelWidth - 8, kRowHeight / 2 - 1),
+               Qt::AlignBottom | Qt::AlignLeft,
+               p.fontMetrics().elidedText(tr("Not in the graph: %1").arg(aside.reason), Qt::ElideRight,
+                                          right - kLabelWidth - 8));
+  }
   // Ruler: a label every "nice" number of frames.
   const double step = [&] {
     for (double s : {1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0}) {
@@ -122,9 +164,7 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
     return 10000.0;
   }();
   p.setPen(palette().color(QPalette::PlaceholderText));
-  QFont small = font();
-  small.setPointSizeF(small.pointSizeF() * 0.85);
-  p.setFont(small);
+  p.setFont(legendFont);
   for (double f = std::ceil(m_firstFrame / step) * step; frameToX(f) < right; f += step) {
     const int x = static_cast<int>(frameToX(f));
     p.drawLine(x, kTop - 5, x, kTop - 1);
@@ -186,13 +226,13 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
     for (const FrameRef& r : m_preview) {
       if (r.motion != m) continue;
       const int x = static_cast<int>(frameToX(r.frame + 0.5));
-      p.drawLine(x, y - 17, x, y + 15);
+      p.drawLine(x, y - 15, x, y + 15);
     }
     if (m == m_selMotion && m_selFrame >= 0) {
       const int x = static_cast<int>(frameToX(m_selFrame + 0.5));
       p.setPen(QPen(QColor(255, 255, 255), 1));
       p.setBrush(QColor(255, 255, 255));
-      const QPoint tri[3] = {{x - 5, y - 21}, {x + 5, y - 21}, {x, y - 15}};
+      const QPoint tri[3] = {{x - 5, y - 17}, {x + 5, y - 17}, {x, y - 11}};
       p.drawPolygon(tri, 3);
     }
     if (m == m_playMotion && m_playFrame >= 0) {
@@ -214,6 +254,33 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
   }
 }
 
+void MatchTimeline::contextMenuEvent(QContextMenuEvent* event) {
+  const TimelineHit hit = hitTest(event->pos());
+  const auto state = m_session->state();
+  QMenu menu(this);
+  if (hit.motion >= 0) {
+    const MotionId id = state->motionIds[hit.motion];
+    menu.addAction(tr("Select Frame %1 for a New &Hub").arg(hit.frame), this, [this, hit, id] {
+      setSelectedFrame(hit.motion, hit.frame);
+      emit frameClicked(id, hit.frame);
+    });
+    QAction* play = menu.addAction(tr("&Play This Clip"), this, [this, hit] { emit clipClicked(hit.edge); });
+    play->setEnabled(hit.edge >= 0);
+    menu.addSeparator();
+  }
+  menu.addAction(tr("&Fit All"), this, &MatchTimeline::fitAll);
+  menu.addAction(tr("Zoom &In"), this, [this] { zoomBy(1.5, width() / 2.0); });
+  menu.addAction(tr("Zoom &Out"), this, [this] { zoomBy(1 / 1.5, width() / 2.0); });
+  menu.exec(event->globalPos());
+}
+
+void MatchTimeline::zoomBy(double factor, double x) {
+  const double anchor = m_firstFrame + (x - kLabelWidth) / m_pixelsPerFrame;
+  m_pixelsPerFrame = std::clamp(m_pixelsPerFrame * factor, 0.05, 40.0);
+  m_firstFrame = std::max(0.0, anchor - (x - kLabelWidth) / m_pixelsPerFrame);
+  update();
+}
+
 void MatchTimeline::mousePressEvent(QMouseEvent* event) {
   const TimelineHit hit = hitTest(event->position().toPoint());
   if (hit.motion < 0) return;
@@ -226,13 +293,15 @@ void MatchTimeline::mousePressEvent(QMouseEvent* event) {
 void MatchTimeline::wheelEvent(QWheelEvent* event) {
   const QPoint delta = event->angleDelta();
   const double x = event->position().x();
+  if (x < kLabelWidth && !(event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier))) {
+    event->ignore();  // over the names the wheel scrolls the motions (the dock's scroll area)
+    return;
+  }
   if (event->modifiers() & Qt::ShiftModifier || delta.x() != 0) {
     const int d = delta.x() != 0 ? delta.x() : delta.y();
     m_firstFrame = std::max(0.0, m_firstFrame - d / 120.0 * 40.0 / m_pixelsPerFrame);
   } else {
-    const double anchor = m_firstFrame + (x - kLabelWidth) / m_pixelsPerFrame;
-    m_pixelsPerFrame = std::clamp(m_pixelsPerFrame * std::pow(1.2, delta.y() / 120.0), 0.05, 40.0);
-    m_firstFrame = std::max(0.0, anchor - (x - kLabelWidth) / m_pixelsPerFrame);
+    zoomBy(std::pow(1.2, delta.y() / 120.0), x);
   }
   update();
   event->accept();

@@ -23,7 +23,8 @@ struct TimelineHit {
 // The schematic timeline of Snap-Together Motion: one horizontal line per motion, a vertical
 // tick at every match frame in its hub's colour, the clips between them as segments, foot
 // contacts as thin bars (left foot above right), a preview match set as dashed white ticks, the
-// selected frame, and a playhead. Clicking selects a frame and plays the clip under it; the
+// selected frame, and a playhead; a legend line on top; motions set aside by the derivation
+// (another skeleton) as greyed rows with the reason. Clicking selects a frame and plays the clip under it; the
 // wheel zooms around the pointer, Shift+wheel (or a horizontal wheel) pans. Draws the session's
 // state; computes nothing.
 class MatchTimeline : public QWidget {
@@ -36,6 +37,10 @@ class MatchTimeline : public QWidget {
   TimelineHit hitTest(const QPoint& pos) const;
   double frameToX(double frame) const;
   int rowY(int motion) const;  // y of the line of `motion`
+  // Rows drawn: the working motions, then the set-aside ones (greyed, with the reason).
+  int rowCount() const;
+  // What the bars, ticks and colours mean (drawn above the ruler).
+  QString legendText() const;
 
   void setPreview(std::vector<FrameRef> frames) { m_preview = std::move(frames); update(); }
   void setPlayhead(int motion, int frame);  // -1: hidden; its moment is written on the ruler
@@ -59,10 +64,12 @@ class MatchTimeline : public QWidget {
   void paintEvent(QPaintEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
 
  private:
   void stateChanged();
+  void zoomBy(double factor, double x);
   QColor hubColour(int graphHub) const;
 
   Project* m_project;

@@ -47,4 +47,14 @@ void OrbitCamera::frameSphere(const QVector3D& centre, float radius) {
                         kMaxDistance);
 }
 
+std::optional<QVector3D> OrbitCamera::groundPoint(float x, float y, float aspect) const {
+  const float t = std::tan(0.5f * fovDegrees * kDegToRad);
+  const QVector3D dir = forward() + right() * (x * t * aspect) + up() * (y * t);
+  const QVector3D from = position();
+  if (std::abs(dir.y()) < 1e-6f) return std::nullopt;
+  const float s = -from.y() / dir.y();
+  if (s <= 0) return std::nullopt;
+  return from + dir * s;
+}
+
 }  // namespace mg

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <optional>
+
 #include <QVector3D>
 
 namespace mg {
@@ -35,6 +37,10 @@ struct OrbitCamera {
   // Places the target at the centre of the sphere and backs off so the whole sphere
   // (`radius` metres) fits the vertical field of view with a small margin.
   void frameSphere(const QVector3D& centre, float radius);
+  // Where the ray through a point of the view meets the floor (y = 0): `x`, `y` in [-1, 1] from
+  // the left/bottom edge to the right/top edge, `aspect` = width / height. Empty when the ray
+  // runs parallel to the floor or away from it.
+  std::optional<QVector3D> groundPoint(float x, float y, float aspect) const;
 };
 
 }  // namespace mg

@@ -67,7 +67,10 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
     return;
   }
   const int dims = m_node->dimensions();
-  const std::vector<std::string> names = m_node->measure().parameterNames();
+  // Axis titles carry the unit: "travel_direction_change [deg]".
+  std::vector<std::string> names = m_node->measure().parameterNames();
+  const std::vector<std::string> units = m_node->measure().parameterUnits();
+  for (size_t d = 0; d < names.size() && d < units.size(); ++d) names[d] += " [" + units[d] + "]";
   const int examples = m_node->space().exampleCount();
   const auto& samples = m_node->samples();
   for (int pi = 0; pi < panelCount(); ++pi) {
@@ -119,7 +122,11 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
   }
   p.setPen(kCursor);
   QString label;
-  for (int d = 0; d < dims; ++d) label += (d ? QStringLiteral(", ") : QString()) + QString::number(m_cursor[d], 'f', 2);
+  const std::vector<std::string> cursorUnits = m_node->measure().parameterUnits();
+  for (int d = 0; d < dims; ++d) {
+    label += (d ? QStringLiteral(", ") : QString()) + QString::number(m_cursor[d], 'f', 2) + QLatin1Char(' ') +
+             QString::fromStdString(d < static_cast<int>(cursorUnits.size()) ? cursorUnits[static_cast<size_t>(d)] : std::string());
+  }
   p.drawText(QRectF(0, 0, width() - 6, 14), Qt::AlignRight, QStringLiteral("l = (%1)").arg(label));
 }
 

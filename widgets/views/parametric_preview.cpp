@@ -7,12 +7,14 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include "core/param/graph_player.h"
 #include "core/synth/motion_clip_stream.h"
 #include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
+#include "widgets/views/viewport_window.h"
 
 namespace mg {
 
@@ -64,8 +66,13 @@ ParametricPreview::ParametricPreview(StreamPlayer* player, ViewportWidget* viewp
   connect(player, &StreamPlayer::ended, this, [this](const QString& message) {
     if (!m_stream || m_player->stream() != m_stream) return;
     if (m_walk) {
-      emit statusChanged(tr("The walk reached a dead end after %1 transitions: stopped on its last frame. "
-                            "Scrub back, or start a new walk.").arg(transitionsMade()));
+      const int node = m_walk->currentNode();
+      const QString name = m_graph && node >= 0 && node < m_graph->nodeCount()
+                               ? QString::fromStdString(m_graph->nodeSources[static_cast<size_t>(node)].name)
+                               : QString();
+      emit statusChanged(tr("The walk reached dead end %1 after %2 transitions: no transition leaves that node "
+                            "(marked in the Parametric Graph). Stopped on its last frame; scrub back, or start a "
+                            "new walk.").arg(name).arg(transitionsMade()));
     } else {
       emit statusChanged(message);
     }
@@ -138,7 +145,7 @@ bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, 
     directive.headingRadians = m_heading;
   }
   walk->setDirective(directive);
-  if (m_strip) m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around") : tr("Random walk"));
+  if (m_strip) m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around, or drag on the ground") : tr("Random walk"));
   play(std::move(walk), steering ? tr("The steered walk") : tr("The random walk"), steering ? Mode::Steer : Mode::Walk);
   if (m_mode == Mode::Off) return false;
   updateArrow();
@@ -162,10 +169,26 @@ void ParametricPreview::setHeading(double yawRadians) {
   updateArrow();
 }
 
+Eigen::Vector3d ParametricPreview::rootPosition() const {
+  const Pose* pose = m_player->pose();
+  return pose ? pose->rootPosition : Eigen::Vector3d::Zero();
+}
+
+bool ParametricPreview::steerTowards(const QPointF& windowPos) {
+  if (!m_viewport || !m_viewport->window3d()) return false;
+  const std::optional<QVector3D> ground = m_viewport->window3d()->groundPoint(windowPos);
+  if (!ground) return false;
+  const Eigen::Vector3d root = rootPosition();
+  const double dx = ground->x() - root.x(), dz = ground->z() - root.z();
+  if (std::hypot(dx, dz) < 0.05) return false;  // on the character: no direction
+  setHeading(std::atan2(dx, dz));
+  emit statusChanged(tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
+  return true;
+}
+
 void ParametricPreview::updateArrow() {
   if (m_mode != Mode::Steer || !m_viewport) return;
-  const Pose* pose = m_player->pose();
-  const Eigen::Vector3d root = pose ? pose->rootPosition : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d root = rootPosition();
   m_viewport->setGroundArrow(root, 1.4 * Eigen::Vector3d(std::sin(m_heading), 0, std::cos(m_heading)), true);
 }
 
@@ -178,6 +201,16 @@ void ParametricPreview::onFrame() {
 void ParametricPreview::advance(double seconds) { m_player->advanceSeconds(seconds); }
 
 bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
+  // Dragging on the ground with the left button steers towards the point under the mouse (Alt,
+  // Shift and the other buttons still move the camera).
+  if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d() &&
+      (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
+    auto* mouse = static_cast<QMouseEvent*>(event);
+    if ((mouse->buttons() & Qt::LeftButton) && !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
+      steerTowards(mouse->position());
+      return true;
+    }
+  }
   if (m_mode != Mode::Steer || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
     return QObject::eventFilter(watched, event);
   }

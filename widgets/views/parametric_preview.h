@@ -41,9 +41,9 @@ class TransitionStrip : public QWidget {
 // The parametric previews, played by the window's one StreamPlayer under the one transport: a
 // clip (a blend of a node, or a transition preview with its blend window on the strip), a random
 // walk through the graph (GraphPlayer, Directive::None), or interactive steering
-// (Directive::Heading) where the arrow keys turn the desired direction, drawn as an arrow on the
-// ground at the shown character. While steering, arrow keys are taken before the window's
-// shortcuts. A walk that reaches a dead end stops on its last frame with a message.
+// (Directive::Heading) where the arrow keys, or a left-drag on the ground towards a point, turn
+// the desired direction, drawn as an arrow on the ground at the shown character. While steering,
+// arrow keys and left-drags in the 3D view are taken before the window's shortcuts and camera. A walk that reaches a dead end stops on its last frame with a message.
 class ParametricPreview : public QObject {
   Q_OBJECT
 
@@ -65,6 +65,11 @@ class ParametricPreview : public QObject {
   double heading() const { return m_heading; }
   void setHeading(double yawRadians);
   void turn(double radians) { setHeading(m_heading + radians); }
+  // Steering: heads towards the floor point under `windowPos` (a position in the 3D view's
+  // window), as a left-drag on the ground does. False when no floor point is there.
+  bool steerTowards(const QPointF& windowPos);
+  // Where the shown character's root is (zero without a preview frame).
+  Eigen::Vector3d rootPosition() const;
   // Frames shown of the current preview (the transport's frame + 1), transitions synthesised.
   int framesShown() const;
   int transitionsMade() const;

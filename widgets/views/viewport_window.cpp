@@ -53,7 +53,7 @@ void ViewportWindow::buildScene() {
   // software renderer a third light cost a third of the frame rate with ten characters.
   addDirectionalLight(m_root, QVector3D(-0.45f, -1.0f, -0.55f), QColor(255, 247, 235), 0.9f);
   addDirectionalLight(m_root, QVector3D(0.7f, -0.35f, 0.3f), QColor(190, 205, 235), 0.4f);
-  new GroundGrid(kBackground, m_root);
+  m_grid = new GroundGrid(kBackground, m_root);
   auto* frameAction = new Qt3DLogic::QFrameAction(m_root);
   connect(frameAction, &Qt3DLogic::QFrameAction::triggered, this, &ViewportWindow::frameTicked);
   m_root->addComponent(frameAction);
@@ -79,6 +79,13 @@ void ViewportWindow::applyCamera() {
   // Near/far follow the distance so close-ups do not clip and far views keep depth precision.
   cam->setNearPlane(std::max(0.01f, m_orbit.distance * 0.01f));
   cam->setFarPlane(std::max(100.0f, m_orbit.distance * 40.0f));
+  if (m_grid) m_grid->followTarget(m_orbit.target);  // the floor never ends under the view
+}
+
+std::optional<QVector3D> ViewportWindow::groundPoint(const QPointF& pos) const {
+  const float w = std::max(1, width()), h = std::max(1, height());
+  return m_orbit.groundPoint(2.0f * static_cast<float>(pos.x()) / w - 1.0f, 1.0f - 2.0f * static_cast<float>(pos.y()) / h,
+                             w / h);
 }
 
 void ViewportWindow::mousePressEvent(QMouseEvent* event) {

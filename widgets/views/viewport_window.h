@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <optional>
+
 #include <QPoint>
+#include <QPointF>
+#include <QVector3D>
 #include <Qt3DExtras/Qt3DWindow>
 
 #include "widgets/views/orbit_camera.h"
@@ -11,6 +15,8 @@ class QEntity;
 }
 
 namespace mg {
+
+class GroundGrid;
 
 // The Qt3D window inside the viewport: the scene root (lights, floor grid) and DCC navigation.
 //   Mouse: Alt+LMB or LMB orbit; Alt+MMB, MMB, RMB or Shift+LMB pan; Alt+RMB dolly; wheel zoom.
@@ -31,6 +37,11 @@ class ViewportWindow : public Qt3DExtras::Qt3DWindow {
   void setOrbit(const OrbitCamera& orbit);
 
   void setContinuousRendering(bool on);
+  // The point of the floor (y = 0) under window position `pos`, if the ray through it meets the
+  // floor in front of the camera.
+  std::optional<QVector3D> groundPoint(const QPointF& pos) const;
+  // The floor grid (it follows the camera's target).
+  const GroundGrid* grid() const { return m_grid; }
 
  signals:
   void frameRequested();
@@ -52,6 +63,7 @@ class ViewportWindow : public Qt3DExtras::Qt3DWindow {
   void applyCamera();
 
   Qt3DCore::QEntity* m_root = nullptr;
+  GroundGrid* m_grid = nullptr;
   OrbitCamera m_orbit;
   Drag m_drag = Drag::None;
   QPoint m_lastMouse;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <map>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -231,6 +232,51 @@ TEST(SnapExport, ExportThatCannotBeWrittenReplacesNothing) {
   ASSERT_FALSE(full);
   EXPECT_EQ(full.error().message.rfind("Disk full: ", 0), 0u) << full.error().message;
   EXPECT_EQ(exportFiles(small), first);
+}
+
+// The author's hub names and colours are kept, and name the clip files after their hubs.
+TEST(SnapExport, KeepsHubNamesAndColoursAndNamesClipsFromHubToHub) {
+  const auto swing = test::snappedSwing();
+  ASSERT_TRUE(swing);
+  SnapExportInput input{&swing->graph, &swing->snapped, {0.004, 8, 0}, {}};
+  const size_t hubs = swing->graph.hubs.size();
+  ASSERT_GE(hubs, 2u);
+  for (size_t h = 0; h < hubs; ++h) {
+    input.hubLabels.push_back({h == 0 ? "Walk start" : "Hub/" + std::to_string(h), h == 0 ? "#ff8800" : ""});
+  }
+  test::TempDir dir;
+  const std::string out = dir.file("named");
+  ASSERT_TRUE(exportSnapGraph(input, out));
+  const Result<SnapGraphFile> file = readSnapGraph(out, importMotionLoader());
+  ASSERT_TRUE(file) << file.error().message;
+  ASSERT_EQ(file->hubLabels.size(), hubs);
+  EXPECT_EQ(file->hubLabels[0].name, "Walk start");
+  EXPECT_EQ(file->hubLabels[0].colour, "#ff8800");
+  EXPECT_EQ(file->hubLabels[1].name, "Hub/1");
+  // Clip files: FROM_to_TO.bvh with unsafe characters replaced, a counter for repeats, all distinct.
+  std::map<std::pair<int, int>, int> seen;
+  std::set<std::string> names;
+  for (size_t e = 0; e < swing->graph.edges.size(); ++e) {
+    const HubEdge& edge = swing->graph.edges[e];
+    auto stem = [&](int h) { return h == 0 ? std::string("Walk_start") : "Hub_" + std::to_string(h); };
+    const int n = ++seen[{edge.fromHub, edge.toHub}];
+    const std::string expected = "clips/" + stem(edge.fromHub) + "_to_" + stem(edge.toHub) +
+                                 (n > 1 ? "_" + std::to_string(n) : std::string()) + ".bvh";
+    EXPECT_EQ(file->clipFiles[e], expected);
+    EXPECT_TRUE(names.insert(file->clipFiles[e]).second);
+    EXPECT_TRUE(std::filesystem::exists(out + "/" + expected));
+  }
+  // Without labels, the numbered names as before; bad labels are refused.
+  EXPECT_EQ(snapClipFileNames(SnapExportInput{&swing->graph, &swing->snapped, {}, {}})[0], "clips/clip_0000.bvh");
+  SnapExportInput bad = input;
+  bad.hubLabels.pop_back();
+  EXPECT_FALSE(bad.validate());
+  bad = input;
+  bad.hubLabels[0].colour = "orange";
+  EXPECT_FALSE(bad.validate());
+  bad = input;
+  bad.hubLabels[1].name.clear();
+  EXPECT_FALSE(bad.validate());
 }
 
 TEST(SnapExport, RejectsInputThatDoesNotMatchTheGraph) {

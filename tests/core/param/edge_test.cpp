@@ -130,6 +130,8 @@ TEST(EdgeWalk, RethresholdEqualsFullRebuild) {
   job.settings.targetSamples = 150;
   Result<EdgeSampling> sampling = sampleEdge(job);
   ASSERT_TRUE(sampling) << sampling.error().message;
+  // The sampling records the rate its grids were computed at: the source node's (capture) rate.
+  EXPECT_EQ(sampling->settings.metric.workingFps, node->space().fps);
   for (const EdgeThresholds t : {EdgeThresholds{0.004, 0.005, 1.0}, EdgeThresholds{0.0035, 0.0045, 2.0}}) {
     Result<ParametricEdge> cheap = classifyEdge(*sampling, t);
     Result<EdgeSampling> again = sampleEdge(job);  // the full rebuild, distances recomputed

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// The window as a laptop user sees it (CTest runs this under Xvfb at 1366x768, at 1920x1080, and
+// at 1920x1080 with 150% scaling): it opens inside the screen with the transport and status bar
+// on it, the 3D viewport is the largest area, and loading many motions grows no dock (they
+// scroll). With the CMU walks beside the boxing sample, the sample's other skeleton shows greyed
+// on the Match Timeline, and the walks' reference T-pose is offered for dropping. Screenshots are
+// kept in the build directory (layout_<screen>_*.png) for people to look at.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <QDir>
+#include <QDockWidget>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "app/mgstudio/main_window.h"
+#include "app/mgstudio/reference_pose_offer.h"
+#include "app/mgstudio/snap_workspace.h"
+#include "gui_test_main.h"
+#include "widgets/jobs/snap_session.h"
+#include "widgets/views/match_timeline.h"
+#include "widgets/views/viewport_widget.h"
+
+namespace mg {
+namespace {
+
+QString screenName() {
+  const QSize s = QGuiApplication::primaryScreen()->size();
+  const double scale = QGuiApplication::primaryScreen()->devicePixelRatio();
+  return QStringLiteral("%1x%2%3").arg(s.width()).arg(s.height()).arg(scale > 1.01 ? QStringLiteral("_x%1").arg(scale) : QString());
+}
+
+void shoot(const char* what) {
+  QScreen* screen = QGuiApplication::primaryScreen();
+  const QString path = QStringLiteral(MG_GUI_ARTIFACT_DIR "/layout_%1_%2.png").arg(screenName(), QLatin1String(what));
+  EXPECT_TRUE(screen->grabWindow(0).save(path)) << path.toStdString();
+}
+
+QDockWidget* dock(MainWindow& w, const char* name) { return w.findChild<QDockWidget*>(QString::fromLatin1(name)); }
+
+// Everything a user needs on screen: the window inside the screen, the transport and the status
+// bar inside the window, and the viewport larger than any dock.
+void expectFitsTheScreen(MainWindow& window, const char* when) {
+  SCOPED_TRACE(when);
+  const QRect screen = window.screen()->availableGeometry();
+  EXPECT_TRUE(screen.contains(window.frameGeometry())) << "window " << window.frameGeometry().width() << "x"
+                                                       << window.frameGeometry().height() << " on a screen of "
+                                                       << screen.width() << "x" << screen.height();
+  QDockWidget* transport = dock(window, "playbackDock");
+  ASSERT_NE(transport, nullptr);
+  EXPECT_TRUE(transport->isVisible());
+  const QRect inWindow(QPoint(0, 0), window.size());
+  EXPECT_TRUE(inWindow.contains(QRect(transport->mapTo(&window, QPoint(0, 0)), transport->size())));
+  EXPECT_TRUE(inWindow.contains(QRect(window.statusBar()->mapTo(&window, QPoint(0, 0)), window.statusBar()->size())));
+  const QSize view = window.viewport()->size();
+  const int viewArea = view.width() * view.height();
+  for (QDockWidget* d : window.findChildren<QDockWidget*>()) {
+    if (!d->isVisible() || d->isFloating()) continue;
+    EXPECT_LT(d->width() * d->height(), viewArea) << d->objectName().toStdString() << " is larger than the viewport";
+  }
+  EXPECT_GE(view.width(), window.width() / 3);
+  EXPECT_GE(view.height(), window.height() / 3);
+}
+
+TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QTest::qWait(300);
+  expectFitsTheScreen(window, "empty");
+  EXPECT_LE(window.minimumSizeHint().height(), window.screen()->availableGeometry().height());
+  shoot("empty");
+
+  // The Help menu's pages.
+  QAction* help = nullptr;
+  for (QAction* a : window.actions()) {
+    if (a->text().remove(QLatin1Char('&')) == QStringLiteral("Getting Started")) help = a;
+  }
+  ASSERT_NE(help, nullptr);
+  help->trigger();
+  auto* page = window.findChild<QTextBrowser*>(QStringLiteral("helpText"));
+  ASSERT_NE(page, nullptr);
+  EXPECT_TRUE(page->toPlainText().contains(QStringLiteral("Suggest")));
+  QTest::qWait(200);
+  shoot("help");
+  page->window()->close();
+
+  const QDir cmu(QStringLiteral(MG_SHARED_MOCAP_DIR "/cmu"));
+  QStringList files{QStringLiteral(MG_SAMPLE_DIR "/Boxing_Toes.bvh")};
+  for (const QString& f : cmu.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) files.push_back(cmu.filePath(f));
+  const bool haveCmu = files.size() >= 16;
+  if (!haveCmu) {
+    // Without the shared capture: the assimp BVH models stand in (several motions, two skeletons).
+    const QDir assimp(QStringLiteral(MG_SAMPLE_DIR));
+    for (const QString& f : assimp.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) {
+      if (!files.contains(assimp.filePath(f))) files.push_back(assimp.filePath(f));
+    }
+  }
+  const QSize before = window.size();
+  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
+  window.openFiles(files);
+  ASSERT_TRUE(batch.wait(240000));
+  const int loaded = window.project()->motionCount();
+  EXPECT_GE(loaded, 3);
+
+  if (haveCmu) {
+    // The walks start with a T-pose: offered once, and dropping it reloads them trimmed.
+    ReferencePoseOffer* offer = window.referencePoses();
+    ASSERT_TRUE(QTest::qWaitFor([offer] { return offer->isOffering(); }, 5000));
+    EXPECT_TRUE(offer->text().contains(QStringLiteral("reference pose"))) << offer->text().toStdString();
+    QTest::qWait(200);
+    shoot("reference_pose_offer");
+    std::map<std::string, int> framesBefore;
+    for (const MotionEntry& e : window.project()->motions()) framesBefore[e.motion->sourcePath] = e.motion->frameCount();
+    QTest::mouseClick(offer->dropButton(), Qt::LeftButton);
+    ASSERT_TRUE(batch.wait(240000));
+    const int trim = window.project()->importOptions().trimLeadingFrames;
+    EXPECT_GT(trim, 0);
+    EXPECT_EQ(window.project()->motionCount(), loaded);
+    for (const MotionEntry& e : window.project()->motions()) {
+      if (e.motion->sourcePath.find("/cmu/") == std::string::npos) continue;
+      EXPECT_EQ(e.motion->frameCount(), framesBefore[e.motion->sourcePath] - trim) << e.motion->sourcePath;
+    }
+    QTest::qWait(300);
+    EXPECT_FALSE(offer->isOffering());  // not offered again: the trim is set
+  }
+
+  // The snap derivation sets the sample's other skeleton aside; the timeline shows it greyed.
+  SnapSession* session = window.snap()->session();
+  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 1 && !session->isRunning(); }, 240000));
+  const auto state = session->state();
+  EXPECT_TRUE(state->error.isEmpty()) << state->error.toStdString();
+  EXPECT_FALSE(state->setAside.empty());
+  window.snap()->raiseDocks();
+  QTest::qWait(500);
+  EXPECT_EQ(window.size(), before) << "loading motions resized the window";
+  expectFitsTheScreen(window, "loaded");
+  // The timeline's rows do not fit: its dock scrolls instead of growing.
+  MatchTimeline* timeline = window.snap()->timeline();
+  EXPECT_EQ(timeline->rowCount(), static_cast<int>(state->working.size() + state->setAside.size()));
+  auto* area = qobject_cast<QScrollArea*>(dock(window, "timelineDock")->widget());
+  ASSERT_NE(area, nullptr);
+  if (haveCmu) EXPECT_GT(area->verticalScrollBar()->maximum(), 0);
+  shoot("loaded");
+}
+
+}  // namespace
+}  // namespace mg
+
+int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "layout_gui_test"); }
