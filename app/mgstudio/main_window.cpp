@@ -300,6 +300,8 @@ void MainWindow::createDocks() {
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     m_player->showMotions({});
     if (m_project.motionCount() > 0) m_library->selectMotion(m_project.motions()[0].id);
+    // An opened project shows its first motion paused: nothing runs until the author presses play.
+    m_playback->setPlaying(false);
   });
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// mgtool field build | run: motion fields (Lee et al. 2010).
+// mgtool field build | run (eval: command_field_eval.cpp): motion fields (Lee et al. 2010).
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -19,8 +19,8 @@ void printFieldUsage(std::FILE* to) {
   std::fprintf(to,
                "Usage: mgtool field build FILES... --out FIELD [options]\n"
                "       mgtool field run FIELD --out WALK.bvh [options]\n"
-               "\n"
-               "Run 'mgtool field build|run --help' for the options.\n");
+               "       mgtool field eval FIELD [options]\n\n"
+               "Run 'mgtool field build|run|eval --help' for the options.\n");
 }
 
 int runFieldBuild(std::span<const std::string> args) {
@@ -206,6 +206,7 @@ int runField(std::span<const std::string> args) {
   }
   if (args[0] == "build") return runFieldBuild(args.subspan(1));
   if (args[0] == "run") return runFieldRun(args.subspan(1));
+  if (args[0] == "eval") return runFieldEval(args.subspan(1));
   std::fprintf(stderr, "mgtool field: unknown subcommand '%s'\n\n", args[0].c_str());
   printFieldUsage(stderr);
   return kExitUsage;

@@ -23,7 +23,8 @@ int runSubgraph(std::span<const std::string> args);       // subgraph FILES... |
 int runSubgraphWalk(std::span<const std::string> args);   // "subgraph walk DIR", via runSubgraph
 int runSubgraphCheck(std::span<const std::string> args);  // "subgraph check DIR", via runSubgraph
 int runMeasure(std::span<const std::string> args);
-int runField(std::span<const std::string> args);  // field build | run
+int runField(std::span<const std::string> args);      // field build | run | eval
+int runFieldEval(std::span<const std::string> args);  // "field eval FIELD", via runField
 int runEval(std::span<const std::string> args);  // the quality report (core/report)
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed

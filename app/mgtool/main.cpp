@@ -27,7 +27,7 @@ constexpr Command kCommands[] = {
     {"pmg", "parametric motion graphs: build from a spec, walk, go to a point", mg::tool::runPmg},
     {"dmg", "build the database motion graph of capture files (every frame a vertex) and export it", mg::tool::runDmg},
     {"subgraph", "minimum-size motion graph from key segments; subgraph walk|check DIR", mg::tool::runSubgraph},
-    {"field", "motion fields: build a field from capture files, run it steered and pushed", mg::tool::runField},
+    {"field", "motion fields: build from capture files, run steered and pushed, eval against a graph controller", mg::tool::runField},
     {"measure", "joint accelerations, foot skate and cut jumps of a BVH, against its source", mg::tool::runMeasure},
     {"eval", "quality report of graph exports side by side against their source (JSON, HTML)", mg::tool::runEval},
 };

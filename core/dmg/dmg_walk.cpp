@@ -146,6 +146,15 @@ bool DmgWalkStream::next(Pose& out) {
     m_edges.push_back(e);
     m_vertex = to;
   }
+  if (m_yawRate != 0 && m_played > 0) {
+    // Rotate the world about the last root: transform, and the blend's world-frame offsets.
+    const FloorTransform turn{m_yawRate, 0.0, 0.0};
+    const Eigen::Vector3d moved = turn.apply(m_lastRoot);
+    const FloorTransform about{m_yawRate, m_lastRoot.x() - moved.x(), m_lastRoot.z() - moved.z()};
+    m_transform = about * m_transform;
+    m_rootOffset = about.applyToVector(m_rootOffset);
+    m_rotationOffsets[0] = (turn.rotation() * m_rotationOffsets[0] * turn.rotation().conjugate()).normalized();
+  }
   const DmgVertex v = m_graph->vertex(m_vertex);
   const Motion& motion = *m_motions[v.motion];
   const double w = blendWeight();
@@ -159,6 +168,7 @@ bool DmgWalkStream::next(Pose& out) {
     out.localRotations[j] = q.normalized();
   }
   if (w > 0) out.rootPosition += w * m_rootOffset;
+  m_lastRoot = out.rootPosition;
   ++m_played;
   return true;
 }

@@ -70,6 +70,11 @@ class DmgWalkStream final : public PoseStream {
   SourceFrame lastSource() const override;
   const std::vector<StreamTransition>& transitions() const override { return m_transitions; }
 
+  // Turns the floor transform by `radiansPerFrame` (counter-clockwise seen from above) about the
+  // character's root before every following frame: the direction warp of a clip that a controller
+  // asks for (core/field/graph_controller.h). 0 (the default) stops turning.
+  void setYawRate(double radiansPerFrame) { m_yawRate = radiansPerFrame; }
+
   int currentVertex() const { return m_vertex; }  // the vertex of the last frame written
   const std::vector<int>& edgesTaken() const { return m_edges; }
   const FloorTransform& rootTransform() const { return m_transform; }  // source -> world
@@ -92,6 +97,8 @@ class DmgWalkStream final : public PoseStream {
   std::vector<Eigen::Quaterniond> m_rotationOffsets;       // per joint; root in world frame
   std::vector<StreamTransition> m_transitions;
   std::vector<int> m_edges;
+  double m_yawRate = 0.0;
+  Eigen::Vector3d m_lastRoot = Eigen::Vector3d::Zero();  // world root of the last frame written
 };
 
 }  // namespace mg

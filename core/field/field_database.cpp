@@ -6,6 +6,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "core/motion/foot_contacts.h"
 #include "core/motion/resample.h"
 
 namespace mg {
@@ -97,6 +98,7 @@ Result<FieldDatabase> buildFieldDatabase(std::span<const std::shared_ptr<const M
   db.clipFirstState.push_back(0);
   for (size_t c = 0; c < db.motions.size(); ++c) {
     const Motion& motion = *db.motions[c];
+    const FootContacts contacts = detectFootContacts(motion);
     Pose a = motion.pose(0), b = motion.pose(1), next;
     for (int f = 0; f + 2 < motion.frameCount(); ++f) {
       next = motion.pose(f + 2);
@@ -105,6 +107,7 @@ Result<FieldDatabase> buildFieldDatabase(std::span<const std::shared_ptr<const M
       db.poses.push_back(a);
       db.stateClip.push_back(static_cast<int>(c));
       db.stateFrame.push_back(f);
+      db.contacts.push_back(contacts.planted[f]);
       a = std::move(b);
       b = std::move(next);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -49,6 +50,8 @@ struct FieldDatabase {
   std::vector<int> stateClip;              // clip (= motion) of each state
   std::vector<int> stateFrame;             // frame of x_i in its motion
   std::vector<int> clipFirstState;         // clipCount() + 1 entries
+  // Foot contacts of x_i (detectFootContacts on its motion): bit (1 << FootPoint) when planted.
+  std::vector<std::uint8_t> contacts;
 
   // Distance embedding.
   std::vector<double> jointWeights;        // b_j per joint (b_0 = rootWeight)

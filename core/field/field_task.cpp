@@ -10,6 +10,9 @@ namespace mg {
 
 Status FieldTask::validate() const {
   if (angleSamples < 4) return Error{"motion field task: at least 4 angle samples are needed"};
+  if (!(std::isfinite(directiveChangesPerSecond) && directiveChangesPerSecond >= 0)) {
+    return Error{"motion field task: the directive change rate must not be negative"};
+  }
   if (kind == FieldTaskKind::Line) {
     if (offsetSamples < 2) return Error{"motion field task: at least 2 offset samples are needed"};
     if (!(std::isfinite(maxOffsetMetres) && maxOffsetMetres > 0)) {
@@ -77,6 +80,10 @@ TaskStencil taskStencil(const FieldTask& task, const TaskParameter& t) {
   s.index[2] = a1 * n + o0, s.weight[2] = alpha * (1 - beta);
   s.index[3] = a1 * n + o0 + 1, s.weight[3] = alpha * beta;
   return s;
+}
+
+double directiveChangeProbability(const FieldTask& task, double fps) {
+  return std::clamp(task.directiveChangesPerSecond / fps, 0.0, 1.0);
 }
 
 double interpolateTask(const FieldTask& task, std::span<const float> values, const TaskParameter& t) {

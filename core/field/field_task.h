@@ -22,6 +22,13 @@ namespace mg {
 //    c = offsetRewardPerMetre (our choice: 1 rad per metre, so being 1 m off weighs like facing
 //    57 degrees off).
 // Rewards are those of the state reached by the action (R(s, a) = r(T')), in radians per frame.
+// The user changes the directive now and then: with probability h = directiveChangesPerSecond /
+// fps per frame the desired direction (and line) is drawn anew, uniformly, so the value of a next
+// state is (1 - h) V(s', T') + h mean_T V(s', T). Our addition to the paper's MDP: without it
+// standing still facing the goal is a perfect absorbing state, and a character whose capture
+// holds stops and jumps walks into a stop and can no longer answer the next directive. With it,
+// being able to turn later is worth something, which is what the agility experiment asks.
+// 0 gives the paper's MDP.
 enum class FieldTaskKind { Direction = 0, Line = 1 };
 
 struct FieldTask {
@@ -30,9 +37,10 @@ struct FieldTask {
   int offsetSamples = 13;
   double maxOffsetMetres = 2.0;
   double offsetRewardPerMetre = 1.0;
+  double directiveChangesPerSecond = 0.25;  // >= 0; 0.25: a new directive every 4 s on average
 
-  // Fails when: angleSamples < 4; for the line task offsetSamples < 2 or maxOffsetMetres or the
-  // reward weight not positive and finite.
+  // Fails when: angleSamples < 4; directiveChangesPerSecond negative or not finite; for the line
+  // task offsetSamples < 2 or maxOffsetMetres or the reward weight not positive and finite.
   Status validate() const;
   // Samples per database state: angleSamples, or angleSamples x offsetSamples (angle-major).
   int parameterCount() const {
@@ -70,6 +78,9 @@ struct TaskStencil {
   int count = 0;
 };
 TaskStencil taskStencil(const FieldTask& task, const TaskParameter& t);
+
+// The per-frame probability of a directive change at `fps` frames per second, in [0, 1].
+double directiveChangeProbability(const FieldTask& task, double fps);
 
 // The value of T given the values at every sample (parameterCount() entries).
 double interpolateTask(const FieldTask& task, std::span<const float> values, const TaskParameter& t);

@@ -106,12 +106,20 @@ int FieldPolicy::choose(const FieldStepper& stepper, const TaskParameter& t, Fie
   if (qValues) qValues->assign(actions, 0.0);
   int best = 0;
   double bestQ = -INFINITY;
+  const double hazard = directiveChangeProbability(vf.task, db.settings.workingFps);
   for (int j = 0; j < actions; ++j) {
     const std::span<const Neighbour> nb(m_found.data() + static_cast<size_t>(j) * kk, kk);
     similarityWeights(nb, m_weights);
     const TaskParameter next =
         advanceTask(vf.task, t, m_outcomes[j].yawChange, m_outcomes[j].displacement);
-    const double q = taskReward(vf.task, next) + vf.discount * vf.value(nb, m_weights, next);
+    double later = (1 - hazard) * vf.value(nb, m_weights, next);
+    if (hazard > 0) {
+      vf.blendedValues(nb, m_weights, m_blended);
+      double mean = 0;
+      for (float x : m_blended) mean += x;
+      later += hazard * mean / static_cast<double>(m_blended.size());
+    }
+    const double q = taskReward(vf.task, next) + vf.discount * later;
     if (qValues) (*qValues)[j] = q;
     if (q > bestQ) bestQ = q, best = j;
   }

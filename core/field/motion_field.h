@@ -80,8 +80,9 @@ Result<MotionFieldBuild> buildMotionField(std::span<const std::shared_ptr<const 
                                           const Progress& progress = {});
 
 // The lookahead policy of Eq. 11 over the k actions of a prepared state: for each action j the next
-// state, its task parameter T'_j and its neighbours; Q_j = r(T'_j) + gamma V(next_j, T'_j); the
-// largest Q wins (ties: the lower j). Not thread-safe (scratch); one per stream.
+// state, its task parameter T'_j and its neighbours; Q_j = r(T'_j) + gamma ((1 - h) V(next_j, T'_j)
+// + h mean_T V(next_j, T)) with h the task's directive change probability (FieldTask); the largest
+// Q wins (ties: the lower j). Not thread-safe (scratch); one per stream.
 class FieldPolicy {
  public:
   explicit FieldPolicy(const MotionField& field);
@@ -96,6 +97,7 @@ class FieldPolicy {
   std::vector<double> m_features;
   std::vector<Neighbour> m_found;
   std::vector<double> m_weights;
+  std::vector<float> m_blended;
 };
 
 }  // namespace mg

@@ -34,7 +34,8 @@ MotionFieldStream::MotionFieldStream(std::shared_ptr<const MotionField> field, i
                                      FloorTransform start)
     : m_field(std::move(field)),
       m_stepper(*m_field->database, *m_field->index, m_field->settings.flow),
-      m_policy(*m_field) {
+      m_policy(*m_field),
+      m_footLock(*m_field->database->skeleton) {
   const FieldDatabase& db = *m_field->database;
   m_state.pose = db.poses[startState];
   m_state.pose.rootPosition = start.apply(m_state.pose.rootPosition);
@@ -66,6 +67,7 @@ TaskParameter MotionFieldStream::taskParameter() const {
 }
 
 void MotionFieldStream::push(const FieldPush& push) {
+  m_footLock.reset();
   m_pushLinear += push.velocityChange;
   m_pushDecaySeconds = push.decaySeconds > 0 ? push.decaySeconds : 0.2;
   if (push.joint > 0 && push.joint < static_cast<int>(m_state.pose.localRotations.size())) {
@@ -78,11 +80,23 @@ void MotionFieldStream::push(const FieldPush& push) {
 }
 
 bool MotionFieldStream::next(Pose& out) {
-  out = m_state.pose;
-  ++m_played;
-  // Advance to the state the next call shows.
   m_stepper.prepare(m_state);
   m_prepared = true;
+  out = m_state.pose;
+  ++m_played;
+  if (m_footLockOn && m_footLock.hasLegs()) {
+    std::array<double, kFootPointCount> planted{};
+    const auto nb = m_stepper.neighbours();
+    const auto w = m_stepper.similarity();
+    for (size_t i = 0; i < nb.size(); ++i) {
+      const std::uint8_t bits = m_field->database->contacts[nb[i].state];
+      for (int p = 0; p < kFootPointCount; ++p) {
+        if (bits & (1u << p)) planted[p] += w[i];
+      }
+    }
+    m_footLock.apply(out, planted);
+  }
+  // Advance to the state the next call shows.
   if (controlled()) {
     m_lastAction = m_policy.choose(m_stepper, taskParameter(), m_outcome);
   } else {

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "core/field/foot_lock.h"
 #include "core/field/motion_field.h"
 #include "core/synth/floor_transform.h"
 #include "core/synth/pose_stream.h"
@@ -45,6 +46,11 @@ class MotionFieldStream final : public PoseStream {
   bool canFollow(Directive::Kind kind) const override;
   void setDirective(const Directive& directive) override { m_directive = directive; }
 
+  // Foot plants (FootLock) on the poses written, from the neighbours' contacts; on by default.
+  // They edit only the output, never the state the flow continues from.
+  void setFootLock(bool on) { m_footLockOn = on; }
+  bool footLock() const { return m_footLockOn; }
+
   // Passive mode ignores the directive (the flow meanders through the data).
   void setPassive(bool passive) { m_passive = passive; }
   bool passive() const { return m_passive; }
@@ -82,6 +88,8 @@ class MotionFieldStream final : public PoseStream {
   Eigen::Vector3d m_pushAngular = Eigen::Vector3d::Zero();  // rad/s, world
   double m_pushDecaySeconds = 0.2;
   std::vector<StreamTransition> m_transitions;
+  FootLock m_footLock;
+  bool m_footLockOn = true;
 };
 
 // The task parameter of a pose under a directive: the angle from the root's facing (yaw) to the

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 #include "core/field/motion_field_stream.h"
+#include "core/motion/quaternion.h"
 
 namespace mg {
 
@@ -43,6 +45,35 @@ ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records) {
   s.medianSeconds = n % 2 ? met[n / 2] : 0.5 * (met[n / 2 - 1] + met[n / 2]);
   s.maxSeconds = met.back();
   return s;
+}
+
+std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, double intervalSeconds,
+                                              double warmupSeconds, std::uint64_t seed,
+                                              ResponseCriteria criteria) {
+  std::mt19937_64 rng(seed);
+  const double fps = stream.fps();
+  const int interval = std::max(1, static_cast<int>(std::lround(intervalSeconds * fps)));
+  const int warmup = std::max(1, static_cast<int>(std::lround(warmupSeconds * fps)));
+  ResponseTracker tracker(fps, criteria);
+  Pose pose;
+  if (!stream.next(pose)) return {};
+  Directive d;
+  d.kind = Directive::Kind::Heading;
+  d.headingRadians = yawAngle(pose.localRotations[0]);
+  stream.setDirective(d);
+  const int frames = warmup + changes * interval;
+  for (int f = 1; f < frames; ++f) {
+    if (f >= warmup && (f - warmup) % interval == 0) {
+      // A uniform draw in [-pi, pi) from 53 random bits (the same on every standard library).
+      const double u = static_cast<double>(rng() >> 11) / 9007199254740992.0;
+      d.headingRadians = wrapAngle(yawAngle(pose.localRotations[0]) + (2 * u - 1) * M_PI);
+      stream.setDirective(d);
+      tracker.directive(f, d);
+    }
+    if (!stream.next(pose)) break;
+    tracker.frame(f, pose);
+  }
+  return tracker.records();
 }
 
 }  // namespace mg

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -53,5 +54,18 @@ struct ResponseSummary {
   double maxSeconds = 0.0;
 };
 ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records);
+
+}  // namespace mg
+
+namespace mg {
+
+// The paper's agility experiment: `changes` heading changes, each a uniformly drawn turn in
+// [-180, 180) degrees relative to where the character faces at that moment, one every
+// `intervalSeconds` after `warmupSeconds` of following the first facing. Plays `stream` (which must
+// follow Heading directives) and returns one record per change; a change not met within its
+// interval is a failure. Deterministic for a seed; the same seed gives every stream the same turns.
+std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, double intervalSeconds,
+                                              double warmupSeconds, std::uint64_t seed,
+                                              ResponseCriteria criteria = {});
 
 }  // namespace mg

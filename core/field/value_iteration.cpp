@@ -168,6 +168,7 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
   const float offsetStep = offsets > 1 ? static_cast<float>(task.offsetStep()) : 1.0f;
   const float maxOffset = static_cast<float>(task.maxOffsetMetres);
   const float offsetReward = static_cast<float>(task.offsetRewardPerMetre);
+  const float hazard = static_cast<float>(directiveChangeProbability(task, db.settings.workingFps));
 
   const int blocks = std::min(kBlocks, anchors);
   auto blockBegin = [&](int b) { return static_cast<int>(static_cast<long long>(anchors) * b / blocks); };
@@ -208,8 +209,26 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
 
   // One Gauss-Seidel sweep: full (max over actions, recording the policy and the residual) or an
   // evaluation of the recorded policy. Returns the largest change.
+  // Mean over the task samples of every anchor's values at the start of a sweep: the value after a
+  // directive change is linear in them (the hazard term reads these, so it lags one sweep; the
+  // fixed point is the same).
+  std::vector<float> anchorMean(anchors, 0.0f);
+  auto changedMean = [&](int a, int j) {
+    const int e = a * k + j;
+    float m = 0;
+    for (int t = terms.begin[e]; t < terms.begin[e + 1]; ++t) m += terms.weight[t] * anchorMean[terms.anchor[t]];
+    return m;
+  };
   auto sweep = [&](bool full) {
     std::memcpy(previous.data(), vf.values.data(), vf.values.size() * sizeof(float));
+    if (hazard > 0) {
+      for (int a = 0; a < anchors; ++a) {
+        const float* v = previous.data() + static_cast<size_t>(a) * p;
+        float sum = 0;
+        for (int i = 0; i < p; ++i) sum += v[i];
+        anchorMean[a] = sum / p;
+      }
+    }
     parallelFor(blocks, settings.threads, [&](int b, int) {
       std::vector<float> u(p), best(p);
       std::vector<const float*> rows;
@@ -237,12 +256,15 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
             for (size_t t = 0; t < rows.size(); ++t) {
               for (int i = 0; i < p; ++i) u[i] += w[t] * rows[t][i];
             }
+            // A directive change draws T anew: the next state's mean value, weighted by h.
+            const float changed = hazard * changedMean(a, j);
             const Shift& sh = shifts[static_cast<size_t>(a) * k + j];
             for (int t = 0; t < angles; ++t) {
               const int a0 = positiveMod(t + sh.o0, angles), a1 = (a0 + 1) % angles;
               const float angle = turned(t, sh.yaw);
               if (offsets == 1) {
-                const float q = -std::abs(angle) + gamma * ((1 - sh.alpha) * u[a0] + sh.alpha * u[a1]);
+                const float q = -std::abs(angle) +
+                                gamma * ((1 - hazard) * ((1 - sh.alpha) * u[a0] + sh.alpha * u[a1]) + changed);
                 if (q > best[t]) best[t] = q, chosen[t] = static_cast<std::uint8_t>(j);
                 continue;
               }
@@ -255,7 +277,8 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
                 const float* r1 = u.data() + a1 * offsets + d0;
                 const float v = (1 - sh.alpha) * ((1 - beta) * r0[0] + beta * r0[1]) +
                                 sh.alpha * ((1 - beta) * r1[0] + beta * r1[1]);
-                const float q = -std::abs(angle) - offsetReward * std::abs(d) + gamma * v;
+                const float q = -std::abs(angle) - offsetReward * std::abs(d) +
+                                gamma * ((1 - hazard) * v + changed);
                 const int slot = t * offsets + o;
                 if (q > best[slot]) best[slot] = q, chosen[slot] = static_cast<std::uint8_t>(j);
               }
@@ -264,11 +287,15 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
         } else {
           int rowsOf = -1;
           const float* w = nullptr;
+          float changed = 0;
           for (int t = 0; t < angles; ++t) {
             for (int o = 0; o < offsets; ++o) {
               const int slot = t * offsets + o;
               const int j = chosen[slot];
-              if (j != rowsOf) w = termRows(j), rowsOf = j;
+              if (j != rowsOf) {
+                w = termRows(j), rowsOf = j;
+                changed = hazard * changedMean(a, j);
+              }
               const Shift& sh = shifts[static_cast<size_t>(a) * k + j];
               const int a0 = positiveMod(t + sh.o0, angles), a1 = (a0 + 1) % angles;
               const float angle = turned(t, sh.yaw);
@@ -277,7 +304,7 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
                 for (size_t e = 0; e < rows.size(); ++e) {
                   v += w[e] * ((1 - sh.alpha) * rows[e][a0] + sh.alpha * rows[e][a1]);
                 }
-                best[slot] = -std::abs(angle) + gamma * v;
+                best[slot] = -std::abs(angle) + gamma * ((1 - hazard) * v + changed);
                 continue;
               }
               float d, beta;
@@ -291,7 +318,7 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
                 const float* r = rows[e];
                 v += w[e] * (w00 * r[i00] + w01 * r[i00 + 1] + w10 * r[i10] + w11 * r[i10 + 1]);
               }
-              best[slot] = -std::abs(angle) - offsetReward * std::abs(d) + gamma * v;
+              best[slot] = -std::abs(angle) - offsetReward * std::abs(d) + gamma * ((1 - hazard) * v + changed);
             }
           }
         }

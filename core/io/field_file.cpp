@@ -118,6 +118,7 @@ std::string encodeFieldFile(const MotionField& field) {
     w.i32(v.task.offsetSamples);
     w.f64(v.task.maxOffsetMetres);
     w.f64(v.task.offsetRewardPerMetre);
+    w.f64(v.task.directiveChangesPerSecond);
     w.f64(v.discount);
     w.i32(v.anchors.compression);
     w.i32(v.iterations);
@@ -236,7 +237,8 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
     int kind = 0, compression = 0, anchors = 0, params = 0;
     if (!r.i32(kind) || kind < 0 || kind > 1 || !r.i32(values->task.angleSamples) ||
         !r.i32(values->task.offsetSamples) || !r.f64(values->task.maxOffsetMetres) ||
-        !r.f64(values->task.offsetRewardPerMetre) || !r.f64(values->discount) ||
+        !r.f64(values->task.offsetRewardPerMetre) || !r.f64(values->task.directiveChangesPerSecond) ||
+        !r.f64(values->discount) ||
         !r.i32(compression) || !r.i32(values->iterations) || !r.f64(values->bellmanResidual) ||
         !r.count(anchors) || !r.count(params)) {
       return bad("value function header");

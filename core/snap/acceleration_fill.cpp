@@ -8,10 +8,8 @@
 namespace mg {
 
 Status fillMinimumAcceleration(std::span<Eigen::Vector3d> values, std::span<const std::uint8_t> fixed,
-                               std::span<const std::uint8_t> corners, double ridge) {
-  if (values.size() != fixed.size() || (!corners.empty() && corners.size() != values.size())) {
-    return Error{"acceleration fill: values and flags differ in size"};
-  }
+                               double ridge) {
+  if (values.size() != fixed.size()) return Error{"acceleration fill: values and fixed flags differ in size"};
   if (!(ridge >= 0.0) || !std::isfinite(ridge)) return Error{"acceleration fill: ridge must be finite and >= 0"};
   const int n = static_cast<int>(values.size());
   for (int f = 0; f < n; ++f) {
@@ -34,7 +32,6 @@ Status fillMinimumAcceleration(std::span<Eigen::Vector3d> values, std::span<cons
   for (int i = 0; i < m; ++i) band[i][0] = ridge;
   constexpr std::array<double, 3> kStencil = {1.0, -2.0, 1.0};
   for (int f = 1; f + 1 < n; ++f) {
-    if (!corners.empty() && corners[f]) continue;
     Eigen::Vector3d known = Eigen::Vector3d::Zero();
     for (int a = 0; a < 3; ++a) {
       if (fixed[f - 1 + a]) known += kStencil[a] * values[f - 1 + a];

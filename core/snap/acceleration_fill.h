@@ -16,13 +16,11 @@ namespace mg {
 // with every fixed entry (fixed[f] != 0) kept as given. Between fixed entries this is the
 // discrete natural cubic spline, which joins each fixed stretch with the slope that stretch has,
 // so a correction filled this way blends in and out without a step in position or velocity.
-// Frames flagged in `corners` (empty, or one flag per frame) leave their second difference out of
-// E: the sequence may turn there (a step in velocity, none in position).
 // `ridge` (>= 0, tiny) keeps stretches with fewer than two fixed neighbours well posed, pulling
 // them gently to zero. Solved as a banded (pentadiagonal) system in O(n). Owns nothing.
-// Fails when: values and fixed (or corners, if not empty) differ in size; ridge is negative or not finite; a value is not
-// finite.
+// Fails when: values and fixed differ in size; ridge is negative or not finite; a value is not
+// finite; nothing determines a free value (no fixed frame and no ridge).
 Status fillMinimumAcceleration(std::span<Eigen::Vector3d> values, std::span<const std::uint8_t> fixed,
-                               std::span<const std::uint8_t> corners = {}, double ridge = 1e-6);
+                               double ridge = 1e-6);
 
 }  // namespace mg

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -95,6 +96,35 @@ std::vector<int> distanceToFlagged(const std::vector<std::uint8_t>& flag) {
 
 double smoothstep(double t) { return t * t * (3.0 - 2.0 * t); }
 
+// How far the root moves (and moves `pose`'s root) so that the legs reach their ankle targets
+// without straightening abruptly: a leg asked for a hip-to-target distance d beyond
+// softReachFraction of its length L reaches only
+//   d_soft = s + (r - s) (1 - exp(-(d - s) / (r - s))),  s = softReachFraction L, r = reachFraction L,
+// and the root moves the rest of the way along the hip-to-target line. d_soft has a continuous
+// slope, so a target drifting out of reach bends the knee and shifts the root smoothly instead of
+// driving the knee through the ill-conditioned last percent of its extension, where a millimetre
+// of reach swings it by degrees. adjustRootForReach then guarantees reachFraction for every leg.
+Eigen::Vector3d softRootShift(const Skeleton& sk, std::span<const LegChain> chains,
+                              std::span<const std::optional<Eigen::Vector3d>> ankleTargets,
+                              const FootConstraintSettings& settings, Pose& pose) {
+  std::vector<Eigen::Vector3d> pos(sk.jointCount());
+  forwardKinematics(sk, pose.rootPosition, pose.localRotations.data(), pos.data());
+  Eigen::Vector3d shift = Eigen::Vector3d::Zero();
+  for (size_t i = 0; i < chains.size(); ++i) {
+    if (!ankleTargets[i]) continue;
+    const LegChain& leg = chains[i];
+    const double length = (pos[leg.shin] - pos[leg.thigh]).norm() + (pos[leg.foot] - pos[leg.shin]).norm();
+    const double soft = settings.softReachFraction * length, reach = settings.reachFraction * length;
+    const Eigen::Vector3d toTarget = *ankleTargets[i] - pos[leg.thigh];
+    const double d = toTarget.norm();
+    if (d <= soft || reach <= soft) continue;
+    const double reached = soft + (reach - soft) * (1.0 - std::exp(-(d - soft) / (reach - soft)));
+    shift += toTarget / d * (d - reached);
+  }
+  pose.rootPosition += shift;
+  return shift + adjustRootForReach(sk, chains, ankleTargets, pose, settings.reachFraction);
+}
+
 // Target of one planted run [begin, end] of a point whose positions are `where`.
 void runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where, const std::vector<std::uint8_t>& locked,
                 std::vector<std::optional<Eigen::Vector3d>>& target) {
@@ -140,6 +170,9 @@ Status FootConstraintJob::validate() const {
   if (settings.blendFrames < 0) return Error{"foot constraints: blendFrames must be >= 0"};
   if (!(settings.reachFraction > 0.0 && settings.reachFraction <= 1.0)) {
     return Error{"foot constraints: reachFraction must be in (0, 1]"};
+  }
+  if (!(settings.softReachFraction > 0.0 && settings.softReachFraction <= settings.reachFraction)) {
+    return Error{"foot constraints: softReachFraction must be in (0, reachFraction]"};
   }
   return Status::success();
 }
@@ -215,7 +248,7 @@ Result<Motion> FootConstraintJob::run() const {
       }
       if (!has) continue;
       Pose pose = in.pose(f);
-      const Eigen::Vector3d shift = adjustRootForReach(sk, chains, ankleTargets, pose, settings.reachFraction);
+      const Eigen::Vector3d shift = softRootShift(sk, chains, ankleTargets, settings, pose);
       if (shift.norm() > kNegligibleMetres) rootShift[f] = shift, needed[f] = 1, any = true;
     }
     if (any) {
@@ -247,16 +280,26 @@ Result<Motion> FootConstraintJob::run() const {
     std::vector<std::uint8_t> movingLock(frames, 0);
     for (int f = 0; f < frames; ++f) movingLock[f] = isLocked[f] && !isPlanted[f];
     const std::vector<int> toMovingLock = distanceToFlagged(movingLock);
-    std::vector<std::uint8_t> fixed(frames, 0), corners(frames, 0);
+    std::vector<std::uint8_t> fixed(frames, 0);
     for (int f = 0; f < frames; ++f) {
       if (isLocked[f] && !isPlanted[f]) correction[p][f].setZero();
       const bool easing = isPlanted[f] && !isLocked[f] && 2 * toMovingLock[f] <= blend;
       fixed[f] = (isPlanted[f] && !easing) || isLocked[f] || distance[f] > blend;
-      // Touch-down and lift-off: the foot lands and leaves with the speed it has, as in capture;
-      // easing it in would make it creep along the floor.
-      corners[f] = fixed[f] && isPlanted[f] && (f == 0 || f + 1 == frames || !isPlanted[f - 1] || !isPlanted[f + 1]);
     }
-    if (Status s = fillMinimumAcceleration(correction[p], fixed, corners); !s) return s.error();
+    // Touch-down and lift-off: the frame just outside a run keeps the run's edge correction, so
+    // the correction settles (zero slope) in the air and the foot lands and leaves with the
+    // velocity it has in capture, neither easing onto the floor (a creeping foot) nor stopping
+    // harder than it did.
+    for (int f = 0; f < frames; ++f) {
+      if (!isPlanted[f] || !fixed[f] || isLocked[f]) continue;
+      for (int side : {-1, 1}) {
+        const int g = f + side;
+        if (g < 0 || g >= frames || isPlanted[g] || fixed[g]) continue;
+        correction[p][g] = correction[p][f];
+        fixed[g] = 1;
+      }
+    }
+    if (Status s = fillMinimumAcceleration(correction[p], fixed); !s) return s.error();
   }
 
   // Solve every frame that has a correction.

@@ -15,6 +15,9 @@ namespace mg {
 struct FootConstraintSettings {
   int blendFrames = 6;           // frames over which a correction blends in and out; >= 0
   double reachFraction = 0.995;  // root moves when a target needs more than this of a leg; (0, 1]
+  // Beyond this fraction of a leg the reach saturates smoothly towards reachFraction and the root
+  // takes up the rest, so knees never snap straight; (0, reachFraction].
+  double softReachFraction = 0.97;
 };
 
 // Enforces foot plants on an edited motion (the constraint solver of Snap-Together Motion,
@@ -23,8 +26,9 @@ struct FootConstraintSettings {
 //    in the run are kept as they are and anchor it: the target is their position, moving (with
 //    zero velocity at both ends) from one locked stretch to the next when a run holds locked
 //    frames of two match frames. A run without locked frames holds the mean of its positions.
-//  - Root: where a target is out of reach (more than reachFraction of a leg), the root moves;
-//    the shift is filled in between (fillMinimumAcceleration) so it never steps.
+//  - Root: where a target needs more than softReachFraction of a leg, the root moves (smoothly
+//    more as the need nears reachFraction, all of it beyond); the shift is filled in between
+//    (fillMinimumAcceleration) so it never steps.
 //  - Corrections: every foot point's correction (target minus where it is, after the root shift)
 //    is fixed on its planted frames, zero on locked frames and on frames more than blendFrames
 //    from its planted frames, and filled with the least acceleration in between: it blends in
@@ -42,7 +46,8 @@ struct FootConstraintJob {
   FootConstraintSettings settings;
 
   // Fails when: motion or contacts is null; the motion does not validate(); contacts or locked
-  // (if not empty) do not have one entry per frame; blendFrames < 0; reachFraction not in (0, 1].
+  // (if not empty) do not have one entry per frame; blendFrames < 0; reachFraction not in (0, 1];
+  // softReachFraction not in (0, reachFraction].
   Status validate() const;
 
   // The constrained motion. A skeleton without recognisable legs comes back unchanged.

@@ -10,8 +10,8 @@
 namespace mg {
 namespace {
 
-constexpr std::uint8_t kLeftFoot = 0x3, kRightFoot = 0xc;  // heel and toe bits of each foot
 constexpr double kRotationSpreadMetres = 0.025;  // points this close to their centre fix no rotation
+constexpr double kLinkCostRatio = 2.0;  // root moved per metre of plant slide a link may cost
 
 // The points of `mask` planted in every frame of [first, last] of `contacts`.
 std::uint8_t plantedThroughout(const FootContacts& contacts, int first, int last, std::uint8_t mask) {
@@ -64,15 +64,6 @@ std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const 
   return out;
 }
 
-FloorTransform plantAlignment(const Skeleton& skeleton, const Pose& common, const Pose& matchFrame,
-                              std::uint8_t points, const FloorTransform& metricToHub) {
-  const std::vector<Eigen::Vector3d> hub = footPointPositions(skeleton, common, points);
-  if (hub.empty()) return metricToHub;
-  const std::vector<Eigen::Vector3d> own = footPointPositions(skeleton, matchFrame, points);
-  const bool bothFeet = (points & kLeftFoot) && (points & kRightFoot);
-  return fitFloorTransform(hub, own, metricToHub.inverse().theta, bothFeet).inverse();
-}
-
 std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
                                                          std::span<const std::shared_ptr<const Motion>> motions,
                                                          std::span<const FootContacts> contacts,
@@ -95,7 +86,9 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
     std::sort(mine.begin(), mine.end(), [](const Slot& a, const Slot& b) { return a.frame < b.frame; });
     const Motion& motion = *motions[m];
     const Skeleton& skeleton = *motion.skeleton;
+    std::vector<size_t> chainStart(mine.size());
     for (size_t i = 0; i < mine.size(); ++i) {
+      chainStart[i] = i;
       const Slot& s = mine[i];
       const FloorTransform& metric = graph.hubs[s.hub].matchFrames[s.match].toHub;
       const Pose& common = commonPoses[s.hub].current;
@@ -112,10 +105,48 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
       const FloorTransform& previous = out[p.hub][p.match];
       // R maps the previous hub's coordinates onto this hub's along the clip.
       const FloorTransform metricStep = metric * graph.hubs[p.hub].matchFrames[p.match].toHub.inverse();
-      const FloorTransform step = fitFloorTransform(footPointPositions(skeleton, commonPoses[p.hub].current, linked),
-                                                    footPointPositions(skeleton, common, linked),
-                                                    metricStep.theta);
-      out[s.hub][s.match] = step * previous;
+      const std::vector<Eigen::Vector3d> from = footPointPositions(skeleton, commonPoses[p.hub].current, linked);
+      const std::vector<Eigen::Vector3d> to = footPointPositions(skeleton, common, linked);
+      const FloorTransform chained = fitFloorTransform(from, to, metricStep.theta) * previous;
+      // A link holds the plant at the price of moving this match frame's pose off where the
+      // metric puts it. Take it unless that moves the pose's root more than twice as far as the
+      // plant would slide without it (a plant on shuffling feet is not worth dragging the body).
+      const FloorTransform previousFromHub = previous.inverse(), metricFromHub = metric.inverse();
+      double slide = 0.0;
+      for (size_t k = 0; k < from.size(); ++k) {
+        const Eigen::Vector3d d = previousFromHub.apply(from[k]) - metricFromHub.apply(to[k]);
+        slide = std::max(slide, std::hypot(d.x(), d.z()));
+      }
+      const Eigen::Vector3d moved = chained.inverse().apply(common.rootPosition) - metricFromHub.apply(common.rootPosition);
+      if (std::hypot(moved.x(), moved.z()) > kLinkCostRatio * slide) {
+        out[s.hub][s.match] = metric;
+        continue;
+      }
+      chainStart[i] = chainStart[i - 1];
+      out[s.hub][s.match] = chained;
+    }
+    // Centre every chain on the metric's alignments: toHub * X for one X (in the motion's
+    // coordinates) keeps every step along the chain and so the linked plants, while the mean of
+    // toHub^-1 * metric over the chain becomes the identity, so a long chain does not drift away
+    // from where the metric puts its poses.
+    for (size_t begin = 0; begin < mine.size();) {
+      size_t end = begin + 1;
+      while (end < mine.size() && chainStart[end] == begin) ++end;
+      if (end - begin > 1) {
+        double sine = 0.0, cosine = 0.0, x = 0.0, z = 0.0;
+        for (size_t i = begin; i < end; ++i) {
+          const Slot& s = mine[i];
+          const FloorTransform d = out[s.hub][s.match].inverse() * graph.hubs[s.hub].matchFrames[s.match].toHub;
+          sine += std::sin(d.theta), cosine += std::cos(d.theta), x += d.x, z += d.z;
+        }
+        const double count = static_cast<double>(end - begin);
+        const FloorTransform centre{std::atan2(sine, cosine), x / count, z / count};
+        for (size_t i = begin; i < end; ++i) {
+          const Slot& s = mine[i];
+          out[s.hub][s.match] = out[s.hub][s.match] * centre;
+        }
+      }
+      begin = end;
     }
   }
   return out;

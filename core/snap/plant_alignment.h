@@ -33,22 +33,18 @@ FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::spa
 // order; points the skeleton lacks are left out. Precondition: the pose fits the skeleton.
 std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose, std::uint8_t points);
 
-// The alignment of a match frame by its plants: toHub such that the common pose's foot points of
-// `points` land where the match frame has them in its motion (points on both feet: rotation and
-// translation; on one foot: translation, the rotation kept from `metricToHub`, a foot being too
-// short to judge the body's heading by; no point: `metricToHub`). `common` is in hub coordinates,
-// `matchFrame` in the motion's. Precondition: both fit the skeleton.
-FloorTransform plantAlignment(const Skeleton& skeleton, const Pose& common, const Pose& matchFrame,
-                              std::uint8_t points, const FloorTransform& metricToHub);
-
-// Alignments of every match frame of `graph` (same shape as its hubs' matchFrames) for plants:
-// in each motion, walking its match frames in order, a match frame whose clip from the previous
-// one is linked (by the points planted throughout it in `contacts` and in both hubs' `hubMasks`)
-// gets toHub = R * toHub(previous), R mapping those points of the previous hub's common pose onto
-// the same points of this hub's (fitFloorTransform, the rotation of the metric's alignments when
-// the points fix none): so the linked plants are in one place at both ends. Any other match frame
-// starts a chain with plantAlignment by its planted points. `commonPoses` in hub coordinates,
-// one per hub; `contacts` one per motion. Preconditions: the graph validates against `motions`.
+// Alignments of every match frame of `graph` (same shape as its hubs' matchFrames) for plants.
+// In each motion, walking its match frames in order: a clip from the previous match frame is
+// linked by the points planted throughout it in `contacts` and in both hubs' `hubMasks`; its
+// match frame then gets toHub = R * toHub(previous), R mapping the linked points of the previous
+// hub's common pose onto the same points of this one's (fitFloorTransform, with the rotation of
+// the metric's step when the points fix none), so the plant is in one place at both ends. A link
+// is declined when it would move the match frame's root more than twice as far from where the
+// metric's alignment has it as the plant would slide without it (feet shuffling while the body
+// moves on). Unlinked match frames keep the metric's alignment. Each chain of linked match frames
+// is then moved as a whole (toHub * X, which keeps every step) so that on average it sits where
+// the metric puts it. `commonPoses` in hub coordinates, one per hub; `contacts` one per motion.
+// Precondition: the graph validates against `motions`.
 std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
                                                          std::span<const std::shared_ptr<const Motion>> motions,
                                                          std::span<const FootContacts> contacts,

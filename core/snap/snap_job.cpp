@@ -98,7 +98,8 @@ Result<SnapResult> SnapJob::run() const {
     }
     // The appendix: alignments that put linked plants in one place.
     if (settings.enforceFootPlants && settings.alignPlants) {
-      toHub = plantAlignments(g, motions, detected, result.commonPoses, hubMask);
+      // Links are what the solver will hold: the plants it enforced in the round before.
+      toHub = plantAlignments(g, motions, round == 0 ? detected : result.contacts, result.commonPoses, hubMask);
     }
     result.motions.assign(motionCount, nullptr);
     if (settings.enforceFootPlants) result.contacts = detected;

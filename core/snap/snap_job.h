@@ -21,7 +21,7 @@ struct SnapSettings {
   bool enforceFootPlants = true;  // run the constraint solver (section 4.3)
   int refinementIterations = 2;   // common-pose refinement rounds before the final one; >= 0
   // With plants: align every match frame by the plants it shares with its common pose
-  // (plantAlignment, the paper's appendix) instead of by the metric, so a foot planted across a
+  // (plantAlignments, the paper's appendix) instead of by the metric, so a foot planted across a
   // clip stays put. SnapResult::graph carries the alignments.
   bool alignPlants = true;
   // Plant detection, on the unedited and on the displaced motions. A foot point counts as planted

@@ -338,12 +338,15 @@ TEST_F(SnapEditor, WalkAndClipPlayUnderTheOneTransport) {
   QObject::connect(&preview, &SnapPreview::positionChanged, [&](int m, int f) { playhead.push_back({m, f}); });
   auto state = settle(2);
   ASSERT_TRUE(state->snapped);
-  // The first snapped graph starts a walk when nothing else plays.
+  // The first snapped graph starts a walk when nothing else plays; the transport was still (as
+  // after opening a project), so the walk waits for play.
   ASSERT_TRUE(preview.isWalking());
-  EXPECT_TRUE(transport.isPlaying());
+  EXPECT_FALSE(transport.isPlaying());
   EXPECT_GT(transport.frameCount(), 1);
   EXPECT_EQ(transport.fps(), state->snapped->motions[0]->fps);
   transport.togglePlaying();  // Space
+  EXPECT_TRUE(preview.isWalkPlaying());
+  transport.togglePlaying();
   EXPECT_FALSE(preview.isWalkPlaying());
   transport.togglePlaying();
   EXPECT_TRUE(preview.isWalkPlaying());

@@ -65,8 +65,9 @@ void SnapPreview::onStateChanged() {
     return;
   }
   // The walk follows the graph it shows; the first snapped graph starts one when nothing else
-  // plays. A clip of the old graph is replaced by a walk of the new one.
-  if (shown || (first && !m_player->hasStream())) restartWalk(walking ? playing : true);
+  // plays, running only if the transport runs (an opened project stays still). A clip of the old
+  // graph is replaced by a walk of the new one.
+  if (shown || (first && !m_player->hasStream())) restartWalk(walking ? playing : m_player->transportPlaying());
 }
 
 bool SnapPreview::restartWalk(bool playing) {

@@ -137,6 +137,8 @@ bool StreamPlayer::pull() {
   return true;
 }
 
+bool StreamPlayer::transportPlaying() const { return m_transport ? m_transport->isPlaying() : m_playing; }
+
 bool StreamPlayer::isPlaying() const {
   if (m_transport) return m_stream && m_transport->isPlaying();
   return m_playing;

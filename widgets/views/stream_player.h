@@ -67,6 +67,9 @@ class StreamPlayer : public QObject {
   // (so its clock, readout and slider stay the one truth).
   void setPlaying(bool playing);
   bool isPlaying() const;
+  // Whether the transport runs (with or without a stream of this player): what a preview that
+  // starts by itself follows, so an opened project stays still until the author presses play.
+  bool transportPlaying() const;
   void advanceSeconds(double seconds);  // what the clock does: x speed, pulls frames as needed
   void stepForward();                   // pauses; pulls a frame at the head
   void stepBackward();                  // pauses; stays at firstFrame()

@@ -86,6 +86,30 @@ TEST(DmgWalk, NaturalPathReproducesTheSourceFrames) {
   EXPECT_EQ(stream.lastSource().frame, 39);
 }
 
+// A yaw rate turns the played path about the character: frame i is the source frame turned by
+// i x rate about the root of frame i - 1 (so each step is the source step, turned), joints as
+// captured.
+TEST(DmgWalk, YawRateTurnsTheWalkAboutTheCharacter) {
+  Walkable w = swingGraph();
+  const int start = w.graph->vertexOf(0, 5);
+  std::vector<int> path;
+  for (int f = 5; f < 40; ++f) path.push_back(w.graph->vertexOf(0, f));
+  DmgWalkStream stream(w.graph, w.motions, start, pathDmgEdgeChooser(path));
+  const double rate = 0.02;
+  stream.setYawRate(rate);
+  const std::vector<Pose> poses = play(stream, 1000);
+  ASSERT_EQ(poses.size(), path.size());
+  const Motion& m = *w.motions[0];
+  for (size_t i = 1; i < poses.size(); ++i) {
+    const int f = 5 + static_cast<int>(i);
+    const Eigen::Quaterniond turn(Eigen::AngleAxisd(rate * i, Eigen::Vector3d::UnitY()));
+    const Eigen::Vector3d step = turn * (m.rootPositions[f] - m.rootPositions[f - 1]);
+    EXPECT_LT((poses[i].rootPosition - poses[i - 1].rootPosition - step).norm(), 1e-9) << i;
+    EXPECT_LT(poses[i].localRotations[0].angularDistance(turn * m.rotation(f, 0)), 1e-9);
+    EXPECT_LT(poses[i].localRotations[3].angularDistance(m.rotation(f, 3)), 1e-12);
+  }
+}
+
 TEST(DmgWalk, TransitionsAreBlendedIntoAContinuousMotion) {
   Walkable w = swingGraph();
   const Skeleton& s = *w.motions[0]->skeleton;

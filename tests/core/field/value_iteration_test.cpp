@@ -31,6 +31,7 @@ TEST(ValueIteration, OneStateTurningByGridStepsHasTheHandComputedValue) {
   }
   cache.termBegin.push_back(3);
   FieldTask task;
+  task.directiveChangesPerSecond = 0;  // the paper's MDP
   for (int sweeps : {0, 10}) {
     ValueIterationSettings settings;
     settings.tolerance = 1e-6;

@@ -174,7 +174,7 @@ TEST(MgtoolCli, EveryCommandAndBenchmarkIsRegistered) {
     const ToolRun r = mgtool({"subgraph", sub, "--help"});
     EXPECT_EQ(r.status, 0) << "subgraph " << sub << ": " << r.err;
   }
-  for (const char* sub : {"build", "run"}) {
+  for (const char* sub : {"build", "run", "eval"}) {
     const ToolRun r = mgtool({"field", sub, "--help"});
     EXPECT_EQ(r.status, 0) << "field " << sub << ": " << r.err;
   }

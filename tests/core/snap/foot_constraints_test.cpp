@@ -5,6 +5,7 @@
 
 #include "core/motion/forward_kinematics.h"
 #include "core/snap/cut_quality.h"
+#include "support/planted_walk.h"
 #include "support/synthetic_motion.h"
 
 namespace mg {
@@ -68,6 +69,83 @@ TEST(FootConstraints, LockedFramesAreUntouchedAndAnchorTheirRun) {
   // Frames far from the lock hold the feet where the nearest locked frame has them.
   const FootSkate after = measureFootSkate(sliceFrames(*fixed, 0, 25), allPlanted(25));
   EXPECT_LT(after.maxSpeed, 1e-6);
+}
+
+// The planted walk with its root swayed by a few centimetres, as displacement maps leave it: the
+// planted feet slide with the root, by up to 3 cm.
+Motion swayedWalk(int frames, FootContacts& contacts) {
+  Motion m = test::makePlantedWalk(frames, {}, &contacts);
+  for (int f = 0; f < frames; ++f) {
+    const double t = f / m.fps;
+    m.rootPositions[f] += Eigen::Vector3d(0.03 * std::sin(2.0 * t), 0.01 * std::sin(3.1 * t), 0.02 * std::cos(1.7 * t));
+  }
+  return m;
+}
+
+// Per-frame largest joint acceleration, m/s^2 (second differences of world joint positions).
+std::vector<double> frameAcceleration(const Motion& m) {
+  const std::vector<Eigen::Vector3d> p = allJointPositions(m);
+  const int joints = m.jointCount();
+  std::vector<double> out(m.frameCount(), 0.0);
+  for (int f = 1; f + 1 < m.frameCount(); ++f) {
+    for (int j = 0; j < joints; ++j) {
+      const size_t i = static_cast<size_t>(f) * joints + j;
+      out[f] = std::max(out[f], (p[i + joints] - 2.0 * p[i] + p[i - joints]).norm() * m.fps * m.fps);
+    }
+  }
+  return out;
+}
+
+TEST(FootConstraints, KnownPlantsOfASwayedWalkHoldWithinAMillimetre) {
+  FootContacts contacts;
+  const Motion m = swayedWalk(120, contacts);
+  const auto fixed = FootConstraintJob{&m, &contacts, {}, {}}.run();
+  ASSERT_TRUE(fixed) << fixed.error().message;
+  const auto points = findFootPoints(*m.skeleton);
+  const std::vector<Eigen::Vector3d> before = allJointPositions(m), after = allJointPositions(*fixed);
+  const int joints = m.jointCount();
+  int runs = 0;
+  double slidBefore = 0.0;
+  for (int p = 0; p < kFootPointCount; ++p) {
+    const int joint = points[p].joint;
+    for (int s = 0; s < m.frameCount();) {
+      if (!contacts.isPlanted(s, static_cast<FootPoint>(p))) {
+        ++s;
+        continue;
+      }
+      int e = s;
+      while (e + 1 < m.frameCount() && contacts.isPlanted(e + 1, static_cast<FootPoint>(p))) ++e;
+      ++runs;
+      for (int f = s; f <= e; ++f) {
+        EXPECT_LT((after[static_cast<size_t>(f) * joints + joint] - after[static_cast<size_t>(s) * joints + joint]).norm(), 1e-3)
+            << "point " << p << " frame " << f << " of the plant " << s << ".." << e;
+        slidBefore = std::max(slidBefore, (before[static_cast<size_t>(f) * joints + joint] - before[static_cast<size_t>(s) * joints + joint]).norm());
+      }
+      s = e + 1;
+    }
+  }
+  EXPECT_GE(runs, 12);
+  EXPECT_GT(slidBefore, 0.01);  // the sway did move the planted feet
+}
+
+// Enforcing the plants adds no step at touch-down or lift-off: the corrections (up to 3 cm) blend
+// in and out. Switching a 3 cm correction on in one frame would add about 0.03 m x 30^2 = 27 m/s^2
+// at that frame; the bound, 6 m/s^2, is what a cubic blend of it over blendFrames can add.
+TEST(FootConstraints, PlantBoundariesStayUnderAGivenAcceleration) {
+  FootContacts contacts;
+  const Motion m = swayedWalk(120, contacts);
+  const auto fixed = FootConstraintJob{&m, &contacts, {}, {}}.run();
+  ASSERT_TRUE(fixed) << fixed.error().message;
+  const std::vector<double> before = frameAcceleration(m), after = frameAcceleration(*fixed);
+  int boundaries = 0;
+  for (int f = 1; f + 1 < m.frameCount(); ++f) {
+    if (contacts.planted[f] == contacts.planted[f - 1]) continue;
+    ++boundaries;
+    for (int k = std::max(1, f - 8); k <= std::min(m.frameCount() - 2, f + 8); ++k) {
+      EXPECT_LT(after[k] - before[k], 6.0) << "frame " << k << " near the plant boundary at " << f;
+    }
+  }
+  EXPECT_GE(boundaries, 10);
 }
 
 TEST(PlantCommonPose, PlantedPointsStayWhereFrameFHasThem) {

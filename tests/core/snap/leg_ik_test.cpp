@@ -69,6 +69,38 @@ TEST_F(LegIkTest, StraightLegStillBends) {
   EXPECT_GT(after[leg.shin].z(), hip.z());  // the knee goes forward
 }
 
+// A straight leg has no bending plane of its own; the knee must bend the way the foot points
+// (the toe, here turned 90 degrees to +X) and move continuously as the target comes closer,
+// whatever sub-micrometre noise puts the input knee on one side or the other of the line.
+TEST_F(LegIkTest, StraightKneeBendsTheWayTheFootPointsWithoutFlipping) {
+  Pose straight = motion.pose(0);
+  for (auto& q : straight.localRotations) q.setIdentity();
+  straight.localRotations[leg.foot] = Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()));
+  const Eigen::Vector3d hip = world(skeleton, straight)[leg.thigh];
+  Eigen::Vector3d previousKnee = Eigen::Vector3d::Zero();
+  for (int step = 1; step <= 40; ++step) {
+    const double distance = 0.8 - 0.002 * step;  // 0.8: the leg's full length
+    const Eigen::Vector3d target = hip + Eigen::Vector3d(0.0, -distance, 0.0);
+    std::vector<Eigen::Vector3d> knees;
+    for (double noise : {-1e-7, 0.0, 1e-7}) {
+      for (const Eigen::Vector3d& direction : {Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ()}) {
+        Pose pose = straight;
+        // Nudge the knee off the line by `noise` metres (a tiny turn of the thigh about the hip).
+        pose.localRotations[leg.thigh] = Eigen::Quaterniond(Eigen::AngleAxisd(noise / 0.4, direction.cross(Eigen::Vector3d::UnitY())));
+        ASSERT_TRUE(LegIkJob({&skeleton, leg, target, std::nullopt, toe}).run(pose));
+        const auto after = world(skeleton, pose);
+        EXPECT_LT((after[leg.foot] - target).norm(), 1e-9);
+        knees.push_back(after[leg.shin]);
+      }
+    }
+    for (const Eigen::Vector3d& k : knees) EXPECT_LT((k - knees[0]).norm(), 1e-4) << "distance " << distance;
+    EXPECT_GT(knees[0].x() - hip.x(), 0.0);  // towards the toe (+X), not forward or back
+    EXPECT_LT(std::abs(knees[0].z() - hip.z()), 1e-4);
+    if (step > 1) EXPECT_LT((knees[0] - previousKnee).norm(), 0.05) << "distance " << distance;
+    previousKnee = knees[0];
+  }
+}
+
 TEST_F(LegIkTest, AimsTheToe) {
   Pose pose = motion.pose(10);
   const auto before = world(skeleton, pose);

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/dmg/database_motion_graph.h"
+#include "core/dmg/dmg_walk.h"
+#include "core/field/field_task.h"
+#include "core/motion/motion.h"
+#include "core/synth/pose_stream.h"
+#include "core/util/progress.h"
+#include "core/util/result.h"
+
+namespace mg {
+
+// The graph-based controller of the paper's comparison (Lee et al. 2010, section 5.1, after Lee,
+// Lee and Popovic 2009), on the database motion graph of the same capture (core/dmg: every frame a
+// vertex, transitions at local minima of the frame distance), with the same direction task and
+// reward. It acts per clip: at a decision vertex it picks an out-edge (the natural next frame or a
+// transition) and a direction warp w, and then plays up to `clipFrames` frames along the target's
+// motion (fewer where that motion ends), turning the character by w spread evenly over the clip
+// frames (w / clipFrames per frame). Warps run over `2 warpSteps + 1` values in
+// [-maxWarpDegrees, maxWarpDegrees]: +-45 degrees per clip as the paper allowed, with no cost for
+// warping (the paper gave physicality "minimal importance"). Our choice of clip: 15 frames, half a
+// second, about one walking step, since a frame-level graph has no clips of its own.
+struct GraphControllerSettings {
+  int clipFrames = 15;            // >= 1
+  double maxWarpDegrees = 45.0;   // >= 0
+  int warpSteps = 3;              // >= 0
+  int angleSamples = 18;          // direction task samples, >= 4
+  double discount = 0.99;         // per frame, in (0, 1)
+  // Random directive changes, as the field's task has them (core/field/field_task.h), so both
+  // controllers solve the same problem; the chance of a change during a clip of L frames is
+  // 1 - (1 - h)^L, valued at the mean over directions at the clip's end.
+  double directiveChangesPerSecond = 0.25;
+  double tolerance = 1e-3;        // Bellman residual to stop at
+  int maxIterations = 5000;
+  int blendFrames = 10;           // DmgWalkStream's blend at transitions
+
+  Status validate() const;
+};
+
+// The value of every (vertex, direction sample) of the graph for the direction task, by value
+// iteration over clip actions (Gauss-Seidel, backwards in vertex order) until the Bellman residual
+// is below the tolerance. Precomputed per action: the clip's per-frame source yaw, so one sweep is
+// a few multiply-adds per (vertex, action, sample).
+struct GraphValueFunction {
+  GraphControllerSettings settings;
+  std::vector<float> values;  // vertexCount x angleSamples
+  int iterations = 0;
+  double bellmanResidual = 0.0;
+};
+
+// One action of a vertex: the edge, the warp, and the clip it plays.
+struct GraphClipAction {
+  int edge = -1;
+  double warpRadians = 0.0;
+  int endVertex = -1;               // the clip's last frame: the next decision vertex
+  std::vector<float> cumulativeYaw;  // per clip frame, source yaw turned since the decision
+};
+
+// The clip actions of vertex v (edges whose target can start a clip), in edge then warp order.
+std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& graph,
+                                              const std::vector<std::shared_ptr<const Motion>>& motions,
+                                              const GraphControllerSettings& settings, int v);
+
+// Learns the values. `motions` are the graph's motions at its rate. Fails when the settings are
+// invalid, the motions do not fit the graph, or cancelled.
+Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& graph,
+                                                const std::vector<std::shared_ptr<const Motion>>& motions,
+                                                const GraphControllerSettings& settings,
+                                                const Progress& progress = {});
+
+// The controller as a steerable PoseStream: a DmgWalkStream whose edges are chosen per clip by the
+// lookahead policy max_a [sum_i gamma^(i-1) r(T_i) + gamma^L V(end, T_L)] at the character's
+// actual task parameter, and which turns its floor transform by the chosen warp. Follows Heading
+// directives; without one it plays natural edges (warp 0) and a transition where the motion ends.
+// Not thread-safe; not copyable or movable (its chooser refers to it).
+class GraphControllerStream final : public PoseStream {
+ public:
+  // Preconditions: the value function was solved on this graph and these motions;
+  // 0 <= startVertex < vertexCount.
+  GraphControllerStream(std::shared_ptr<const DatabaseMotionGraph> graph,
+                        std::vector<std::shared_ptr<const Motion>> motions,
+                        std::shared_ptr<const GraphValueFunction> values, int startVertex,
+                        FloorTransform start = {});
+  GraphControllerStream(const GraphControllerStream&) = delete;
+  GraphControllerStream& operator=(const GraphControllerStream&) = delete;
+
+  std::shared_ptr<const Skeleton> skeleton() const override { return m_walk->skeleton(); }
+  double fps() const override { return m_walk->fps(); }
+  bool next(Pose& out) override;
+  int framesPlayed() const override { return m_walk->framesPlayed(); }
+  SourceFrame lastSource() const override { return m_walk->lastSource(); }
+  const std::vector<StreamTransition>& transitions() const override { return m_walk->transitions(); }
+  bool canFollow(Directive::Kind kind) const override { return kind != Directive::Kind::Line; }
+  void setDirective(const Directive& directive) override { m_directive = directive; }
+
+  int decisions() const { return m_decisions; }
+
+ private:
+  int choose(int vertex);
+
+  std::shared_ptr<const DatabaseMotionGraph> m_graph;
+  std::vector<std::shared_ptr<const Motion>> m_motions;
+  std::shared_ptr<const GraphValueFunction> m_values;
+  std::unique_ptr<DmgWalkStream> m_walk;
+  Directive m_directive;
+  Pose m_last;
+  bool m_hasLast = false;
+  int m_clipRemaining = 0;
+  int m_decisions = 0;
+};
+
+}  // namespace mg

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+#include "core/snap/plant_alignment.h"
+
+#include <cmath>
+#include <iostream>
+
+#include <gtest/gtest.h>
+
+#include "core/motion/forward_kinematics.h"
+#include "core/snap/cut_quality.h"
+#include "core/snap/snap_job.h"
+#include "reference_metric.h"
+#include "support/planted_walk.h"
+
+namespace mg {
+namespace {
+
+TEST(FitFloorTransform, RecoversAKnownTransformIgnoringHeights) {
+  const FloorTransform truth{0.7, 1.2, -0.5};
+  const std::vector<Eigen::Vector3d> from = {{0.1, 0.0, 0.2}, {-0.3, 0.1, 0.5}, {0.4, 0.0, -0.2}, {0.0, 0.3, 0.0}};
+  std::vector<Eigen::Vector3d> to;
+  for (const Eigen::Vector3d& p : from) to.push_back(truth.apply(p) + Eigen::Vector3d(0.0, 0.25, 0.0));
+  const FloorTransform fit = fitFloorTransform(from, to, 0.0);
+  EXPECT_NEAR(fit.theta, truth.theta, 1e-12);
+  EXPECT_NEAR(fit.x, truth.x, 1e-12);
+  EXPECT_NEAR(fit.z, truth.z, 1e-12);
+}
+
+TEST(FitFloorTransform, KeepsTheGivenRotationWhenItMayNotFitOne) {
+  const std::vector<Eigen::Vector3d> from = {{0.0, 0.0, 0.0}, {0.2, 0.0, 0.1}};
+  const std::vector<Eigen::Vector3d> to = {{1.0, 0.0, 1.0}, {1.4, 0.0, 1.3}};
+  const FloorTransform fit = fitFloorTransform(from, to, 0.3, false);
+  EXPECT_EQ(fit.theta, 0.3);
+  // Translation: the means land on each other.
+  const Eigen::Vector3d mean = fit.apply(Eigen::Vector3d(0.1, 0.0, 0.05));
+  EXPECT_NEAR(mean.x(), 1.2, 1e-12);
+  EXPECT_NEAR(mean.z(), 1.15, 1e-12);
+  // Points within 2.5 cm of their centre fix no rotation either.
+  const std::vector<Eigen::Vector3d> close = {{0.0, 0.0, 0.0}, {0.01, 0.0, 0.0}};
+  EXPECT_EQ(fitFloorTransform(close, close, -0.4).theta, -0.4);
+}
+
+// Two planted walks of different cadence; hub 0 a few frames into every left stance, hub 1 nine
+// frames later in the same stance, so every clip from hub 0 to hub 1 holds the left foot planted
+// throughout: a linked constraint of the two common poses (the paper's appendix).
+struct LinkedDatabase {
+  std::vector<std::shared_ptr<const Motion>> motions;
+  HubGraph graph;
+  std::vector<std::pair<int, std::pair<int, int>>> linkedClips;  // motion, (from frame, to frame)
+};
+
+LinkedDatabase linkedDatabase() {
+  LinkedDatabase db;
+  test::PlantedWalkSettings slow;
+  slow.cycleSeconds = 1.1;
+  slow.speed = 0.75;
+  db.motions.push_back(std::make_shared<Motion>(test::makePlantedWalk(150)));
+  db.motions.push_back(std::make_shared<Motion>(test::rotatedAboutY(test::makePlantedWalk(150, slow), 0.6, 1.0, -0.5)));
+  const test::ReferenceMetric metric(db.motions);
+  std::vector<MatchCandidate> first, second;
+  for (int m = 0; m < 2; ++m) {
+    const int cycle = m == 0 ? 30 : 33;
+    for (int start = 0; start + 13 < 148; start += cycle) {
+      first.push_back({{m, start + 3}, 0.0});
+      second.push_back({{m, start + 12}, 0.0});
+      db.linkedClips.push_back({m, {start + 3, start + 12}});
+    }
+  }
+  std::vector<Hub> hubs{*makeHub(first, metric.metric()), *makeHub(second, metric.metric())};
+  db.graph = *buildHubGraph(std::vector<int>{150, 150}, std::move(hubs));
+  return db;
+}
+
+// The largest distance, over all linked clips, of the left heel or toe from where it is at the
+// clip's first frame (after snapping; the walk holds them still there before).
+double linkedPlantTravel(const LinkedDatabase& db, const SnapResult& snapped) {
+  double worst = 0.0;
+  const Skeleton& sk = *db.motions[0]->skeleton;
+  const auto points = findFootPoints(sk);
+  for (const auto& [m, range] : db.linkedClips) {
+    const std::vector<Eigen::Vector3d> at = jointPositions(*snapped.motions[m], range.first);
+    for (int f = range.first; f <= range.second; ++f) {
+      const std::vector<Eigen::Vector3d> now = jointPositions(*snapped.motions[m], f);
+      for (int p : {0, 1}) worst = std::max(worst, (now[points[p].joint] - at[points[p].joint]).norm());
+    }
+  }
+  return worst;
+}
+
+TEST(PlantAlignments, LinkedPlantsStayInOnePlaceAndCutsStayExact) {
+  const LinkedDatabase db = linkedDatabase();
+  ASSERT_TRUE(db.graph.validate());
+  const auto snapped = SnapJob{db.motions, &db.graph, {}}.run();
+  ASSERT_TRUE(snapped) << snapped.error().message;
+  const double travel = linkedPlantTravel(db, *snapped);
+  EXPECT_LT(travel, 1e-3);
+  const auto cuts = measureCutQuality(snapped->graph, snapped->motions);
+  ASSERT_TRUE(cuts);
+  ASSERT_FALSE(cuts->cuts.empty());
+  EXPECT_LT(cuts->maxPositionJump, 1e-6);
+  EXPECT_LT(cuts->maxVelocityJump, 1e-5);
+  // Without the appendix the metric's alignments place the two ends of a linked plant apart and
+  // the foot has to travel between them.
+  SnapSettings metricOnly;
+  metricOnly.alignPlants = false;
+  const auto plain = SnapJob{db.motions, &db.graph, metricOnly}.run();
+  ASSERT_TRUE(plain);
+  const double plainTravel = linkedPlantTravel(db, *plain);
+  EXPECT_GT(plainTravel, 5e-3);
+  std::cout << "[ figures  ] linked plants travel " << travel * 1000 << " mm with plant alignments, " << plainTravel * 1000
+            << " mm with the metric's\n";
+}
+
+// The alignments change only along links: an unlinked match frame keeps the metric's, and every
+// linked step maps the linked plant of one common pose onto the other's.
+TEST(PlantAlignments, OnlyLinkedMatchFramesLeaveTheMetric) {
+  const LinkedDatabase db = linkedDatabase();
+  const auto snapped = SnapJob{db.motions, &db.graph, {}}.run();
+  ASSERT_TRUE(snapped);
+  std::vector<FootContacts> none(2);
+  for (auto& c : none) c.planted.assign(150, 0);
+  const std::vector<std::uint8_t> masks{0x3, 0x3};
+  const auto unlinked = plantAlignments(db.graph, db.motions, none, snapped->commonPoses, masks);
+  for (size_t h = 0; h < db.graph.hubs.size(); ++h) {
+    for (size_t i = 0; i < db.graph.hubs[h].matchFrames.size(); ++i) {
+      const FloorTransform &a = unlinked[h][i], &b = db.graph.hubs[h].matchFrames[i].toHub;
+      EXPECT_EQ(a.theta, b.theta);
+      EXPECT_EQ(a.x, b.x);
+      EXPECT_EQ(a.z, b.z);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mg
