@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // mgtool bench smooth: how smooth a Snap-Together walk is next to the capture it came from, and
 // how well its feet stay planted, measured by core/eval on the BVH files actually written.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -55,25 +56,98 @@ void writeSkate(JsonWriter& json, const char* key, const SkateStats& s) {
   json.endObject();
 }
 
-// Per-frame acceleration a stage adds to the one before it (same motions, same frames).
+// Match frames of every motion (sorted), from the graph the motions were snapped to.
+std::vector<std::vector<int>> matchFramesPerMotion(const HubGraph& graph) {
+  std::vector<std::vector<int>> out(graph.frameCounts.size());
+  for (const Hub& h : graph.hubs) {
+    for (const MatchFrame& mf : h.matchFrames) out[mf.ref.motion].push_back(mf.ref.frame);
+  }
+  for (auto& frames : out) std::sort(frames.begin(), frames.end());
+  return out;
+}
+
+// Frames to the nearest of `frames` (a large number when there is none).
+int distanceTo(const std::vector<int>& frames, int f) {
+  int best = 1 << 30;
+  for (int g : frames) best = std::min(best, std::abs(g - f));
+  return best;
+}
+
+// Per-frame acceleration a stage adds to the one before it (same motions, same frames): the
+// largest, the frames over `limit`, the worst frame and point, and where the frames over the
+// limit lie: within 2 frames of a plant's touch-down or lift-off (core/eval's plants of the stage
+// before), within 2 frames of a match frame, or elsewhere.
 void writeAdded(JsonWriter& json, const char* key, const std::vector<PointTracks>& before,
-                const std::vector<PointTracks>& after, double limit) {
+                const std::vector<PointTracks>& after, const std::vector<std::vector<int>>& matchFrames, double limit) {
   double worst = 0.0;
-  int over = 0, worstMotion = -1, worstFrame = -1;
+  int over = 0, worstMotion = -1, worstFrame = -1, nearPlantEdges = 0, nearMatchFrames = 0, elsewhere = 0;
+  std::string worstPoint;
   for (size_t m = 0; m < before.size(); ++m) {
     const std::vector<double> a = frameAccelerationMax(before[m]), b = frameAccelerationMax(after[m]);
+    std::vector<int> edges;
+    for (const PlantRun& r : findPlants(before[m]).runs) edges.push_back(r.begin), edges.push_back(r.end);
     for (size_t f = 0; f < a.size() && f < b.size(); ++f) {
       const double excess = b[f] - a[f];
-      if (excess > limit) ++over;
+      if (excess > limit) {
+        ++over;
+        const int frame = static_cast<int>(f);
+        if (distanceTo(edges, frame) <= 2) {
+          ++nearPlantEdges;
+        } else if (m < matchFrames.size() && distanceTo(matchFrames[m], frame) <= 2) {
+          ++nearMatchFrames;
+        } else {
+          ++elsewhere;
+        }
+      }
       if (excess > worst) worst = excess, worstMotion = static_cast<int>(m), worstFrame = static_cast<int>(f);
+    }
+  }
+  if (worstMotion >= 0) {
+    // The point whose acceleration grew most at the worst frame.
+    const PointTracks &x = before[worstMotion], &y = after[worstMotion];
+    const int f = worstFrame;
+    double grew = -1e300;
+    for (int p = 0; p < y.pointCount() && f > 0 && f + 1 < y.frameCount; ++p) {
+      const double ay = (y.at(f + 1, p) - 2.0 * y.at(f, p) + y.at(f - 1, p)).norm();
+      const double ax = (x.at(f + 1, p) - 2.0 * x.at(f, p) + x.at(f - 1, p)).norm();
+      if (ay - ax > grew) grew = ay - ax, worstPoint = y.names[p];
     }
   }
   json.key(key), json.beginObject();
   json.key("max_bhps2"), json.value(worst);
   json.key("frames_over"), json.value(over);
   json.key("limit_bhps2"), json.value(limit);
+  json.key("over_near_plant_edges"), json.value(nearPlantEdges);
+  json.key("over_near_match_frames"), json.value(nearMatchFrames);
+  json.key("over_elsewhere"), json.value(elsewhere);
   json.key("worst_motion"), json.value(worstMotion);
   json.key("worst_frame"), json.value(worstFrame);
+  json.key("worst_point"), json.value(worstPoint);
+  json.endObject();
+}
+
+// Plants of a stage (core/eval's, on the written files) that hold two match frames or more: the
+// frames a plant is locked to at both ends of a clip. Their speed shows whether linked plants
+// stay put.
+void writeLinkedPlants(JsonWriter& json, const char* key, const std::vector<PointTracks>& tracks,
+                       const std::vector<std::vector<int>>& matchFrames) {
+  int count = 0;
+  double sum = 0.0, worst = 0.0;
+  for (size_t m = 0; m < tracks.size() && m < matchFrames.size(); ++m) {
+    const double metresPerBh = tracks[m].bodyHeight * tracks[m].metresPerUnit;
+    for (const PlantRun& r : findPlants(tracks[m]).runs) {
+      const auto held = std::count_if(matchFrames[m].begin(), matchFrames[m].end(),
+                                      [&](int f) { return f >= r.begin && f <= r.end; });
+      if (held < 2 || r.samples == 0) continue;
+      ++count;
+      sum += r.meanSpeed * metresPerBh;
+      worst = std::max(worst, r.meanSpeed * metresPerBh);
+    }
+  }
+  json.key(key), json.beginObject();
+  json.key("plants"), json.value(count);
+  json.key("mean_mps"), json.value(count ? sum / count : 0.0);
+  json.key("max_mps"), json.value(worst);
   json.endObject();
 }
 
@@ -105,7 +179,9 @@ int runBenchSmooth(std::span<const std::string> args) {
       "Prints JSON: the source's median per-clip p99 and max acceleration (bh/s^2, per-frame\n"
       "worst point) and planted-foot speed; per stage of snapping (original, displaced, snapped\n"
       "motions, written as BVH) the same figures and the acceleration each stage adds over the one\n"
-      "before (frames over --added-limit bh/s^2); per walk p99, max, their ratios to the source,\n"
+      "before (frames over --added-limit bh/s^2, whether near a plant's touch-down or lift-off, near a\n"
+      "match frame or elsewhere, and the worst point), and the speed of plants holding two match\n"
+      "frames or more before and after snapping; per walk p99, max, their ratios to the source,\n"
       "frames above 1.5 x the source max, planted-foot speed, plants carried across cuts and the\n"
       "largest velocity jump at a cut.",
       snapBuildOptions(), 1, -1};
@@ -154,7 +230,7 @@ int runBenchSmooth(std::span<const std::string> args) {
   const std::optional<SnapResult> snapped = snapDatabase("bench smooth", *db, built->graph, *settings);
   if (!snapped) return kExitFailed;
   const std::string exportDir = (dir / "graph").string();
-  SnapExportInput input{&snapped->graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}};
+  SnapExportInput input{&snapped->graph, &*snapped, {built->threshold, settings->wminFrames, settings->trimFrames}, {}};
   if (Status s = exportSnapGraph(input, exportDir); !s) return fail(s.error().message);
   Result<SnapGraphFile> file = readSnapGraph(exportDir, importMotionLoader());
   if (!file) return fail(file.error().message);
@@ -199,8 +275,11 @@ int runBenchSmooth(std::span<const std::string> args) {
     writeSkate(json, "skate", s.skate);
     json.endObject();
   }
-  writeAdded(json, "added_by_displacement", *original, *displaced, *addedLimit);
-  writeAdded(json, "added_by_plants", *displaced, *final, *addedLimit);
+  const std::vector<std::vector<int>> matchFrames = matchFramesPerMotion(snapped->graph);
+  writeAdded(json, "added_by_displacement", *original, *displaced, matchFrames, *addedLimit);
+  writeAdded(json, "added_by_plants", *displaced, *final, matchFrames, *addedLimit);
+  writeLinkedPlants(json, "linked_plants_original", *original, matchFrames);
+  writeLinkedPlants(json, "linked_plants_snapped", *final, matchFrames);
   json.endObject();
 
   const long long frames = std::max<long long>(3, std::llround(*seconds * file->fps));

@@ -157,6 +157,82 @@ void runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where, c
   }
 }
 
+// A point of a foot the solver holds: one of the four FootPoints or, on a skeleton with toe
+// joints, the tip of a toe (the end site past the ball), which follows the plants of its ball.
+struct Track {
+  FootPointLocation location;
+  int plant = 0;  // FootPoint whose plants it follows
+  std::vector<Eigen::Vector3d> where;                  // input world positions, per frame
+  std::vector<std::optional<Eigen::Vector3d>> target;  // on planted frames
+  std::vector<Eigen::Vector3d> correction;             // relative to following the root shift
+};
+
+// The tip of a toe joint: its end site, when the toe point is a joint of its own.
+std::optional<FootPointLocation> toeTip(const Skeleton& sk, const Leg& leg) {
+  if (leg.toe.joint < 0 || leg.toe.joint == leg.chain.foot || !leg.toe.offset.isZero()) return std::nullopt;
+  for (const EndSite& e : sk.endSites) {
+    if (e.joint == leg.toe.joint) return FootPointLocation{e.joint, e.offset};
+  }
+  return std::nullopt;
+}
+
+// Fills a track's correction: fixed where planted (target minus where it is, less the root
+// shift), zero where locked or more than `blend` frames from a plant, least acceleration in
+// between; the frame just outside a plant keeps the plant's edge correction.
+Status fillCorrection(Track& t, const std::vector<Eigen::Vector3d>& rootShift, const std::vector<std::uint8_t>& isLocked,
+                      int blend) {
+  const int frames = static_cast<int>(t.where.size());
+  t.correction.assign(frames, Eigen::Vector3d::Zero());
+  std::vector<std::uint8_t> isPlanted(frames, 0);
+  bool any = false;
+  for (int f = 0; f < frames; ++f) {
+    if (!t.target[f]) continue;
+    isPlanted[f] = 1, any = true;
+    t.correction[f] = *t.target[f] - t.where[f] - rootShift[f];
+  }
+  if (!any) return Status::success();
+  const std::vector<int> distance = distanceToFlagged(isPlanted);
+  // A locked frame that does not plant the point (the common pose moves it) next to a run: the
+  // run eases in from it (and out towards it) over half the blend instead of stopping the foot
+  // in one frame; its first frames are left to the fill.
+  std::vector<std::uint8_t> movingLock(frames, 0);
+  for (int f = 0; f < frames; ++f) movingLock[f] = isLocked[f] && !isPlanted[f];
+  const std::vector<int> toMovingLock = distanceToFlagged(movingLock);
+  std::vector<std::uint8_t> fixed(frames, 0);
+  for (int f = 0; f < frames; ++f) {
+    if (isLocked[f] && !isPlanted[f]) t.correction[f].setZero();
+    const bool easing = isPlanted[f] && !isLocked[f] && 2 * toMovingLock[f] <= blend;
+    fixed[f] = (isPlanted[f] && !easing) || isLocked[f] || distance[f] > blend;
+  }
+  // Touch-down and lift-off: the frame just outside a run keeps the run's edge correction, so
+  // the correction settles (zero slope) in the air and the foot lands and leaves with the
+  // velocity it has in capture, neither easing onto the floor (a creeping foot) nor stopping
+  // harder than it did.
+  for (int f = 0; f < frames; ++f) {
+    if (!isPlanted[f] || !fixed[f] || isLocked[f]) continue;
+    for (int side : {-1, 1}) {
+      const int g = f + side;
+      if (g < 0 || g >= frames || isPlanted[g] || fixed[g]) continue;
+      t.correction[g] = t.correction[f];
+      fixed[g] = 1;
+    }
+  }
+  return fillMinimumAcceleration(t.correction, fixed);
+}
+
+// Turns the toe joint of `tip` so that the tip points at `goal` (the smallest turn about the
+// ball); a one-bone aim after the leg is solved.
+void aimToeTip(const Skeleton& sk, const FootPointLocation& tip, const Eigen::Vector3d& goal, Pose& pose) {
+  std::vector<Eigen::Vector3d> pos(sk.jointCount());
+  std::vector<Eigen::Quaterniond> rot(sk.jointCount());
+  forwardKinematics(sk, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
+  const int toe = tip.joint, parent = sk.joints[toe].parent;
+  const Eigen::Vector3d now = rot[toe] * tip.offset, wanted = goal - pos[toe];
+  if (now.norm() < kNegligibleMetres || wanted.norm() < kNegligibleMetres) return;
+  const Eigen::Quaterniond world = Eigen::Quaterniond::FromTwoVectors(now, wanted) * rot[toe];
+  pose.localRotations[toe] = (rot[parent].conjugate() * world).normalized();
+}
+
 }  // namespace
 
 Status FootConstraintJob::validate() const {
@@ -189,45 +265,50 @@ Result<Motion> FootConstraintJob::run() const {
   if (legs.empty()) return out;
   std::vector<std::uint8_t> isLocked(frames, 0);
   if (!locked.empty()) std::copy(locked.begin(), locked.end(), isLocked.begin());
-  auto planted = [&](int f, int p) { return contacts->isPlanted(f, static_cast<FootPoint>(p)); };
 
-  // World positions of the foot points and ankles in every frame of the input.
-  std::array<std::vector<Eigen::Vector3d>, kFootPointCount> where;
+  // Tracks 0..3 are the FootPoints (unused ones stay empty); toe tips follow.
+  std::vector<Track> tracks(kFootPointCount);
+  for (int p = 0; p < kFootPointCount; ++p) tracks[p].location = points[p], tracks[p].plant = p;
+  std::vector<int> tipOfLeg(legs.size(), -1);
+  for (size_t i = 0; i < legs.size(); ++i) {
+    if (std::optional<FootPointLocation> tip = toeTip(sk, legs[i])) {
+      tipOfLeg[i] = static_cast<int>(tracks.size());
+      tracks.push_back({*tip, legs[i].toeIndex, {}, {}, {}});
+    }
+  }
+  // World positions of the tracked points and ankles in every frame of the input.
   std::vector<std::vector<Eigen::Vector3d>> ankle(legs.size(), std::vector<Eigen::Vector3d>(frames));
-  for (auto& w : where) w.resize(frames);
+  for (Track& t : tracks) t.where.resize(frames), t.target.resize(frames);
   {
     std::vector<Eigen::Vector3d> pos(joints);
     std::vector<Eigen::Quaterniond> rot(joints);
     for (int f = 0; f < frames; ++f) {
       forwardKinematics(sk, in.rootPositions[f], in.frameRotations(f), pos.data(), rot.data());
-      for (int p = 0; p < kFootPointCount; ++p) {
-        if (points[p].joint >= 0) where[p][f] = pointPosition(points[p], pos, rot);
+      for (Track& t : tracks) {
+        if (t.location.joint >= 0) t.where[f] = pointPosition(t.location, pos, rot);
       }
       for (size_t i = 0; i < legs.size(); ++i) ankle[i][f] = pos[legs[i].chain.foot];
     }
   }
   // Targets of every planted frame, run by run.
-  std::array<std::vector<std::optional<Eigen::Vector3d>>, kFootPointCount> target;
-  for (int p = 0; p < kFootPointCount; ++p) {
-    target[p].resize(frames);
-    if (points[p].joint < 0) continue;
+  for (Track& t : tracks) {
+    if (t.location.joint < 0) continue;
+    const FootPoint plant = static_cast<FootPoint>(t.plant);
     for (int s = 0; s < frames;) {
-      if (!planted(s, p)) {
+      if (!contacts->isPlanted(s, plant)) {
         ++s;
         continue;
       }
       int e = s;
-      while (e + 1 < frames && planted(e + 1, p)) ++e;
-      runTargets(s, e, where[p], isLocked, target[p]);
+      while (e + 1 < frames && contacts->isPlanted(e + 1, plant)) ++e;
+      runTargets(s, e, t.where, isLocked, t.target);
       s = e + 1;
     }
   }
   auto ankleTargetOf = [&](size_t i, int f) -> std::optional<Eigen::Vector3d> {
-    const Leg& leg = legs[i];
-    if (target[leg.heelIndex][f]) return *target[leg.heelIndex][f] - (where[leg.heelIndex][f] - ankle[i][f]);
-    if (leg.toe.joint >= 0 && target[leg.toeIndex][f]) {
-      return *target[leg.toeIndex][f] - (where[leg.toeIndex][f] - ankle[i][f]);
-    }
+    const Track &heel = tracks[legs[i].heelIndex], &toe = tracks[legs[i].toeIndex];
+    if (heel.target[f]) return *heel.target[f] - (heel.where[f] - ankle[i][f]);
+    if (toe.location.joint >= 0 && toe.target[f]) return *toe.target[f] - (toe.where[f] - ankle[i][f]);
     return std::nullopt;
   };
 
@@ -258,78 +339,51 @@ Result<Motion> FootConstraintJob::run() const {
       if (Status s = fillMinimumAcceleration(rootShift, fixed); !s) return s.error();
     }
   }
-
-  // Corrections of the foot points relative to following the root: fixed where planted, zero
-  // where locked or far from any plant, least acceleration in between.
-  std::array<std::vector<Eigen::Vector3d>, kFootPointCount> correction;
-  for (int p = 0; p < kFootPointCount; ++p) {
-    correction[p].assign(frames, Eigen::Vector3d::Zero());
-    if (points[p].joint < 0) continue;
-    std::vector<std::uint8_t> isPlanted(frames, 0);
-    bool any = false;
-    for (int f = 0; f < frames; ++f) {
-      if (!target[p][f]) continue;
-      isPlanted[f] = 1, any = true;
-      correction[p][f] = *target[p][f] - where[p][f] - rootShift[f];
-    }
-    if (!any) continue;
-    const std::vector<int> distance = distanceToFlagged(isPlanted);
-    // A locked frame that does not plant the point (the common pose moves it) next to a run: the
-    // run eases in from it (and out towards it) over half the blend instead of stopping the foot
-    // in one frame; its first frames are left to the fill.
-    std::vector<std::uint8_t> movingLock(frames, 0);
-    for (int f = 0; f < frames; ++f) movingLock[f] = isLocked[f] && !isPlanted[f];
-    const std::vector<int> toMovingLock = distanceToFlagged(movingLock);
-    std::vector<std::uint8_t> fixed(frames, 0);
-    for (int f = 0; f < frames; ++f) {
-      if (isLocked[f] && !isPlanted[f]) correction[p][f].setZero();
-      const bool easing = isPlanted[f] && !isLocked[f] && 2 * toMovingLock[f] <= blend;
-      fixed[f] = (isPlanted[f] && !easing) || isLocked[f] || distance[f] > blend;
-    }
-    // Touch-down and lift-off: the frame just outside a run keeps the run's edge correction, so
-    // the correction settles (zero slope) in the air and the foot lands and leaves with the
-    // velocity it has in capture, neither easing onto the floor (a creeping foot) nor stopping
-    // harder than it did.
-    for (int f = 0; f < frames; ++f) {
-      if (!isPlanted[f] || !fixed[f] || isLocked[f]) continue;
-      for (int side : {-1, 1}) {
-        const int g = f + side;
-        if (g < 0 || g >= frames || isPlanted[g] || fixed[g]) continue;
-        correction[p][g] = correction[p][f];
-        fixed[g] = 1;
-      }
-    }
-    if (Status s = fillMinimumAcceleration(correction[p], fixed); !s) return s.error();
+  for (Track& t : tracks) {
+    if (t.location.joint < 0) continue;
+    if (Status s = fillCorrection(t, rootShift, isLocked, blend); !s) return s.error();
   }
+  auto correctionAt = [&](int track, int f) -> Eigen::Vector3d {
+    return track >= 0 && !tracks[track].correction.empty() ? tracks[track].correction[f] : Eigen::Vector3d::Zero();
+  };
 
   // Solve every frame that has a correction.
   for (int f = 0; f < frames; ++f) {
     if (isLocked[f]) continue;
     const Eigen::Vector3d& r = rootShift[f];
     bool any = r.norm() > kNegligibleMetres;
-    for (const auto& c : correction) any = any || c[f].norm() > kNegligibleMetres;
+    for (size_t t = 0; t < tracks.size(); ++t) any = any || correctionAt(static_cast<int>(t), f).norm() > kNegligibleMetres;
     if (!any) continue;
     Pose pose = in.pose(f);
     pose.rootPosition += r;
     for (size_t i = 0; i < legs.size(); ++i) {
       const Leg& leg = legs[i];
       const bool hasToe = leg.toe.joint >= 0;
-      const Eigen::Vector3d& heelCorrection = correction[leg.heelIndex][f];
-      const Eigen::Vector3d toeCorrection = hasToe ? correction[leg.toeIndex][f] : Eigen::Vector3d::Zero();
-      if (heelCorrection.norm() <= kNegligibleMetres && toeCorrection.norm() <= kNegligibleMetres) continue;
+      const Eigen::Vector3d heelCorrection = correctionAt(leg.heelIndex, f);
+      const Eigen::Vector3d toeCorrection = hasToe ? correctionAt(leg.toeIndex, f) : Eigen::Vector3d::Zero();
+      const Eigen::Vector3d tipCorrection = correctionAt(tipOfLeg[i], f);
+      if (heelCorrection.norm() <= kNegligibleMetres && toeCorrection.norm() <= kNegligibleMetres &&
+          tipCorrection.norm() <= kNegligibleMetres) {
+        continue;
+      }
       Eigen::Vector3d ankleTarget = ankle[i][f] + r + heelCorrection;
       std::optional<Eigen::Vector3d> toeTarget;
       if (hasToe) {
-        toeTarget = where[leg.toeIndex][f] + r + toeCorrection;
+        const Track& toe = tracks[leg.toeIndex];
+        toeTarget = toe.where[f] + r + toeCorrection;
         // Toe planted, heel free: the foot pivots about the toe; the ankle keeps its distance.
-        if (target[leg.toeIndex][f] && !target[leg.heelIndex][f]) {
+        if (toe.target[f] && !tracks[leg.heelIndex].target[f]) {
           const Eigen::Vector3d away = ankleTarget - *toeTarget;
-          const double length = (ankle[i][f] - where[leg.toeIndex][f]).norm();
+          const double length = (ankle[i][f] - toe.where[f]).norm();
           if (away.norm() > kNegligibleMetres) ankleTarget = *toeTarget + away.normalized() * length;
         }
       }
       LegIkJob job{&sk, leg.chain, ankleTarget, toeTarget, leg.toe};
       if (Result<double> solved = job.run(pose); !solved) return solved.error();
+      if (tipOfLeg[i] >= 0) {
+        const Track& tip = tracks[tipOfLeg[i]];
+        aimToeTip(sk, tip.location, tip.where[f] + r + tipCorrection, pose);
+      }
     }
     out.rootPositions[f] = pose.rootPosition;
     std::copy(pose.localRotations.begin(), pose.localRotations.end(),

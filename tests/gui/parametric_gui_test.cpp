@@ -21,6 +21,7 @@
 
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/parametric_workspace.h"
+#include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/studio_style.h"
 #include "core/util/json.h"
 #include "widgets/commands/parametric_commands.h"
@@ -127,8 +128,9 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   const double tGood = edge.settings.thresholds.tGood;
   const std::vector<float> minimaBefore = edge.sampling->minimum;
   const bool existsBefore = edge.classified->exists;
-  Status loaded = loadProject(window.project(), projectPath);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  // Opened as File > Open Project does: the workspace then rebuilds the node and checks the
+  // cached sampling's working rate against it (it matches, so nothing is sampled again).
+  ASSERT_TRUE(window.projectFiles()->openProject(projectPath));
   ASSERT_EQ(window.project()->parametric()->nodes().size(), 1u);
   ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
   ASSERT_NE(window.project()->parametric()->edges()[0].sampling, nullptr);
@@ -138,11 +140,14 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   const std::shared_ptr<const EdgeSampling> cached = window.project()->parametric()->edges()[0].sampling;
   EXPECT_DOUBLE_EQ(window.project()->parametric()->edges()[0].settings.thresholds.tGood, tGood);
   QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->nodes()[0].built != nullptr, 120000);
+  QTest::qWait(500);
+  EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, cached) << "a valid cache was sampled again";
   EXPECT_EQ(window.project()->parametric()->nodes()[0].built->space().exampleCount(),
             static_cast<int>(window.project()->parametric()->nodes()[0].examples.size()));
   pmg->inspector()->setEdge(window.project()->parametric()->edges()[0].id);
   pmg->inspector()->rebuild();
-  QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->edges()[0].classified != nullptr, 120000);
+  QTRY_VERIFY_WITH_TIMEOUT(!pmg->inspector()->isRebuilding(), 120000);  // (classified was there already: the cache)
+  ASSERT_NE(window.project()->parametric()->edges()[0].sampling, cached);
 
   window.project()->undoStack()->undo();  // the rebuild
   EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, cached);
@@ -157,6 +162,30 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   window.project()->undoStack()->redo();
   EXPECT_TRUE(window.project()->parametric()->edges().empty());
   EXPECT_EQ(pmg->inspector()->edge(), kNoParamId);
+
+  // A project without the cache (an older file): the edge is sampled again by itself after the
+  // node is built, no Rebuild pressed.
+  {
+    std::ifstream in(projectPath.toStdString());
+    std::stringstream text;
+    text << in.rdbuf();
+    Result<JsonValue> root = parseJson(text.str());
+    ASSERT_TRUE(root.ok());
+    JsonValue::Object& edgeJson = root->asObject()["parametric"].asObject()["edges"].asArray()[0].asObject();
+    ASSERT_EQ(edgeJson.erase("sampling_cache"), 1u);
+    const QString stripped = dir.filePath(QStringLiteral("nocache.mgproj"));
+    std::ofstream(stripped.toStdString()) << root->serialize(2);
+    ASSERT_TRUE(window.projectFiles()->openProject(stripped));
+    ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
+    EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->edges()[0].classified != nullptr, 240000);
+    EXPECT_EQ(window.project()->parametric()->edges()[0].sampling->minimum, minimaBefore);  // deterministic
+    EXPECT_FALSE(window.project()->undoStack()->canUndo()) << window.project()->undoStack()->undoText().toStdString();  // part of loading, not an edit
+    ASSERT_TRUE(window.projectFiles()->openProject(projectPath));
+    QTRY_VERIFY_WITH_TIMEOUT(window.project()->parametric()->nodes()[0].built != nullptr, 120000);
+    window.project()->undoStack()->push(
+        new RemoveParametricEdgeCommand(window.project()->parametric(), window.project()->parametric()->edges()[0].id));
+  }
 
   // Without its edge the node is a dead end: the walk stops there with a message and the
   // character stays in view (it once vanished, and F framed nothing).

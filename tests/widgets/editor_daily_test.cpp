@@ -10,6 +10,9 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QGraphicsEllipseItem>
+#include <QGraphicsScene>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -25,6 +28,7 @@
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_pipeline.h"
 #include "widgets/views/export_folder_dialog.h"
+#include "widgets/views/graph_canvas.h"
 #include "widgets/views/ground_grid.h"
 #include "widgets/views/heatmap_view.h"
 #include "widgets/views/orbit_camera.h"
@@ -207,6 +211,43 @@ TEST(SnapPipelineInput, SetsAsideMotionsOfAnotherSkeleton) {
   EXPECT_EQ(in.setAside[0].name, QStringLiteral("odd"));
   EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("skeleton")));
   EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("a"))) << in.setAside[0].reason.toStdString();
+}
+
+// A small graph is fitted at no more than 1.5x and centred, also after the scene once held items
+// elsewhere (the Hub Graph of three hubs once sat half off its canvas).
+TEST(GraphCanvasView, SmallGraphIsCentred) {
+  QGraphicsScene scene;
+  auto* far = scene.addEllipse(-2000, -2000, 40, 40);
+  ZoomingGraphicsView view(&scene);
+  view.resize(420, 320);
+  view.show();
+  view.fitContent();
+  delete far;  // the scene rect keeps the old area
+  scene.addEllipse(300, 400, 40, 30);
+  scene.addEllipse(420, 380, 40, 30);
+  QCoreApplication::processEvents();  // the scene grows its rect on the event loop
+  view.fitContent();
+  EXPECT_DOUBLE_EQ(view.transform().m11(), 1.5);
+  const QPointF centre = scene.itemsBoundingRect().center();
+  const QPoint shown = view.mapFromScene(centre);
+  EXPECT_NEAR(shown.x(), view.viewport()->width() / 2.0, 2.0);
+  EXPECT_NEAR(shown.y(), view.viewport()->height() / 2.0, 2.0);
+  // However large the scene, the view asks for little: in a dock's scroll area it fits, it does
+  // not make the dock scroll.
+  EXPECT_LE(view.sizeHint().height(), 300);
+  QScrollArea area;
+  auto* page = new QWidget;
+  auto* column = new QVBoxLayout(page);
+  column->addWidget(new ZoomingGraphicsView(&scene));
+  auto* label = new QLabel(QStringLiteral("3 hubs, 41 clips, 0 dead end(s)\nCuts: position jump 0.1 → 0.01 m, velocity jump 1 → 0.2 m/s"));
+  label->setWordWrap(true);
+  column->addWidget(label);
+  area.setWidgetResizable(true);
+  area.setWidget(page);
+  area.resize(380, 500);
+  area.show();
+  QCoreApplication::processEvents();
+  EXPECT_EQ(area.verticalScrollBar()->maximum(), 0);
 }
 
 }  // namespace

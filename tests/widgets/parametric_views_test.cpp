@@ -237,6 +237,10 @@ TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
   EXPECT_TRUE(inspector.sourceParameterSlider(0)->isVisibleTo(&inspector));
   EXPECT_TRUE(inspector.sourceParameterSlider(1)->isVisibleTo(&inspector));
   EXPECT_FALSE(inspector.sourceParameterSlider(2)->isVisibleTo(&inspector));
+  // The parameter-space view names the target axes with their units.
+  EXPECT_TRUE(inspector.spaceView()->targetAxis().contains(QStringLiteral("travel_direction_change [deg]")))
+      << inspector.spaceView()->targetAxis().toStdString();
+  EXPECT_TRUE(inspector.spaceView()->targetAxis().contains(QStringLiteral("travel_speed [m/s]")));
   inspector.sourceParameterSlider(1)->setValue(900);
   const QString tip = inspector.sourceParameterSlider(1)->toolTip();
   const double speedAt = (*node)->rangeMin()[1] + ((*node)->rangeMax()[1] - (*node)->rangeMin()[1]) * 0.9;

@@ -203,6 +203,12 @@ const ParamEdgeEntry* EdgeInspector::entry() const { return m_project->parametri
 
 void EdgeInspector::setEdge(ParamEdgeId id) {
   if (id == m_edge && id != kNoParamId) return;
+  // A rebuild or grid of the edge shown so far must not land on another edge (ids restart when a
+  // project is opened): stop it.
+  if (id != m_edge) {
+    m_sampleJob.cancel();
+    m_gridJob.cancel();
+  }
   m_edge = id;
   m_scaledFor = nullptr;
   m_chosenTarget = -1;
@@ -285,6 +291,18 @@ void EdgeInspector::refresh() {
   const int ns = e->sampling ? e->sampling->sourceCount() : 0;
   m_sourceSample->setRange(0, std::max(0, ns - 1));
   m_space->setEdge(e->sampling, e->classified);
+  // The target axis in the target node's terms and units, e.g. "travel_direction_change [deg]".
+  QString axis;
+  if (const ParamNodeEntry* t = m_project->parametric()->node(e->target); t && t->built) {
+    const std::vector<std::string> names = t->built->measure().parameterNames();
+    const std::vector<std::string> units = t->built->measure().parameterUnits();
+    for (size_t d = 0; d < names.size() && d < 2; ++d) {
+      axis += (d ? QStringLiteral(" (x) / ") : QString()) + QString::fromStdString(names[d]) +
+              QStringLiteral(" [%1]").arg(QString::fromStdString(d < units.size() ? units[d] : std::string()));
+    }
+    if (names.size() > 1) axis += QStringLiteral(" (y)");
+  }
+  m_space->setTargetAxis(axis);
   m_updating = false;
   refreshSample();
 }
@@ -395,6 +413,7 @@ void EdgeInspector::rebuild() {
   m_progress->setProgress(0, 1000, tr("Sampling edge"));
   m_sampleJob.start([job](QPromise<EdgeSampleResult>& promise) { runEdgeSampling(promise, job); },
                     {[this, id, settings](const EdgeSampleResult& r) {
+                       if (id != m_edge) return;  // the inspector moved on (setEdge cancelled it)
                        if (!r.sampling) {
                          m_status->setText(tr("Sampling failed: %1").arg(r.error));
                          return;

@@ -97,7 +97,7 @@ void EdgeSpaceView::paintEvent(QPaintEvent*) {
   p.drawRect(r);
   const bool oneD = m_sampling->targetDims == 1;
   p.drawText(QRectF(r.left(), r.bottom() + 4, r.width(), 16), Qt::AlignCenter,
-             oneD ? tr("target parameter") : tr("target parameter 1 (x) / 2 (y)"));
+             !m_targetAxis.isEmpty() ? m_targetAxis : oneD ? tr("target parameter") : tr("target parameter 1 (x) / 2 (y)"));
   p.drawText(QRectF(0, r.bottom() - 8, 54, 16), Qt::AlignRight, QString::number(m_yMin, 'g', 3));
   p.drawText(QRectF(0, r.top() - 2, 54, 16), Qt::AlignRight, QString::number(m_yMax, 'g', 3));
   p.drawText(QRectF(r.left() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter, QString::number(m_xMin, 'g', 3));

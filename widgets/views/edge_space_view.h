@@ -34,6 +34,12 @@ class EdgeSpaceView : public QWidget {
   void setLookup(std::optional<TransitionLookup> lookup);
   // The target sample whose grid the inspector shows (ringed); -1 for none.
   void setChosenTarget(int target);
+  // Axis titles: the target node's parameter names with units (empty: generic titles).
+  void setTargetAxis(const QString& title) {
+    m_targetAxis = title;
+    update();
+  }
+  const QString& targetAxis() const { return m_targetAxis; }
 
   // Points drawn per class in the last paint (tests).
   int pointCount(TransitionClass c) const { return m_counts[static_cast<size_t>(c)]; }
@@ -57,6 +63,7 @@ class EdgeSpaceView : public QWidget {
 
   std::shared_ptr<const EdgeSampling> m_sampling;
   std::shared_ptr<const ParametricEdge> m_edge;
+  QString m_targetAxis;
   std::optional<TransitionLookup> m_lookup;
   int m_source = 0;
   int m_chosen = -1;

@@ -61,8 +61,17 @@ void ZoomingGraphicsView::fitContent() {
   m_fitWhenShown = false;
   ++m_fitCount;
   const QRectF r = scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40);
-  if (!r.isEmpty()) fitInView(r, Qt::KeepAspectRatio);
-  if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
+  if (r.isEmpty()) return;
+  // The view's scroll range: the graph with room to pan all round, so the graph can be centred
+  // (the scene's own rect only grows, and kept old content at one edge of it).
+  setSceneRect(r.adjusted(-5000, -5000, 5000, 5000));
+  fitInView(r, Qt::KeepAspectRatio);
+  if (transform().m11() > 1.5) {
+    // A small graph is not blown up past 1.5x; it stays centred (the clamp once left it where the
+    // larger fit had scrolled, half off the canvas).
+    setTransform(QTransform::fromScale(1.5, 1.5));
+    centerOn(r.center());
+  }
 }
 
 void ZoomingGraphicsView::wheelEvent(QWheelEvent* event) {

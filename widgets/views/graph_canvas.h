@@ -32,6 +32,9 @@ class ZoomingGraphicsView : public QGraphicsView {
   void fitIfFollowing();
   // How many times the view has fitted the graph (for tests: it must not fit in a loop).
   int fitCount() const { return m_fitCount; }
+  // A modest preferred size: QGraphicsView's own is the scene's (up to 2/3 of the screen), which
+  // made the dock's scroll area (the dock policy) scroll the canvas instead of fitting it.
+  QSize sizeHint() const override { return {360, 240}; }
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
