@@ -20,6 +20,7 @@
 #include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/quality_dock.h"
+#include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/reference_pose_offer.h"
@@ -104,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // Every graph kind is one Workspace subclass, registered here once (the snap kind above, in
   // createDocks, because its docks sit beside the library and the transport).
   m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
+  m_field = addWorkspace(new FieldWorkspace(workspaceContext()));
   m_quality = new QualityDock(this, m_viewMenu);
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();

@@ -17,6 +17,7 @@ class JobProgressWidget;
 class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
+class FieldWorkspace;
 class ParametricWorkspace;
 class PlaybackBar;
 class HeatmapPanel;
@@ -55,6 +56,7 @@ class MainWindow : public QMainWindow {
   static constexpr int kPreviewCharacterId = -1000;
   ViewportWidget* viewport() const { return m_viewport; }
   ParametricWorkspace* parametric() const { return m_parametric; }
+  FieldWorkspace* field() const { return m_field; }
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
   // Every graph kind's workspace, in the order they were added.
@@ -117,6 +119,7 @@ class MainWindow : public QMainWindow {
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;
   ParametricWorkspace* m_parametric = nullptr;
+  FieldWorkspace* m_field = nullptr;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
 

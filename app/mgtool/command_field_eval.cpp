@@ -3,16 +3,12 @@
 // compression N = 1, 10, 20, 30 against a graph-based controller on the same data).
 #include <cmath>
 #include <cstdio>
-#include <random>
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/field_tool.h"
 #include "app/mgtool/json_writer.h"
-#include "core/dmg/dmg_builder.h"
-#include "core/field/graph_controller.h"
-#include "core/field/motion_field_stream.h"
+#include "core/field/agility_comparison.h"
 #include "core/io/field_file.h"
-#include "core/util/stopwatch.h"
 
 namespace mg::tool {
 namespace {
@@ -68,100 +64,53 @@ int runFieldEval(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool field eval: %s\n", read.error().message.c_str());
     return kExitFailed;
   }
-  const MotionField& field = *read.value();
-  const FieldDatabase& db = *field.database;
-  const auto turnsSeed = static_cast<std::uint64_t>(*seed);
-  std::mt19937_64 rng(turnsSeed);
-  const int startState = static_cast<int>(rng() % static_cast<std::uint64_t>(db.stateCount()));
-
+  AgilitySettings settings;
+  settings.changes = static_cast<int>(*changes);
+  settings.intervalSeconds = *interval;
+  settings.seed = static_cast<std::uint64_t>(*seed);
+  settings.graphThreshold = *threshold;
+  settings.threads = static_cast<int>(*threads);
+  settings.graph.clipFrames = static_cast<int>(*clipFrames);
+  settings.graph.maxWarpDegrees = *maxWarp;
+  Result<AgilityComparison> result = compareAgility(*read.value(), settings);
+  if (!result) {
+    std::fprintf(stderr, "mgtool field eval: %s\n", result.error().message.c_str());
+    return kExitFailed;
+  }
+  const AgilityComparison& c = result.value();
   JsonWriter json;
+  auto entry = [&](const AgilityEntry& e) {
+    json.beginObject();
+    json.key("learn_seconds"), json.value(e.learnSeconds);
+    json.key("value_bytes"), json.value(static_cast<std::int64_t>(e.valueBytes));
+    writeRecords(json, e.records);
+    json.endObject();
+  };
   json.beginObject();
-  json.key("changes"), json.value(static_cast<int>(*changes));
-  json.key("interval_seconds"), json.value(*interval);
-  json.key("states"), json.value(db.stateCount());
+  json.key("changes"), json.value(settings.changes);
+  json.key("interval_seconds"), json.value(settings.intervalSeconds);
+  json.key("states"), json.value(read.value()->database->stateCount());
   json.key("motion_field");
   json.beginObject();
-  Stopwatch clock;
-  Result<TransitionCache> cache = buildTransitionCache(db, *field.index, field.settings.flow, static_cast<int>(*threads));
-  if (!cache) {
-    std::fprintf(stderr, "mgtool field eval: %s\n", cache.error().message.c_str());
-    return kExitFailed;
-  }
-  const double cacheSeconds = clock.seconds();
-  double fieldMean = 0, fieldMedian = 0;
-  for (int n : {1, 10, 20, 30}) {
-    clock.restart();
-    ValueIterationSettings it;
-    it.compression = n;
-    it.threads = static_cast<int>(*threads);
-    FieldTask task;
-    Result<FieldValueFunction> vf = solveValueFunction(db, cache.value(), task, it);
-    if (!vf) {
-      std::fprintf(stderr, "mgtool field eval: %s\n", vf.error().message.c_str());
-      return kExitFailed;
-    }
-    const double learnSeconds = clock.seconds();
-    const size_t bytes = vf->values.size() * sizeof(float);
-    auto controlled = assembleMotionField(field.database, field.settings,
-                                          std::make_shared<const FieldValueFunction>(std::move(vf.value())));
-    MotionFieldStream stream(controlled.value(), startState);
-    const std::vector<ResponseRecord> records = runHeadingChanges(stream, static_cast<int>(*changes), *interval, 2.0, turnsSeed);
-    const ResponseSummary s = summarizeResponses(records);
-    if (n == 1) fieldMean = s.meanSeconds, fieldMedian = s.medianSeconds;
-    json.key("N=" + std::to_string(n));
-    json.beginObject();
-    json.key("learn_seconds"), json.value(learnSeconds + (n == 1 ? cacheSeconds : 0.0));
-    json.key("value_bytes"), json.value(static_cast<std::int64_t>(bytes));
-    writeRecords(json, records);
-    json.endObject();
+  for (const AgilityEntry& e : c.field) {
+    json.key(e.label);
+    entry(e);
   }
   json.endObject();
-
-  // The graph-based controller on the database motion graph of the same frames.
-  clock.restart();
-  DmgBuildSettings dmg;
-  dmg.metric.workingFps = db.settings.workingFps;
-  dmg.metric.windowFrames = std::min(61, static_cast<int>(std::lround(9.0 * db.settings.workingFps / 30.0)) | 1);
-  dmg.excludeDiagonalFrames = std::max(1, static_cast<int>(std::lround(15.0 * db.settings.workingFps / 30.0)));
-  dmg.threshold = *threshold;
-  dmg.grid.threads = static_cast<int>(*threads);
-  std::vector<const Motion*> pointers;
-  for (const auto& m : db.motions) pointers.push_back(m.get());
-  Result<DmgBuildResult> graph = buildDatabaseMotionGraph(pointers, dmg);
-  if (!graph) {
-    std::fprintf(stderr, "mgtool field eval: %s\n", graph.error().message.c_str());
-    return kExitFailed;
-  }
-  auto g = std::make_shared<const DatabaseMotionGraph>(std::move(graph->graph));
-  GraphControllerSettings gs;
-  gs.clipFrames = static_cast<int>(*clipFrames);
-  gs.maxWarpDegrees = *maxWarp;
-  Result<GraphValueFunction> gv = solveGraphController(*g, db.motions, gs);
-  if (!gv) {
-    std::fprintf(stderr, "mgtool field eval: %s\n", gv.error().message.c_str());
-    return kExitFailed;
-  }
-  const double graphSeconds = clock.seconds();
-  auto values = std::make_shared<const GraphValueFunction>(std::move(gv.value()));
-  int startVertex = g->vertexOf(db.stateClip[startState], db.stateFrame[startState]);
-  if (startVertex < 0) startVertex = 0;
-  GraphControllerStream graphStream(g, db.motions, values, startVertex);
-  const std::vector<ResponseRecord> graphRecords =
-      runHeadingChanges(graphStream, static_cast<int>(*changes), *interval, 2.0, turnsSeed);
-  const ResponseSummary gsum = summarizeResponses(graphRecords);
   json.key("graph_controller");
   json.beginObject();
-  json.key("vertices"), json.value(g->vertexCount());
-  json.key("transitions"), json.value(g->transitionCount());
-  json.key("clip_frames"), json.value(gs.clipFrames);
-  json.key("max_warp_degrees"), json.value(gs.maxWarpDegrees);
-  json.key("iterations"), json.value(values->iterations);
-  json.key("learn_seconds"), json.value(graphSeconds);
-  json.key("value_bytes"), json.value(static_cast<std::int64_t>(values->values.size() * sizeof(float)));
-  writeRecords(json, graphRecords);
+  json.key("vertices"), json.value(c.graphVertices);
+  json.key("transitions"), json.value(c.graphTransitions);
+  json.key("clip_frames"), json.value(settings.graph.clipFrames);
+  json.key("max_warp_degrees"), json.value(settings.graph.maxWarpDegrees);
+  json.key("iterations"), json.value(c.graphIterations);
+  json.key("result");
+  entry(c.graph);
   json.endObject();
-  json.key("faster_in_mean"), json.value(fieldMean < gsum.meanSeconds ? "motion_field" : "graph_controller");
-  json.key("faster_in_median"), json.value(fieldMedian < gsum.medianSeconds ? "motion_field" : "graph_controller");
+  const ResponseSummary& f = c.field.front().summary;
+  const ResponseSummary& g = c.graph.summary;
+  json.key("faster_in_mean"), json.value(f.meanSeconds < g.meanSeconds ? "motion_field" : "graph_controller");
+  json.key("faster_in_median"), json.value(f.medianSeconds < g.medianSeconds ? "motion_field" : "graph_controller");
   json.endObject();
   std::fputs(json.text().c_str(), stdout);
   std::fputs("\n", stdout);

@@ -18,12 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string canonical(const std::string& path) {
-  std::error_code ec;
-  const fs::path p = fs::weakly_canonical(fs::path(path), ec);
-  return ec ? path : p.string();
-}
-
 // "FILE:BEGIN:END" (the file may itself contain ':').
 std::optional<KeyFileEntry> parseKeyOption(const std::string& text) {
   const size_t b = text.rfind(':');
@@ -46,15 +40,6 @@ std::optional<KeyFileEntry> parseKeyOption(const std::string& text) {
   } catch (...) {
     return std::nullopt;
   }
-}
-
-void writeReport(JsonWriter& json, const char* name, const VerificationReport& r) {
-  json.key(name);
-  json.beginObject();
-  json.key("key_pairs"), json.value(static_cast<int>(r.pairs.size()));
-  json.key("key_pairs_satisfied"), json.value(r.satisfied);
-  json.key("mean_min_transition_frames"), json.value(r.meanSubgraphFrames);
-  json.endObject();
 }
 
 }  // namespace
@@ -93,6 +78,9 @@ int runSubgraph(std::span<const std::string> args) {
   spec.options.push_back({"frame-cost", "C", "requirement 4: cost of one frame (default 1)"});
   spec.options.push_back(
       {"entry-frames", "N", "requirement 3: frames that count as a key's beginning (default 10)"});
+  spec.options.push_back({"strict", "",
+                          "gamma is a hard limit: fail, naming the pair, where the whole graph "
+                          "cannot meet it (default: such pairs keep the graph's own minimum)"});
   spec.options.push_back({"from", "dmg|core", "search the whole graph or CORE (default dmg)"});
   spec.options.push_back({"max-iterations", "N", "ISA iterations at most (default 60)"});
   // Repeated --key options are taken out before parsing (the parser keeps one value per name).
@@ -159,7 +147,7 @@ int runSubgraph(std::span<const std::string> args) {
   std::vector<std::string> files = parsed->positional;
   for (const KeyFileEntry& e : keyEntries) {
     bool listed = false;
-    for (const std::string& f : files) listed = listed || canonical(f) == canonical(e.file);
+    for (const std::string& f : files) listed = listed || canonicalPath(f) == canonicalPath(e.file);
     if (!listed) files.push_back(e.file);
   }
 
@@ -167,19 +155,10 @@ int runSubgraph(std::span<const std::string> args) {
   const std::optional<DmgDatabase> db = loadDmgDatabase("subgraph", files, *settings);
   if (!db) return kExitFailed;
   const double loadSeconds = clock.seconds();
-  std::vector<KeySegment> keys;
-  for (const KeyFileEntry& e : keyEntries) {
-    int motion = 0;
-    while (canonical(db->files[motion]) != canonical(e.file)) ++motion;
-    Result<KeySegment> s =
-        keySegmentAtWorkingRate(e, motion, db->fileFrames[motion], db->fileFps[motion],
-                                settings->trimFrames, settings->fps);
-    if (!s) {
-      std::fprintf(stderr, "mgtool subgraph: %s\n", s.error().message.c_str());
-      return kExitFailed;
-    }
-    keys.push_back(s.value());
-  }
+  const std::optional<std::vector<KeySegment>> toolKeys =
+      toolKeySegments("subgraph", keyEntries, *db, *settings);
+  if (!toolKeys) return kExitFailed;
+  const std::vector<KeySegment>& keys = *toolKeys;
   clock.restart();
   const std::optional<DmgBuildResult> built = buildDmg("subgraph", *db, *settings);
   if (!built) return kExitFailed;
@@ -194,6 +173,7 @@ int runSubgraph(std::span<const std::string> args) {
   job.requirement.alpha = *alpha;
   job.requirement.frameCost = *frameCost;
   job.requirement.entryFrames = static_cast<int>(*entry);
+  job.requirement.strict = parsed->has("strict");
   job.settings.fromCore = from == "core";
   job.settings.maxIterations = static_cast<int>(*iterations);
   job.settings.threads = settings->threads;

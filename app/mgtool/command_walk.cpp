@@ -2,6 +2,7 @@
 // mgtool walk: a random walk through an exported Snap-Together graph, as one BVH.
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
@@ -9,11 +10,24 @@
 #include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
+#include "core/io/subgraph_export.h"
 #include "core/synth/clip_sequence.h"
 
 namespace mg::tool {
 
 int runWalk(std::span<const std::string> args) {
+  // A minimum-size subgraph (or DMG) export plays through its own walk, with its own options.
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--", 0) == 0) {
+      if (args[i].find('=') == std::string::npos && args[i] != "--help") ++i;  // skip its value
+      continue;
+    }
+    const std::filesystem::path dir(args[i]);
+    std::error_code ec;
+    if (std::filesystem::exists(dir / kSubgraphFileName, ec) &&
+        !std::filesystem::exists(dir / "snap_graph.json", ec))
+      return runSubgraphWalk(args);
+  }
   const CommandSpec spec{
       "walk", "DIR",
       "Reads the graph exported to DIR by 'mgtool snap' (or the editor), prunes it to its largest\n"
@@ -21,7 +35,8 @@ int runWalk(std::span<const std::string> args) {
       "--seconds through it to --out as one continuous BVH: clips are played back to back under a\n"
       "running root transform, so every cut continues where the last clip ended. The same seed\n"
       "gives the same file. Fails, saying so, when the graph has no cycle. Prints JSON: frames,\n"
-      "seconds, cuts, hubs and clips of the pruned graph, and the hubs pruned away.",
+      "seconds, cuts, hubs and clips of the pruned graph, and the hubs pruned away. A folder\n"
+      "exported by 'mgtool subgraph' or 'mgtool dmg' is played as 'mgtool subgraph walk' does.",
       {{"seconds", "S", "length of the walk in seconds (default 10)"},
        {"seed", "K", "random seed (default 1)"},
        {"start-hub", "H", "hub of the export to start at (default: the first hub kept)"},

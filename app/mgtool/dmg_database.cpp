@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "core/import/motion_reader.h"
 #include "core/motion/resample.h"
@@ -111,6 +112,38 @@ std::optional<DmgBuildResult> buildDmg(const std::string& command, const DmgData
     return std::nullopt;
   }
   return std::move(built.value());
+}
+
+std::string canonicalPath(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path : p.string();
+}
+
+std::optional<std::vector<KeySegment>> toolKeySegments(const std::string& command,
+                                                       std::span<const KeyFileEntry> entries,
+                                                       const DmgDatabase& db,
+                                                       const DmgToolSettings& settings) {
+  std::vector<KeySegment> keys;
+  for (const KeyFileEntry& e : entries) {
+    size_t motion = 0;
+    while (motion < db.files.size() && canonicalPath(db.files[motion]) != canonicalPath(e.file))
+      ++motion;
+    if (motion == db.files.size()) {
+      std::fprintf(stderr, "mgtool %s: key '%s': its file %s is not in the database\n",
+                   command.c_str(), e.name.c_str(), e.file.c_str());
+      return std::nullopt;
+    }
+    Result<KeySegment> s = keySegmentAtWorkingRate(e, static_cast<int>(motion),
+                                                   db.fileFrames[motion], db.fileFps[motion],
+                                                   settings.trimFrames, settings.fps);
+    if (!s) {
+      std::fprintf(stderr, "mgtool %s: %s\n", command.c_str(), s.error().message.c_str());
+      return std::nullopt;
+    }
+    keys.push_back(s.value());
+  }
+  return keys;
 }
 
 }  // namespace mg::tool

@@ -9,7 +9,9 @@
 
 #include "app/mgtool/tool_args.h"
 #include "core/dmg/dmg_builder.h"
+#include "core/io/keys_json.h"
 #include "core/motion/motion.h"
+#include "core/subgraph/key_segments.h"
 
 namespace mg::tool {
 
@@ -45,5 +47,16 @@ std::optional<DmgDatabase> loadDmgDatabase(const std::string& command,
 // buildDatabaseMotionGraph on the database; prints the error on failure.
 std::optional<DmgBuildResult> buildDmg(const std::string& command, const DmgDatabase& db,
                                        const DmgToolSettings& settings);
+
+// The key segments of KEYS.json entries at the working rate, each in the motion of its file
+// (compared as canonical paths; the file must be among db.files). Prints the message naming the
+// key and returns nullopt when a key's file is not loaded or its frames do not fit the file.
+std::optional<std::vector<KeySegment>> toolKeySegments(const std::string& command,
+                                                       std::span<const KeyFileEntry> entries,
+                                                       const DmgDatabase& db,
+                                                       const DmgToolSettings& settings);
+
+// `path` made canonical where it exists (so two spellings of one file compare equal).
+std::string canonicalPath(const std::string& path);
 
 }  // namespace mg::tool

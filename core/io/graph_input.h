@@ -81,8 +81,8 @@ class GraphInput {
 struct GraphInputKind {
   std::string name;         // "snap", "pmg", "subgraph", ...
   std::string description;  // what a path of this kind is, for messages and --help
-  // Whether `path` is of this kind, from names only (a folder holding the kind's file, an
-  // extension); cheap, never reads the graph.
+  // Whether `path` is of this kind, from its name or its first bytes (a folder holding the
+  // kind's file, an extension, a magic number); cheap, never reads the graph.
   std::function<bool(const std::string& path)> claims;
   // Reads the export and the capture it needs through `load`; errors name the file.
   std::function<Result<std::unique_ptr<GraphInput>>(const std::string& path, const MotionFileLoader& load)> open;

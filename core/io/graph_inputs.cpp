@@ -10,12 +10,14 @@ namespace mg {
 GraphInputKind snapGraphInputKind();      // snap_input.cpp
 GraphInputKind pmgGraphInputKind();       // pmg_input.cpp
 GraphInputKind subgraphGraphInputKind();  // subgraph_input.cpp
+GraphInputKind fieldGraphInputKind();     // field_input.cpp
 
 const std::vector<GraphInputKind>& graphInputKinds() {
   static const std::vector<GraphInputKind> kinds = {
       snapGraphInputKind(),
       pmgGraphInputKind(),
       subgraphGraphInputKind(),
+      fieldGraphInputKind(),
   };
   return kinds;
 }

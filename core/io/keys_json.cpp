@@ -2,6 +2,7 @@
 #include "core/io/keys_json.h"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -111,7 +112,9 @@ Result<KeySegment> keySegmentAtWorkingRate(const KeyFileEntry& entry, int motion
   };
   KeySegment s{entry.name, motionIndex, working(entry.beginFrame), working(entry.endFrame)};
   if (s.endFrame <= s.beginFrame) {
-    return Error{key + " is shorter than one frame at " + std::to_string(workingFps) + " Hz"};
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%g", workingFps);
+    return Error{key + " keeps no frame at the " + rate + " Hz working rate (empty or too short)"};
   }
   return s;
 }

@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kReasonNames[] = {"", "key", "required", "branch", "path"};
+const char* const kReasonNames[] = {"", "key", "required", "branch", "path", "chosen"};
 
 std::string clipFileName(int clip) {
   char name[32];

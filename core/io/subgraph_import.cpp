@@ -23,6 +23,7 @@ KeptReason reasonNamed(const std::string& name, bool& ok) {
   if (name == "required") return KeptReason::Required;
   if (name == "branch") return KeptReason::Branch;
   if (name == "path") return KeptReason::Path;
+  if (name == "chosen") return KeptReason::Chosen;
   ok = false;
   return KeptReason::Path;
 }

@@ -7,48 +7,14 @@
 namespace mg {
 
 void SearchScratch::resize(int vertexCount) {
-  m_best.assign(vertexCount, INT_MAX);
-  m_touched.clear();
+  best.assign(vertexCount, INT_MAX);
+  touched.clear();
 }
 
 void SearchScratch::clear() {
-  for (int v : m_touched) m_best[v] = INT_MAX;
-  m_touched.clear();
-  for (auto& b : m_buckets) b.clear();
-}
-
-void boundedSearch(const UnitGraph& g, int source, const std::vector<std::uint8_t>& usable,
-                   int bound, int avoid, SearchScratch& scratch,
-                   const std::function<bool(int vertex, int distance)>& settled) {
-  std::vector<int>& best = scratch.m_best;
-  std::vector<int>& touched = scratch.m_touched;
-  std::vector<std::vector<int>>& buckets = scratch.m_buckets;
-  if (static_cast<int>(buckets.size()) < bound + 1) buckets.resize(bound + 1);
-  best[source] = 0;
-  touched.push_back(source);
-  buckets[0].push_back(source);
-  const CsrGraph& graph = *g.graph;
-  for (int d = 0; d <= bound; ++d) {
-    std::vector<int>& bucket = buckets[d];
-    for (size_t i = 0; i < bucket.size(); ++i) {
-      const int u = bucket[i];
-      if (best[u] != d) continue;
-      if (settled(u, d)) {
-        scratch.clear();
-        return;
-      }
-      for (int e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e) {
-        const int v = graph.targets[e];
-        if (v == avoid || (!usable.empty() && !usable[v])) continue;
-        const int nd = d + g.units[e];
-        if (nd > bound || nd >= best[v]) continue;
-        if (best[v] == INT_MAX) touched.push_back(v);
-        best[v] = nd;
-        buckets[nd].push_back(v);
-      }
-    }
-  }
-  scratch.clear();
+  for (int v : touched) best[v] = INT_MAX;
+  touched.clear();
+  for (auto& b : buckets) b.clear();
 }
 
 int boundedDistance(const UnitGraph& g, int source, std::span<const std::uint8_t> isTarget,
@@ -77,8 +43,8 @@ std::vector<int> ConstrainedPathSearch::find(const UnitGraph& g, int source,
                                              std::span<const int> distanceToTarget,
                                              const std::vector<std::uint8_t>& inSubgraph,
                                              int bound) {
-  std::vector<int>& best = m_scratch.m_best;  // least cost at any length so far
-  std::vector<int>& touched = m_scratch.m_touched;
+  std::vector<int>& best = m_scratch.best;  // least cost at any length so far
+  std::vector<int>& touched = m_scratch.touched;
   m_records.clear();
   if (static_cast<int>(m_levels.size()) < bound + 1) m_levels.resize(bound + 1);
   for (int l = 0; l <= bound; ++l) m_levels[l].clear();

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <climits>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <vector>
 
@@ -18,29 +18,73 @@ struct UnitGraph {
 };
 
 // Reusable scratch for the bounded searches below, so a search touches only the vertices it
-// reaches (no O(V) clearing per call). One per thread.
-class SearchScratch {
- public:
+// reaches (no O(V) clearing per call). One per thread. Between searches every entry of `best` is
+// INT_MAX, `touched` and the buckets are empty.
+struct SearchScratch {
   explicit SearchScratch(int vertexCount = 0) { resize(vertexCount); }
   void resize(int vertexCount);
+  void clear();  // undoes what the last search touched
 
- private:
-  friend void boundedSearch(const UnitGraph&, int, const std::vector<std::uint8_t>&, int, int,
-                            SearchScratch&, const std::function<bool(int, int)>&);
-  friend class ConstrainedPathSearch;
-  std::vector<int> m_best;  // per vertex; INT_MAX when untouched
-  std::vector<int> m_touched;
-  std::vector<std::vector<int>> m_buckets;  // bucket queue by distance
-  void clear();
+  std::vector<int> best;     // per vertex: distance so far; INT_MAX when untouched
+  std::vector<int> touched;  // vertices whose best was set
+  std::vector<std::vector<int>> buckets;  // bucket queue by distance
 };
 
-// Visits the vertices reachable from `source` within `bound` units, using only vertices flagged
-// in `usable` (all when empty) and never entering `avoid` (-1: none), in order of distance:
-// settled(vertex, distance) is called once per vertex and stops the search by returning true.
-// Dial's algorithm (a bucket queue; edge lengths are small integers).
+// Dial's algorithm (a bucket queue; edge lengths are small integers >= 1) from every vertex of
+// `sources` at distance 0, within `bound` units, entering a vertex from a settled one at a
+// distance only when enter(from, vertex, distance) is true (sources are not asked): settled(vertex, distance) is called once per vertex in order of
+// distance and stops the search by returning true. Clears the scratch before returning.
+template <class Enter, class Settled>
+void dialSearch(const UnitGraph& g, std::span<const int> sources, int bound,
+                SearchScratch& scratch, Enter&& enter, Settled&& settled) {
+  std::vector<int>& best = scratch.best;
+  std::vector<std::vector<int>>& buckets = scratch.buckets;
+  if (static_cast<int>(buckets.size()) < bound + 1) buckets.resize(bound + 1);
+  for (int source : sources) {
+    if (best[source] == 0) continue;
+    best[source] = 0;
+    scratch.touched.push_back(source);
+    buckets[0].push_back(source);
+  }
+  const int* offsets = g.graph->offsets.data();
+  const int* targets = g.graph->targets.data();
+  const int* units = g.units.data();
+  for (int d = 0; d <= bound; ++d) {
+    std::vector<int>& bucket = buckets[d];
+    for (size_t i = 0; i < bucket.size(); ++i) {
+      const int u = bucket[i];
+      if (best[u] != d) continue;
+      if (settled(u, d)) {
+        scratch.clear();
+        return;
+      }
+      for (int e = offsets[u]; e < offsets[u + 1]; ++e) {
+        const int v = targets[e];
+        const int nd = d + units[e];
+        if (nd > bound || nd >= best[v] || !enter(u, v, nd)) continue;
+        if (best[v] == INT_MAX) scratch.touched.push_back(v);
+        best[v] = nd;
+        buckets[nd].push_back(v);
+      }
+    }
+  }
+  scratch.clear();
+}
+
+// dialSearch from one source within the vertices flagged in `usable` (all when empty), never
+// entering `avoid` (-1: none).
+template <class Settled>
 void boundedSearch(const UnitGraph& g, int source, const std::vector<std::uint8_t>& usable,
-                   int bound, int avoid, SearchScratch& scratch,
-                   const std::function<bool(int vertex, int distance)>& settled);
+                   int bound, int avoid, SearchScratch& scratch, Settled&& settled) {
+  const int one[1] = {source};
+  if (usable.empty()) {
+    dialSearch(g, one, bound, scratch, [avoid](int, int v, int) { return v != avoid; }, settled);
+  } else {
+    dialSearch(
+        g, one, bound, scratch, [&usable, avoid](int, int v, int) { return v != avoid && usable[v]; },
+        settled);
+  }
+}
 
 // Length, in units, of the shortest path from `source` to any vertex flagged in `isTarget`
 // using only vertices flagged in `usable` (all usable when empty) and never entering `avoid`

@@ -46,6 +46,7 @@ enum class KeptReason : std::uint8_t {
   Required = 2,  // in RequiredSubgraph: without it some pair misses its bound
   Branch = 3,    // a branch vertex added to the StartGraph
   Path = 4,      // on a constrained shortest path
+  Chosen = 5,    // picked by hand (SubgraphJob::include)
 };
 
 // One ISA iteration (the paper's figure 3 plots subgraphVertices against the iteration).
@@ -79,6 +80,9 @@ struct SubgraphJob {
   std::vector<KeySegment> keys;
   Requirement requirement;
   IsaSettings settings;
+  // Vertices (DMG ids) the author picked by hand, as in the paper's user study: kept, and part of
+  // every StartGraph, so the algorithm completes the author's choice. May be empty.
+  std::vector<int> include;
   // Called after every iteration on the calling thread (for live plots and logs); may be empty.
   std::function<void(const IsaIteration&)> onIteration;
 

@@ -32,6 +32,9 @@ struct Requirement {
   double alpha = 10.0;     // (4) weight of the transition cost c_t in [0, 1]; >= 0
   double frameCost = 1.0;  // (4) cost of one frame of transition time (the paper's gamma); > 0
   int entryFrames = 10;    // (3) how many first frames of a segment count as its beginning; >= 1
+  // When set, gamma is a hard limit (1, 3, 4): a pair whose DMG minimum is longer is an error
+  // naming it, instead of being relaxed to that minimum as the paper does.
+  bool strict = false;
 
   // Fails when: the kind is not 1-4; gamma is outside [1, kMaxGamma]; alpha or frameCost is not
   // finite, alpha < 0, frameCost <= 0 (for requirement 4); entryFrames < 1.

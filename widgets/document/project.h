@@ -13,6 +13,7 @@
 #include "core/motion/motion.h"
 #include "widgets/document/parametric_document.h"
 #include "core/util/json.h"
+#include "widgets/document/field_settings.h"
 #include "widgets/document/hub_list.h"
 
 namespace mg {
@@ -85,6 +86,12 @@ class Project : public QObject {
   const MetricSettings& metricSettings() const { return m_metricSettings; }
   void setMetricSettings(const MetricSettings& settings);
 
+  // The Motion Fields workspace's settings (saved in the optional "motion_field" section; part
+  // of the undo history through SetFieldSettingsCommand). Precondition of the setter:
+  // settings.validate() succeeds. Emits fieldSettingsChanged only when the value changes.
+  const FieldSettings& fieldSettings() const { return m_fieldSettings; }
+  void setFieldSettings(const FieldSettings& settings);
+
   // The Parametric Motion Graph nodes and edges (their changes go through
   // widgets/commands/parametric_commands.h, on this project's undo stack).
   ParametricDocument* parametric() { return &m_parametric; }
@@ -98,6 +105,7 @@ class Project : public QObject {
   void motionRemoved(mg::MotionId id, int row);
   void importOptionsChanged();
   void metricSettingsChanged();
+  void fieldSettingsChanged();
   // clear() emptied the document (File > New, and before a project file is applied).
   void cleared();
 
@@ -109,6 +117,7 @@ class Project : public QObject {
   QString m_fileName;
   JsonValue m_viewState;
   MetricSettings m_metricSettings;
+  FieldSettings m_fieldSettings;
   ParametricDocument m_parametric;
   QUndoStack m_undoStack;
 };

@@ -19,7 +19,7 @@ namespace {
 
 // The keys project_file.cpp reads itself; every other top-level key belongs to a ProjectSection.
 const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric", "motions",
-                                                      "hubs",   "view",    "parametric"};
+                                                      "hubs",   "view",    "parametric", "motion_field"};
 
 Error fileError(const QString& path, const std::string& message) {
   return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
@@ -129,6 +129,7 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
       {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
   JsonValue parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
   if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
+  root.asObject()["motion_field"] = fieldSettingsJson(project.fieldSettings());
   for (const ProjectSection* section : ProjectSection::of(project)) {
     JsonValue json = section->save(project, folder.absolutePath());
     if (!json.isNull()) root.asObject()[section->key()] = std::move(json);
@@ -235,6 +236,11 @@ Result<ProjectData> readProject(const QString& path) {
     if (!section) return fileError(path, section.error().message);
     data.parametric = std::move(section.value());
   }
+  if (const JsonValue* field = root.find("motion_field")) {
+    Result<FieldSettings> settings = fieldSettingsFromJson(*field);
+    if (!settings) return fileError(path, settings.error().message);
+    data.field = *settings;
+  }
 
   for (const auto& [key, value] : root.asObject()) {
     if (!kCoreKeys.contains(key)) data.sections[key] = value;
@@ -304,6 +310,7 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
   project->hubs()->reset(std::move(data.hubs));
   applyParametricSection(project->parametric(), std::move(data.parametric), ids);
+  project->setFieldSettings(data.field);
   for (ProjectSection* section : ProjectSection::of(*project)) {
     if (const auto it = data.sections.find(section->key()); it != data.sections.end()) section->apply(it->second, ids);
   }

@@ -11,6 +11,7 @@
 #include "core/util/json.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/document/field_settings.h"
 #include "widgets/document/parametric_file.h"
 
 namespace mg {
@@ -41,6 +42,7 @@ struct ProjectData {
   std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
   JsonValue view;             // an object (empty when the file has none)
   ParametricSection parametric;  // empty when the file has no "parametric" section
+  FieldSettings field;           // defaults when the file has no "motion_field" section
   JsonValue::Object sections;    // every other top-level key, for the project's ProjectSections
 };
 

@@ -27,7 +27,7 @@ class ProjectSection : public QObject {
 
  public:
   // `key` must not be one of the project file's own keys (format, version, import, metric,
-  // motions, hubs, view, parametric) nor another section's.
+  // motions, hubs, view, parametric, motion_field) nor another section's.
   ProjectSection(Project* project, std::string key);
   const std::string& key() const { return m_key; }
 

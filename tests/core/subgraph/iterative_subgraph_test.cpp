@@ -186,8 +186,12 @@ TEST(IterativeSubgraph, EveryRequirementIsMetPerTheVerifier) {
       if (k == 2) {
         for (const VerifiedPair& p : rep->pairs) EXPECT_EQ(p.subgraphUnits, p.dmgUnits) << p.label;
       }
-      if (k == 3) EXPECT_EQ(r->keyPairs, 9);
-      if (k == 1) EXPECT_EQ(r->keyPairs, 15 * 14);
+      if (k == 3) {
+        EXPECT_EQ(r->keyPairs, 9);
+      }
+      if (k == 1) {
+        EXPECT_EQ(r->keyPairs, 15 * 14);
+      }
       // Sizes shrink or stop: the result is the smallest iteration.
       int smallest = INT_MAX;
       for (const IsaIteration& it : r->iterations)

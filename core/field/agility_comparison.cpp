@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "core/field/agility_comparison.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "core/dmg/dmg_builder.h"
+#include "core/field/motion_field_stream.h"
+#include "core/util/stopwatch.h"
+
+namespace mg {
+
+Result<AgilityComparison> compareAgility(const MotionField& field, const AgilitySettings& settings,
+                                         const Progress& progress) {
+  if (settings.changes < 1 || !(settings.intervalSeconds > 0) || settings.compressions.empty()) {
+    return Error{"agility: bad settings"};
+  }
+  if (Status s = settings.graph.validate(); !s) return s.error();
+  const FieldDatabase& db = *field.database;
+  std::mt19937_64 rng(settings.seed);
+  const int startState = static_cast<int>(rng() % static_cast<std::uint64_t>(db.stateCount()));
+  const double parts = settings.compressions.size() + 2.0;
+  AgilityComparison out;
+  Stopwatch clock;
+  Result<TransitionCache> cache = buildTransitionCache(db, *field.index, field.settings.flow, settings.threads,
+                                                       progress.slice(0, 1 / parts));
+  if (!cache) return Error{progress.cancelled() ? "agility comparison cancelled" : cache.error().message};
+  const double cacheSeconds = clock.seconds();
+  for (size_t i = 0; i < settings.compressions.size(); ++i) {
+    const int n = settings.compressions[i];
+    clock.restart();
+    ValueIterationSettings it;
+    it.compression = n;
+    it.threads = settings.threads;
+    Result<FieldValueFunction> vf =
+        solveValueFunction(db, cache.value(), FieldTask{}, it, progress.slice((i + 1) / parts, (i + 1.5) / parts));
+    if (!vf) return Error{progress.cancelled() ? "agility comparison cancelled" : vf.error().message};
+    AgilityEntry e;
+    e.label = "N=" + std::to_string(n);
+    e.learnSeconds = clock.seconds() + (i == 0 ? cacheSeconds : 0.0);
+    e.valueBytes = static_cast<long long>(vf->values.size() * sizeof(float));
+    Result<std::shared_ptr<const MotionField>> controlled = assembleMotionField(
+        field.database, field.settings, std::make_shared<const FieldValueFunction>(std::move(vf.value())));
+    if (!controlled) return controlled.error();
+    MotionFieldStream stream(controlled.value(), startState);
+    e.records = runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
+    e.summary = summarizeResponses(e.records);
+    out.field.push_back(std::move(e));
+    progress.report((i + 2) / parts);
+    if (progress.cancelled()) return Error{"agility comparison cancelled"};
+  }
+
+  clock.restart();
+  DmgBuildSettings dmg;
+  const double fps = db.settings.workingFps;
+  dmg.metric.workingFps = fps;
+  dmg.metric.windowFrames = std::min(61, static_cast<int>(std::lround(9.0 * fps / 30.0)) | 1);
+  dmg.excludeDiagonalFrames = std::max(1, static_cast<int>(std::lround(15.0 * fps / 30.0)));
+  dmg.threshold = settings.graphThreshold;
+  dmg.grid.threads = settings.threads;
+  std::vector<const Motion*> pointers;
+  for (const auto& m : db.motions) pointers.push_back(m.get());
+  Result<DmgBuildResult> graph = buildDatabaseMotionGraph(pointers, dmg, progress.slice((parts - 1) / parts, (parts - 0.5) / parts));
+  if (!graph) return Error{progress.cancelled() ? "agility comparison cancelled" : graph.error().message};
+  auto g = std::make_shared<const DatabaseMotionGraph>(std::move(graph->graph));
+  Result<GraphValueFunction> gv = solveGraphController(*g, db.motions, settings.graph);
+  if (!gv) return gv.error();
+  out.graph.label = "graph";
+  out.graph.learnSeconds = clock.seconds();
+  out.graph.valueBytes = static_cast<long long>(gv->values.size() * sizeof(float));
+  out.graphVertices = g->vertexCount();
+  out.graphTransitions = g->transitionCount();
+  out.graphIterations = gv->iterations;
+  auto values = std::make_shared<const GraphValueFunction>(std::move(gv.value()));
+  int startVertex = g->vertexOf(db.stateClip[startState], db.stateFrame[startState]);
+  if (startVertex < 0) startVertex = 0;
+  GraphControllerStream stream(g, db.motions, values, startVertex);
+  out.graph.records = runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
+  out.graph.summary = summarizeResponses(out.graph.records);
+  progress.report(1.0);
+  return out;
+}
+
+}  // namespace mg

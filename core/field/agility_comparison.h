@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/field/graph_controller.h"
+#include "core/field/motion_field.h"
+#include "core/field/response_time.h"
+#include "core/util/progress.h"
+#include "core/util/result.h"
+
+namespace mg {
+
+// The paper's agility experiment (Table 1): the same heading changes (runHeadingChanges) played by
+// the motion field with direction value functions learned at several temporal compressions, and
+// by the graph-based controller on the database motion graph of the same frames.
+struct AgilitySettings {
+  int changes = 50;
+  double intervalSeconds = 4.0;
+  std::uint64_t seed = 1;           // the turns and the start state
+  std::vector<int> compressions = {1, 10, 20, 30};
+  double graphThreshold = 0.02;     // m^2, transitions of the database motion graph
+  GraphControllerSettings graph;
+  int threads = 0;
+};
+
+struct AgilityEntry {
+  std::string label;                // "N=1", ..., "graph"
+  std::vector<ResponseRecord> records;
+  ResponseSummary summary;
+  double learnSeconds = 0.0;        // value iteration (the N=1 entry also holds the cache)
+  long long valueBytes = 0;
+};
+
+struct AgilityComparison {
+  std::vector<AgilityEntry> field;  // one per compression, in order
+  AgilityEntry graph;
+  int graphVertices = 0;
+  int graphTransitions = 0;
+  int graphIterations = 0;
+};
+
+// Runs the experiment on `field`'s database (its own value function is not used). Progress:
+// learning and playing each controller in turn; cancellable. Fails when a setting is invalid, the
+// graph cannot be built (e.g. no transitions under the threshold), or cancelled.
+Result<AgilityComparison> compareAgility(const MotionField& field, const AgilitySettings& settings,
+                                         const Progress& progress = {});
+
+}  // namespace mg

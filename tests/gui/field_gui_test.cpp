@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// The Motion Fields workspace in the real window (CTest runs it under xvfb-run): undoable settings
+// saved in the project, a field built from the library on a worker, steering with the arrow keys
+// and its ground arrow, a push, the state-space and polar views, the response-time comparison with
+// the graph controller, and a screenshot at 1366x768.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+
+#include <QApplication>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "app/mgstudio/field_workspace.h"
+#include "app/mgstudio/main_window.h"
+#include "core/field/field_test_data.h"
+#include "core/import/motion_reader.h"
+#include "widgets/commands/field_commands.h"
+#include "widgets/commands/motion_commands.h"
+#include "widgets/document/project_file.h"
+#include "widgets/views/field/field_plots.h"
+#include "widgets/views/field/field_preview.h"
+#include "widgets/views/viewport_widget.h"
+#include "gui_test_main.h"
+
+namespace mg {
+namespace {
+
+// cmu_turns + cmu16 when the shared capture is there (what an author would load), else the
+// synthetic walks and turns of the core tests.
+std::vector<std::shared_ptr<const Motion>> captureOrSynthetic() {
+  std::vector<std::shared_ptr<const Motion>> out;
+  const std::filesystem::path root(MG_SHARED_MOCAP_DIR);
+  for (const char* folder : {"cmu_turns", "cmu16"}) {
+    if (!std::filesystem::exists(root / folder)) break;
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(root / folder)) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      Result<Motion> m = readMotionFile(f.string());
+      if (m) out.push_back(std::make_shared<const Motion>(std::move(m.value())));
+    }
+  }
+  return out.empty() ? test::makeFieldMotions() : out;
+}
+
+void shoot(QWidget& window, const char* name) {
+  QTest::qWait(1200);  // let the viewport draw
+  const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
+  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  EXPECT_TRUE(shot.save(QString::fromLatin1(MG_GUI_ARTIFACT_DIR) + "/" + name));
+}
+
+TEST(FieldGui, BuildSteerPushCompare) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  Project* project = window.project();
+  for (const auto& m : captureOrSynthetic()) project->undoStack()->push(new AddMotionCommand(project, m));
+  FieldWorkspace* ws = window.field();
+  ASSERT_NE(ws, nullptr);
+  ws->raiseDocks();
+
+  // Settings: undoable, and written to the project's "motion_field" section.
+  FieldSettings s = project->fieldSettings();
+  EXPECT_EQ(s.k, 15);
+  s.compression = 10;
+  project->undoStack()->push(new SetFieldSettingsCommand(project, s));
+  EXPECT_EQ(project->fieldSettings().compression, 10);
+  project->undoStack()->undo();
+  EXPECT_EQ(project->fieldSettings().compression, 1);
+  project->undoStack()->redo();
+  Result<JsonValue> json = projectJson(*project, QStringLiteral("/tmp/field_gui.mgproj"));
+  ASSERT_TRUE(json);
+  const JsonValue* section = json->find("motion_field");
+  ASSERT_NE(section, nullptr);
+  Result<FieldSettings> back = fieldSettingsFromJson(*section);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->compression, 10);
+  project->undoStack()->undo();
+
+  QSignalSpy built(ws, &FieldWorkspace::fieldBuilt);
+  ws->build();
+  EXPECT_TRUE(ws->isBuilding());
+  ASSERT_TRUE(built.wait(300000)) << "the field did not build";
+  ASSERT_TRUE(ws->field());
+  ASSERT_TRUE(ws->field()->values);
+
+  ws->play();
+  FieldPreview* preview = ws->preview();
+  ASSERT_NE(preview->stream(), nullptr);
+  EXPECT_TRUE(window.viewport()->groundArrowVisible());
+  const double before = preview->heading();
+  QTest::keyClick(window.viewport(), Qt::Key_Left);
+  QTest::keyClick(window.viewport(), Qt::Key_Left);
+  QTest::keyClick(window.viewport(), Qt::Key_Left);
+  EXPECT_NEAR(std::remainder(preview->heading() - before - 3 * std::numbers::pi / 8, 2 * std::numbers::pi), 0.0, 1e-9);
+  for (int i = 0; i < 150; ++i) preview->advance(1.0 / 30);
+  ASSERT_TRUE(preview->lastResponseSeconds()) << "the field did not turn 67.5 degrees in 5 s";
+  EXPECT_LT(*preview->lastResponseSeconds(), 5.0);
+  preview->setPlaying(false);  // the screenshots show the frames the test advanced to
+  ws->push();
+  for (int i = 0; i < 8; ++i) preview->advance(1.0 / 30);
+  shoot(window, "field_push.png");
+  for (int i = 0; i < 90; ++i) preview->advance(1.0 / 30);
+  ASSERT_NE(preview->stream(), nullptr);
+  EXPECT_TRUE(preview->stream()->state().pose.rootPosition.allFinite());
+
+  QSignalSpy compared(ws, &FieldWorkspace::compared);
+  ws->compare();
+  ASSERT_TRUE(compared.wait(600000)) << "the comparison did not finish";
+  ASSERT_EQ(ws->chart()->bars().size(), 5u);
+  EXPECT_EQ(ws->chart()->bars().back().label, QStringLiteral("graph"));
+  for (int i = 0; i < 30; ++i) preview->advance(1.0 / 30);
+  shoot(window, "field_workspace.png");
+  EXPECT_LE(window.width(), 1366);
+  preview->stop();
+}
+
+}  // namespace
+}  // namespace mg
+
+int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "field_gui_test"); }

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QUndoCommand>
+
+#include "widgets/document/field_settings.h"
+#include "widgets/document/project.h"
+
+namespace mg {
+
+// Replaces the project's Motion Fields settings; undo restores the previous ones. Spin-box
+// steps of one setting merge into one step of the history.
+class SetFieldSettingsCommand : public QUndoCommand {
+ public:
+  // `project` must outlive the command. Precondition: settings.validate() succeeds.
+  SetFieldSettingsCommand(Project* project, const FieldSettings& settings, QUndoCommand* parent = nullptr);
+  void redo() override;
+  void undo() override;
+  int id() const override { return 0x4649454c; }  // "FIEL"
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Project* m_project;
+  FieldSettings m_before, m_after;
+};
+
+}  // namespace mg
