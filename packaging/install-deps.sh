@@ -5,8 +5,10 @@
 set -euo pipefail
 
 packages=(
-  # toolchain
-  build-essential cmake ninja-build pkg-config
+  # toolchain; clang and its runtime for the sanitizer and libFuzzer build (packaging/sanitize.sh)
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+  # the replay of damaged inputs (tests/fuzz/mutate.py)
+  python3
   # libraries
   qt6-base-dev qt6-base-dev-tools qt6-3d-dev libqt6opengl6-dev libgl-dev
   libeigen3-dev libassimp-dev libnanoflann-dev

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QIcon>
 #include <QTimer>
 
@@ -16,6 +17,7 @@
 #include "app/mgstudio/studio_diagnostics.h"
 #include "app/mgstudio/studio_options.h"
 #include "app/mgstudio/studio_style.h"
+#include "core/import/isolated_import.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/snap_preview.h"
 
@@ -58,6 +60,15 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   nameApplication();
   QApplication::setApplicationDisplayName(QStringLiteral("Motion Graph Studio"));
+  // FBX, glTF, Collada and the other Assimp formats are imported by a child mgtool (installed
+  // beside mgstudio, or in the build tree): a crash in Assimp fails that file, never the editor.
+  const QString here = QApplication::applicationDirPath();
+  for (const QString& candidate : {here + QStringLiteral("/mgtool"), here + QStringLiteral("/../mgtool/mgtool")}) {
+    if (QFileInfo(candidate).isExecutable()) {
+      mg::setImportHelperProgram(QFileInfo(candidate).canonicalFilePath().toStdString());
+      break;
+    }
+  }
 
   mg::StudioOptions options;
   QString error;

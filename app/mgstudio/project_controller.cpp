@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgstudio/project_controller.h"
 
+#include <atomic>
+#include <memory>
+
 #include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
+#include <QEventLoop>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 
 #include "widgets/document/project.h"
 #include "widgets/document/project_file.h"
+#include "widgets/jobs/job_slot.h"
 
 namespace mg {
 
@@ -107,8 +113,41 @@ void ProjectController::newProject() {
   emit projectLoaded();
 }
 
+Result<ProjectData> ProjectController::readInBackground(const QString& path) {
+  QProgressDialog dialog(tr("Opening %1 and reading its capture files...").arg(QFileInfo(path).fileName()),
+                         tr("Cancel"), 0, 1000, m_window);
+  dialog.setWindowTitle(tr("Open Project"));
+  dialog.setWindowModality(Qt::WindowModal);
+  dialog.setAutoReset(false);
+  dialog.setAutoClose(false);
+  dialog.setMinimumDuration(0);
+  dialog.setValue(0);
+  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  auto result = std::make_shared<Result<ProjectData>>(Error{"opening the project was cancelled"});
+  QEventLoop loop;
+  connect(&dialog, &QProgressDialog::canceled, &loop, [cancel] { *cancel = true; });
+  {
+    JobSlot<int> job(&loop);
+    job.start(
+        [path, cancel, result](QPromise<int>& promise) {
+          promise.setProgressRange(0, 1000);
+          const Progress progress(cancel.get(), [&promise](double f) {
+            promise.setProgressValue(static_cast<int>(f * 999));
+          });
+          *result = readProject(path, progress);
+        },
+        {{}, [&dialog, cancel](int value, int, const QString&) {
+           if (dialog.wasCanceled()) *cancel = true;
+           dialog.setValue(value);
+         },
+         [&loop](bool) { loop.quit(); }});
+    loop.exec();
+  }
+  return std::move(*result);
+}
+
 bool ProjectController::loadInto(const QString& path, const QString& fileName, bool recovered) {
-  Result<ProjectData> data = readProject(path);
+  Result<ProjectData> data = readInBackground(path);
   if (!data) {
     QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(data.error().message));
     return false;

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include "core/util/json.h"
+#include "widgets/document/project_file.h"
 
 class QAction;
 class QMainWindow;
@@ -59,6 +60,9 @@ class ProjectController : public QObject {
  private:
   void updateTitle();
   bool loadInto(const QString& path, const QString& fileName, bool recovered);
+  // readProject on the process-wide pool while a window-modal progress dialog with Cancel keeps
+  // the editor responsive; returns when the job ends.
+  Result<ProjectData> readInBackground(const QString& path);
 
   QMainWindow* m_window;
   Project* m_project;

@@ -102,7 +102,7 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context, MotionPlayer* play
   connect(m_session, &SnapSession::stateChanged, this, [this] {
     const auto s = m_session->state();
     m_prune->setEnabled(!s->deadEnds.empty());
-    m_export->setEnabled(s->snapped != nullptr);
+    m_export->setEnabled(s->snapped != nullptr && !m_exportJob.isRunning());
   });
   m_prune->setEnabled(false);
   // Hub suggestion runs long: the kind's progress strip, whose Cancel stops it.
@@ -124,7 +124,11 @@ void SnapWorkspace::loadViewState(const JsonValue& state) {
   }
 }
 
-void SnapWorkspace::cancelJobs() { m_session->cancelSuggestion(); }
+void SnapWorkspace::cancelJobs() {
+  m_session->cancelSuggestion();
+  if (m_exportCancel) *m_exportCancel = true;
+  m_exportJob.cancel();
+}
 
 Workspace::ReportExport SnapWorkspace::exportForReport(const QString& base) const {
   if (!m_session->state()->snapped) return {};
@@ -143,9 +147,7 @@ void SnapWorkspace::pruneDeadEnds() {
   m_project->undoStack()->push(new PruneHubsCommand(m_project->hubs(), ids));
 }
 
-QString SnapWorkspace::exportTo(const QString& directory) const {
-  const auto s = m_session->state();
-  if (!s->snapped) return tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+SnapExportInput SnapWorkspace::exportInput(const SnapPipelineState& s) const {
   double threshold = 0;
   int wmin = 0;
   for (const HubSpec& h : m_project->hubs()->hubs()) {
@@ -153,15 +155,21 @@ QString SnapWorkspace::exportTo(const QString& directory) const {
     wmin = std::max(wmin, h.wminFrames);
   }
   // The graph the motions were snapped to (SnapResult::graph: its alignments keep plants in place).
-  SnapExportInput input{&s->snapped->graph, s->snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}, {}};
+  SnapExportInput input{&s.snapped->graph, s.snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames}, {}};
   // The author's hub names and colours go into the graph file and name the clip files.
-  for (HubId id : s->graphHubs) {
+  for (HubId id : s.graphHubs) {
     const HubSpec* spec = m_project->hubs()->hub(id);
     input.hubLabels.push_back({spec && !spec->name.trimmed().isEmpty() ? spec->name.trimmed().toStdString()
                                                                         : "hub_" + std::to_string(input.hubLabels.size()),
                                spec ? spec->colour.name(QColor::HexRgb).toStdString() : std::string()});
   }
-  const Status status = mg::exportSnapGraph(input, directory.toStdString());
+  return input;
+}
+
+QString SnapWorkspace::exportTo(const QString& directory) const {
+  const auto s = m_session->state();
+  if (!s->snapped) return tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+  const Status status = mg::exportSnapGraph(exportInput(*s), directory.toStdString());
   return status ? QString() : QString::fromStdString(status.error().message);
 }
 
@@ -171,12 +179,49 @@ void SnapWorkspace::exportSnapGraph() {
                                                     settings.value(QStringLiteral("snapExportDirectory")).toString());
   if (dir.isEmpty()) return;
   settings.setValue(QStringLiteral("snapExportDirectory"), dir);
-  const QString error = exportTo(dir);
-  if (!error.isEmpty()) {
+  startExport(dir);
+}
+
+void SnapWorkspace::startExport(const QString& directory) {
+  if (m_exportJob.isRunning()) return;  // two exports into one folder would race
+  const auto s = m_session->state();
+  if (!s || !s->snapped) {
+    const QString error = tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
     QMessageBox::warning(m_window, tr("Export failed"), error);
+    emit exportFinished(directory, error);
     return;
   }
-  m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(dir), 6000);
+  const SnapExportInput input = exportInput(*s);  // points into `s`, which the job keeps alive
+  m_exportCancel = std::make_shared<std::atomic<bool>>(false);
+  m_export->setEnabled(false);
+  reportProgress(0, 100, tr("Exporting the snap graph"));
+  // The job owns the immutable session state it exports (shared), never the live document.
+  m_exportJob.start(
+      [s, input, directory, cancel = m_exportCancel](QPromise<QString>& promise) {
+        promise.setProgressRange(0, 100);
+        const Progress progress(cancel.get(), [&promise, &cancel](double f) {
+          if (promise.isCanceled()) *cancel = true;
+          promise.setProgressValue(static_cast<int>(f * 100));
+        });
+        const Status status = mg::exportSnapGraph(input, directory.toStdString(), progress);
+        promise.addResult(status ? QString() : QString::fromStdString(status.error().message));
+      },
+      {[this, directory](const QString& error) {
+         if (error.isEmpty()) {
+           m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(directory), 6000);
+         } else if (m_exportCancel && *m_exportCancel) {
+           m_window->statusBar()->showMessage(tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
+         } else {
+           QMessageBox::warning(m_window, tr("Export failed"), error);
+         }
+         emit exportFinished(directory, error);
+       },
+       [this](int v, int max, const QString&) { reportProgress(v, max, tr("Exporting the snap graph")); },
+       [this, directory](bool cancelled) {
+         finishProgress();
+         m_export->setEnabled(m_session->state() && m_session->state()->snapped);
+         if (cancelled) emit exportFinished(directory, tr("Export cancelled"));
+       }});
 }
 
 }  // namespace mg

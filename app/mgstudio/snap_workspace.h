@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <atomic>
+#include <memory>
+
 #include "app/mgstudio/workspace.h"
+#include "core/io/snap_export.h"
+#include "widgets/jobs/job_slot.h"
 
 class QAction;
 class QDockWidget;
@@ -17,6 +22,7 @@ class PlaybackController;
 class Project;
 class SnapPreview;
 class SnapSession;
+struct SnapPipelineState;
 class ViewportWidget;
 
 // The Snap-Together part of the editor window: the background session, the preview character,
@@ -43,19 +49,31 @@ class SnapWorkspace : public Workspace {
   // The walk seed in the project's view state ("walk_seed").
   void saveViewState(JsonValue::Object& state) const override;
   void loadViewState(const JsonValue& state) override;
-  // Cancels a running hub suggestion.
+  // Cancels a running hub suggestion and a running export.
   void cancelJobs() override;
   // The snapped graph exported to the folder `base` (none before snapping).
   ReportExport exportForReport(const QString& base) const override;
 
   // Removes the dead-end hubs of the derived graph as one undoable step.
   void pruneDeadEnds();
-  // Asks for a folder and exports the snapped graph there; errors in a dialog.
+  // Asks for a folder and exports the snapped graph there in a background job (the kind's progress
+  // strip, with Cancel); errors in a dialog.
   void exportSnapGraph();
+  // Starts that job for `directory` (no dialog); exportFinished follows.
+  void startExport(const QString& directory);
+  bool isExporting() const { return m_exportJob.isRunning(); }
   // Writes the current snapped graph to `directory`; the error message is empty on success.
   QString exportTo(const QString& directory) const;
+  // What exportTo and the background export write: the snapped graph with the hubs' labels.
+  SnapExportInput exportInput(const SnapPipelineState& state) const;
+
+ signals:
+  // A background export ended: `error` is empty on success (cancelled: says so).
+  void exportFinished(const QString& directory, const QString& error);
 
  private:
+  JobSlot<QString> m_exportJob{this};
+  std::shared_ptr<std::atomic<bool>> m_exportCancel;
   MotionPlayer* m_player;
   SnapSession* m_session;
   SnapPreview* m_preview;

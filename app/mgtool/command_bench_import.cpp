@@ -7,6 +7,7 @@
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/tool_args.h"
 #include "core/import/bvh_text.h"
+#include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
 
 namespace mg::tool {
@@ -46,7 +47,9 @@ int runBenchImport(std::span<const std::string> args) {
   const CommandSpec spec{
       "bench import", "FILE",
       "Times readMotionFile on FILE and prints JSON with the minimum, mean and maximum\n"
-      "milliseconds; for BVH files also the strict text pass alone. A benchmark: figures, no verdict.",
+      "milliseconds; for BVH files also the text parser alone; for other formats (read by Assimp\n"
+      "in a child mgtool) also the same import inside this process, so the difference is the cost\n"
+      "of the isolation. A benchmark: figures, no verdict.",
       {{"repeat", "N", "number of timed runs (default 5)"}},
       1, 1};
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
@@ -74,6 +77,17 @@ int runBenchImport(std::span<const std::string> args) {
     Result<BvhDocument> d = readBvhFile(file);
     return d ? std::string() : d.error().message;
   }, error) : std::vector<double>();
+  // The same import without the child process (importHelperProgram empty): Assimp in this one.
+  const std::string helper = importHelperProgram();
+  std::vector<double> inProcess;
+  if (!bvh && !helper.empty()) {
+    setImportHelperProgram({});
+    inProcess = timeRuns(runs, [&]() -> std::string {
+      Result<Motion> m = readMotionFile(file);
+      return m ? std::string() : m.error().message;
+    }, error);
+    setImportHelperProgram(helper);
+  }
 
   JsonWriter json;
   json.beginObject();
@@ -83,6 +97,8 @@ int runBenchImport(std::span<const std::string> args) {
   json.key("repeat"), json.value(runs);
   writeTimes(json, "import", import);
   if (!text.empty()) writeTimes(json, "bvh_text_pass", text);
+  json.key("isolated"), json.value(!bvh && !helper.empty());
+  if (!inProcess.empty()) writeTimes(json, "import_in_process", inProcess);
   json.endObject();
   std::fputs(json.text().c_str(), stdout);
   return kExitOk;

@@ -23,6 +23,11 @@ int runSubgraph(std::span<const std::string> args);       // subgraph FILES... |
 int runSubgraphWalk(std::span<const std::string> args);   // "subgraph walk DIR", via runSubgraph
 int runSubgraphCheck(std::span<const std::string> args);  // "subgraph check DIR", via runSubgraph
 int runMeasure(std::span<const std::string> args);
+// Not listed: "import-child [--memory=BYTES] [--cpu=SECONDS] FILE", the child process in which
+// readMotionFile runs Assimp (core/import/isolated_import.h).
+int runImportChild(std::span<const std::string> args);
+// This program's own path (for running itself as the import child).
+std::string selfProgramPath(const char* argv0);
 int runField(std::span<const std::string> args);      // field build | run | eval
 int runFieldEval(std::span<const std::string> args);  // "field eval FIELD", via runField
 int runEval(std::span<const std::string> args);  // the quality report (core/report)

@@ -8,6 +8,7 @@
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/tool_args.h"
+#include "core/import/isolated_import.h"
 
 namespace {
 
@@ -51,6 +52,9 @@ int main(int argc, char** argv) {
     return mg::tool::kExitOk;
   }
   const std::vector<std::string> args(argv + 2, argv + argc);
+  if (name == "import-child") return mg::tool::runImportChild(args);
+  // Third-party formats are imported by a child mgtool: a crash in Assimp fails that file only.
+  mg::setImportHelperProgram(mg::tool::selfProgramPath(argv[0]));
   for (const Command& c : kCommands) {
     if (name != c.name) continue;
     // Commands report bad input as errors; these catch what still slips through (an input that

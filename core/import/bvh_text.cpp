@@ -32,6 +32,18 @@ std::string quoted(std::string_view token) {
   return "'" + s + (token.size() > 40 ? "...'" : "'");
 }
 
+// The 1-based number of the first line longer than kMaxBvhLineBytes, or 0.
+int firstLongLine(std::string_view text) {
+  int line = 1;
+  for (size_t pos = 0; pos < text.size(); ++line) {
+    const void* nl = std::memchr(text.data() + pos, '\n', text.size() - pos);
+    const size_t end = nl ? static_cast<const char*>(nl) - text.data() : text.size();
+    if (end - pos > kMaxBvhLineBytes) return line;
+    pos = end + 1;
+  }
+  return 0;
+}
+
 class Parser {
  public:
   Parser(std::string_view text, const std::string& fileName) : m_text(text), m_file(fileName) {}
@@ -41,6 +53,10 @@ class Parser {
       const size_t at = static_cast<const char*>(nul) - m_text.data();
       m_line = 1 + static_cast<int>(std::count(m_text.begin(), m_text.begin() + at, '\n'));
       return fail("binary data (a NUL byte), not BVH text");
+    }
+    if (const int line = firstLongLine(m_text)) {
+      m_line = line;
+      return fail("the line is longer than " + std::to_string(kMaxBvhLineBytes) + " bytes (not BVH text?)");
     }
     if (m_text.size() >= 3 && std::memcmp(m_text.data(), "\xEF\xBB\xBF", 3) == 0) m_pos = 3;
     if (Status s = hierarchy(); !s) return s.error();
@@ -123,6 +139,10 @@ class Parser {
     if (name.empty() || name == "{" || name == "}") {
       return fail("expected a joint name, found " + (name.empty() ? "the end of the file" : quoted(name)));
     }
+    if (const std::string problem = bvhNameProblem(name); !problem.empty()) return fail(problem);
+    if (m_doc.joints.size() >= static_cast<size_t>(kMaxBvhJoints)) {
+      return fail("more than " + std::to_string(kMaxBvhJoints) + " joints");
+    }
     if (Status s = expect("{", "'{' after the joint name"); !s) return s;
     BvhJoint j;
     j.name = std::string(name);
@@ -156,9 +176,11 @@ class Parser {
         if (Status s = channels(m_doc.joints[b.id]); !s) return s;
       } else if (t == "JOINT" && !site) {
         const int parent = b.id;
+        if (open.size() >= static_cast<size_t>(kMaxBvhDepth)) return fail(tooDeep());
         if (Status s = openJoint(parent); !s) return s;
         open.push_back({static_cast<int>(m_doc.joints.size()) - 1});
       } else if (t == "End" && !site) {
+        if (open.size() >= static_cast<size_t>(kMaxBvhDepth)) return fail(tooDeep());
         if (Status s = expect("Site", "'Site' after 'End'"); !s) return s;
         if (Status s = expect("{", "'{' after 'End Site'"); !s) return s;
         m_doc.endSites.push_back({b.id, Eigen::Vector3d::Zero()});
@@ -174,6 +196,10 @@ class Parser {
       }
     }
     return Status::success();
+  }
+
+  static std::string tooDeep() {
+    return "blocks nested deeper than " + std::to_string(kMaxBvhDepth) + " levels";
   }
 
   Status motion() {
@@ -209,6 +235,19 @@ class Parser {
     m_pos = lineEnd == std::string_view::npos ? m_text.size() : lineEnd + 1;
     ++m_line;
     const int n = m_doc.valuesPerFrame;
+    // Every value takes at least one character and one separator: a count that the rest of the
+    // file cannot hold is refused before its memory is asked for.
+    const long long values = static_cast<long long>(m_doc.frameCount) * n;
+    const long long bytesLeft = static_cast<long long>(m_text.size() - m_pos);
+    if (2 * values - 1 > bytesLeft) {
+      return fail("'Frames: " + std::to_string(m_doc.frameCount) + "' of " + std::to_string(n) +
+                  " channels cannot fit in the " + std::to_string(bytesLeft) +
+                  " bytes that follow (truncated file, or a wrong frame count)");
+    }
+    if (values > kMaxBvhValues) {
+      return fail(std::to_string(m_doc.frameCount) + " frames of " + std::to_string(n) + " channels are more than " +
+                  std::to_string(kMaxBvhValues) + " values (too large to import)");
+    }
     m_doc.values.resize(static_cast<size_t>(m_doc.frameCount) * n);
     int frame = 0;
     for (; m_pos < m_text.size(); ++m_line) {
@@ -259,13 +298,31 @@ class Parser {
 
 }  // namespace
 
+std::string bvhNameProblem(std::string_view name) {
+  if (name.empty()) return "a joint name is empty";
+  if (name.size() > 256) return "the joint name " + quoted(name) + " is longer than 256 bytes";
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 32 || u == 127 || c == '{' || c == '}') {
+      return "the joint name " + quoted(name) + " holds a space, control character or brace";
+    }
+  }
+  return {};
+}
+
 Result<BvhDocument> parseBvhText(std::string_view text, const std::string& fileName) {
   return Parser(text, fileName).run();
 }
 
 Result<BvhDocument> readBvhFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return Error{path + ": cannot open the file"};
+  const std::streamoff size = in.tellg();
+  if (size > kMaxBvhFileBytes) {
+    return Error{path + ": the file is " + std::to_string(size >> 20) + " MB, more than a BVH file may be (" +
+                 std::to_string(kMaxBvhFileBytes >> 20) + " MB)"};
+  }
+  in.seekg(0);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) return Error{path + ": read error"};
   return parseBvhText(text, path);

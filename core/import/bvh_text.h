@@ -51,16 +51,33 @@ struct BvhDocument {
   }
 };
 
+// Limits, checked before anything is allocated for what they bound, so a hostile or damaged file
+// fails with a message instead of exhausting memory. Real capture is far below every one (CMU:
+// 31 joints, depth 8, 96 values per frame, lines under 1 KB, files under 50 MB).
+inline constexpr int kMaxBvhJoints = 4096;             // ROOT and JOINT blocks
+inline constexpr int kMaxBvhDepth = 256;               // nested ROOT/JOINT/End Site blocks
+inline constexpr size_t kMaxBvhLineBytes = 1 << 20;    // any one line
+inline constexpr long long kMaxBvhValues = 1LL << 26;  // Frames x channels (512 MB of doubles)
+inline constexpr long long kMaxBvhFileBytes = 1LL << 30;  // readBvhFile's file size
+
+// Why `name` cannot be a BVH joint name, or empty when it can: it must be non-empty, at most 256
+// bytes, and hold no space, control character (NUL included), DEL or brace, so that a file written
+// with it reads back to the same name. Readers and writers both check it.
+std::string bvhNameProblem(std::string_view name);
+
 // Parses BVH text strictly: one HIERARCHY with one ROOT, balanced braces, OFFSETs of three
 // numbers, CHANNELS with a count of 0 to 6 followed by that many distinct known channel names,
 // a MOTION block with an integral "Frames:" > 0 and a positive "Frame Time:", then at least
 // Frames data lines of exactly valuesPerFrame finite numbers each (blank lines are skipped; see
-// surplusDataLines).
+// surplusDataLines). Joint names must pass bvhNameProblem. The limits above are enforced; the
+// declared Frames are checked against the bytes that follow (every value takes at least two) before
+// the values are allocated.
 // Both LF and CRLF line endings are accepted. On failure the message reads
 // "<fileName>:<line>: <problem>". Never throws.
 Result<BvhDocument> parseBvhText(std::string_view text, const std::string& fileName);
 
-// Reads `path` and parses it with parseBvhText. Fails when the file cannot be read.
+// Reads `path` and parses it with parseBvhText. Fails when the file cannot be read or is larger
+// than kMaxBvhFileBytes.
 Result<BvhDocument> readBvhFile(const std::string& path);
 
 // The document as a Motion in file units (no scaling, no trimming), independent of Assimp:

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/import/bvh_text.h"
 #include "core/motion/quaternion.h"
 #include "core/util/atomic_file.h"
 
@@ -140,10 +141,13 @@ Status checkOptions(const BvhWriteOptions& options) {
   }
   return Status::success();
 }
+// Names reach the file as they are; one the reader would refuse (a NUL byte or control character
+// from a damaged input, a space, a brace) fails the write instead of writing a file that does not
+// read back.
 Status checkJointNames(const Skeleton& skeleton) {
   for (const Joint& j : skeleton.joints) {
-    if (j.name.find_first_of(" \t\r\n{}") != std::string::npos) {
-      return Error{"BVH output: joint name '" + j.name + "' contains a space or brace"};
+    if (const std::string problem = bvhNameProblem(j.name); !problem.empty()) {
+      return Error{"BVH output: " + problem};
     }
   }
   return Status::success();

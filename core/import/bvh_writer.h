@@ -24,7 +24,8 @@ struct BvhWriteOptions {
 // when the rotation does not. End sites are written inside their joint after its child joints.
 // Fails when the motion does not validate, the options are out of range, or a value to write is not
 // finite or exceeds 1e12 file units in magnitude (a broken transform or unit size: such a file
-// would be useless), naming the first such value.
+// would be useless), naming the first such value, or a joint name fails bvhNameProblem
+// (bvh_text.h).
 Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& options = {});
 
 // Writes formatBvh(motion) to `path` with writeTextFileAtomically (core/util/atomic_file.h), so a

@@ -8,6 +8,7 @@
 
 #include "core/import/assimp_motion.h"
 #include "core/import/bvh_text.h"
+#include "core/import/isolated_import.h"
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/units.h"
 
@@ -27,21 +28,6 @@ bool looksLikeBvh(const std::string& path) {
   std::string word;
   in >> word;
   return word == "HIERARCHY" || word == "\xEF\xBB\xBFHIERARCHY";
-}
-
-// Checks the root's channels against what Assimp's BVH loader does with them: it reads root
-// positions only from a 6-channel root, so any other layout with position channels would
-// silently lose them. Returns whether the root has position channels.
-Result<bool> rootHasPositions(const BvhDocument& doc, const std::string& path) {
-  const std::vector<BvhChannel>& c = doc.joints[0].channels;
-  const auto positions = std::count_if(c.begin(), c.end(), [](BvhChannel ch) {
-    return ch == BvhChannel::Xposition || ch == BvhChannel::Yposition || ch == BvhChannel::Zposition;
-  });
-  if (positions == 0) return false;
-  if (positions == 3 && c.size() == 6) return true;
-  return Error{path + ": the root joint '" + doc.joints[0].name + "' has " +
-               std::to_string(positions) + " position channels among " + std::to_string(c.size()) +
-               "; only 3 positions + 3 rotations (or rotations only) are supported"};
 }
 
 Status checkFile(const std::string& path) {
@@ -82,34 +68,25 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
   }
   if (Status s = checkFile(path); !s) return s.error();
 
-  AssimpMotionOptions assimpOptions;
-  int bvhFrames = -1, bvhJoints = -1;
-  double bvhFrameTime = 0;
+  Motion motion;
   if (looksLikeBvh(path)) {
-    // Assimp's BVH loader ignores surplus data lines, and a short line silently shifts every
-    // later value; the strict text pass catches those, with line numbers.
+    // The project's own parser is the one BVH reader: strict, with line numbers, and bounded
+    // before it allocates (see bvh_text.h). Assimp's BVH loader is only a reference in the tests.
     Result<BvhDocument> doc = readBvhFile(path);
     if (!doc) return doc.error();
-    Result<bool> positions = rootHasPositions(*doc, path);
-    if (!positions) return positions.error();
-    assimpOptions.addRootOffsetToPositions = *positions;
-    assimpOptions.keysAreFrames = true;
-    assimpOptions.offsetsFromNodes = true;
-    bvhFrames = doc->frameCount;
-    bvhJoints = static_cast<int>(doc->joints.size());
-    bvhFrameTime = doc->frameTimeSeconds;
+    motion = bvhDocumentToMotion(*doc);
+    motion.fps = 1.0 / doc->frameTimeSeconds;
+  } else {
+    // Assimp runs in a child process when a helper program is set (mgtool, the editor): a crash
+    // or runaway allocation in it fails this file only.
+    const std::string helper = importHelperProgram();
+    std::error_code ec;
+    const auto bytes = fs::file_size(path, ec);
+    Result<Motion> read = helper.empty() ? readAssimpMotion(path, {})
+                                         : readAssimpMotionIsolated(path, helper, isolatedImportLimitsFor(ec ? 0 : bytes));
+    if (!read) return read.error();
+    motion = std::move(read).value();
   }
-
-  Result<Motion> read = readAssimpMotion(path, assimpOptions);
-  if (!read) return read.error();
-  Motion motion = std::move(read).value();
-  if (bvhFrames >= 0 && (motion.frameCount() != bvhFrames || motion.jointCount() != bvhJoints)) {
-    return Error{path + ": Assimp read " + std::to_string(motion.jointCount()) + " joints and " +
-                 std::to_string(motion.frameCount()) + " frames, but the file declares " +
-                 std::to_string(bvhJoints) + " and " + std::to_string(bvhFrames)};
-  }
-  // Assimp keeps the frame time in single precision.
-  if (bvhFrameTime > 0) motion.fps = 1.0 / bvhFrameTime;
   motion.fps = snapFrameRate(motion.fps);
   if (Status s = motion.validate(); !s) return Error{path + ": " + s.error().message};
   // Every count of frames at another rate (resampling, the editor's working rate) scales with the

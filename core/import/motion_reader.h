@@ -17,14 +17,15 @@ struct ImportOptions {
   int trimLeadingFrames = 0;
 };
 
-// Reads the skeleton and the first animation of a capture file (BVH, FBX, glTF/GLB, Collada)
-// through Assimp, converted to metres, Y up, at the file's own frame rate (a rate within 0.01% of
-// a whole number, such as CMU's 1 / 0.0083333 s, is rounded to it). BVH files are first checked
-// by a strict text pass (see bvh_text.h), whose errors carry line numbers. Fails, with a message
-// that names the file and the problem, on a missing or unreadable file, malformed content, a file
-// without a skeleton or animation, zero frames, non-finite values, or a frame time over 1000 s
-// (such as 1e300, which would overflow every resampled frame count). Thread-safe (one Assimp
-// importer per call).
+// Reads the skeleton and the first animation of a capture file, converted to metres, Y up, at the
+// file's own frame rate (a rate within 0.01% of a whole number, such as CMU's 1 / 0.0083333 s, is
+// rounded to it). BVH goes through the project's own parser (bvh_text.h: errors carry line
+// numbers, sizes are bounded before allocating); FBX, glTF/GLB, Collada and the other formats
+// through Assimp, in a child process when importHelperProgram() is set (isolated_import.h).
+// Fails, with a message that names the file and the problem, on a missing or unreadable file,
+// malformed content, a file without a skeleton or animation, zero frames, non-finite values, or
+// a frame time over 1000 s (such as 1e300, which would overflow every resampled frame count).
+// Thread-safe (one Assimp importer per call).
 Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options = {});
 
 }  // namespace mg

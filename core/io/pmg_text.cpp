@@ -124,7 +124,13 @@ std::string formatPmgText(const ParametricGraph& graph, const std::string& fileD
 Status writePmgText(const ParametricGraph& graph, const std::string& path) {
   const std::filesystem::path p(path);
   const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
-  return writeTextFileAtomically(path, formatPmgText(graph, dir));
+  // Names and paths come from the capture and the user: a text the parser would refuse (a newline
+  // in a node name, a non-finite number) is not written, so a written file always reads back.
+  const std::string text = formatPmgText(graph, dir);
+  if (Result<PmgDocument> back = parsePmgText(text); !back) {
+    return Error{path + ": not written, the graph cannot be stored as PMG text: " + back.error().message};
+  }
+  return writeTextFileAtomically(path, text);
 }
 
 Result<ParametricGraph> readPmgText(const std::string& path, const MotionFileLoader& load,

@@ -21,7 +21,9 @@ namespace mg {
 // has none. Numbers use up to 7 significant digits.
 std::string formatPmgText(const ParametricGraph& graph, const std::string& fileDirectory);
 
-// Writes formatPmgText to `path`. Fails when the file cannot be written.
+// Writes formatPmgText to `path`. Fails, writing nothing, when that text does not parse back
+// (parsePmgText: e.g. a node name with a space or newline, a non-finite number), or when the file
+// cannot be written.
 Status writePmgText(const ParametricGraph& graph, const std::string& path);
 
 // A parsed file: node sources and edges without built nodes (edge.sampling is null).

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "core/import/bvh_writer.h"
+#include "core/io/export_set.h"
 
 namespace mg {
 namespace {
@@ -130,7 +131,7 @@ Status SnapExportInput::validate() const {
   return Status::success();
 }
 
-Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
+Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames) {
   if (Status s = input.validate(); !s) return s.error();
   const HubGraph& graph = *input.graph;
   const Motion& first = *input.snapped->motions[0];
@@ -183,7 +184,7 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
                                      {"end_frame", edge.clip.endFrame}}},
         {"begin_to_hub", floorTransformJson(fromToHub)},
         {"end_to_hub", floorTransformJson(endToHub)},
-        {"file", files[e]},
+        {"file", exportClipPath(files[e], alternateClipNames)},
         {"file_first_frame", edge.clip.beginFrame - 1},
         {"file_frames", edge.clip.frameCount() + 3}});
   }
@@ -206,31 +207,38 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input) {
       {"dead_end_hubs", std::move(deadEnds)}});
 }
 
-Status exportSnapGraph(const SnapExportInput& input, const std::string& directory) {
-  Result<JsonValue> json = snapGraphJson(input);
-  if (!json) return json.error();
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress) {
   const fs::path root(directory);
+  const bool alternate = nextExportUsesAlternateClips((root / kSnapGraphFileName).string());
+  Result<JsonValue> json = snapGraphJson(input, alternate);
+  if (!json) return json.error();
   std::error_code ec;
   fs::create_directories(root / kSnapClipFolder, ec);
   if (ec) return Error{(root / kSnapClipFolder).string() + ": cannot create the folder: " + ec.message()};
   BvhWriteOptions bvh;
   bvh.metresPerUnit = kSnapClipMetresPerUnit;
-  // Every file is formatted first and then written as one set: a value that cannot be written or
-  // a full disk leaves the previous export as it was, its clips consistent with its graph file.
+  // Every file is formatted first, then the clips are written under the names the current graph
+  // file does not use and the graph file replaced last (export_set.h): a value that cannot be
+  // written, a full disk or a kill at any moment leaves the previous export complete.
   std::vector<std::pair<std::string, std::string>> files;
   const std::vector<std::string> names = snapClipFileNames(input);
-  for (size_t e = 0; e < input.graph->edges.size(); ++e) {
+  const size_t edges = input.graph->edges.size();
+  for (size_t e = 0; e < edges; ++e) {
+    if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
+    progress.report(0.9 * static_cast<double>(e) / static_cast<double>(edges));
     const Clip& clip = input.graph->edges[e].clip;
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
-    const std::string path = (root / names[e]).string();
+    const std::string path = (root / exportClipPath(names[e], alternate)).string();
     Result<std::string> text = formatBvh(piece, bvh);
     if (!text) return Error{path + ": " + text.error().message};
     files.emplace_back(path, std::move(text.value()));
   }
-  files.emplace_back((root / kSnapGraphFileName).string(), json->serialize(2) + "\n");
-  return writeTextFilesAtomically(files);
+  if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
+  Status written = commitExport(directory, files, {(root / kSnapGraphFileName).string(), json->serialize(2) + "\n"});
+  if (written) progress.report(1.0);
+  return written;
 }
 
 }  // namespace mg

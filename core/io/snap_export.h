@@ -7,6 +7,7 @@
 #include "core/snap/snap_job.h"
 #include "core/util/json.h"
 #include "core/util/atomic_file.h"
+#include "core/util/progress.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -49,8 +50,9 @@ struct SnapExportInput {
 
 // The graph file of an export as JSON (see SNAP_FORMAT.md): hubs with their match frames,
 // alignments and common poses; clips (one per edge, same order) with their source range,
-// alignments and the relative path of their BVH file. Fails as SnapExportInput::validate().
-Result<JsonValue> snapGraphJson(const SnapExportInput& input);
+// alignments and the relative path of their BVH file (snapClipFileNames, under clips_b/ when
+// `alternateClipNames`, export_set.h). Fails as SnapExportInput::validate().
+Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames = false);
 
 // The file of clip `edge`, relative to the export folder: clips/clip_NNNN.bvh, or with hub labels
 // clips/FROM_to_TO.bvh after the hubs' names (characters other than letters, digits, '-' and '_'
@@ -58,12 +60,14 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input);
 std::vector<std::string> snapClipFileNames(const SnapExportInput& input);
 
 // Writes an export into `directory` (created if missing): every clip as
-// <directory>/clips/<snapClipFileNames> (frames beginFrame-1 .. endFrame+1 of the snapped source
-// motion: the clip, the next hub pose, and one frame of context each side), then
-// <directory>/snap_graph.json. Every file goes through a temporary file renamed over the target,
-// and the graph file is written last, so an interrupted export never leaves a graph file naming
-// clips that were not written. Clip files of an earlier, larger export are left in place (the
-// graph file names the ones it uses). Errors name the file.
-Status exportSnapGraph(const SnapExportInput& input, const std::string& directory);
+// <directory>/clips/<snapClipFileNames> or clips_b/<snapClipFileNames> (frames beginFrame-1 ..
+// endFrame+1 of the snapped source motion: the clip, the next hub pose, and one frame of context
+// each side), then <directory>/snap_graph.json, through commitExport (export_set.h): the clips go
+// into the clip folder the current graph file does not use, the graph file is replaced last, then
+// the earlier export's clips are removed. An interruption at any moment (kill, crash, full disk)
+// leaves the previous export complete and consistent. Errors name the file. `progress`
+// (core/util/progress.h) rises as the clips are formatted; cancelled before the files are written,
+// the export fails with "export cancelled" and writes nothing.
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress = {});
 
 }  // namespace mg

@@ -9,6 +9,7 @@
 
 #include "core/graph/directed_graph.h"
 #include "core/import/bvh_writer.h"
+#include "core/io/export_set.h"
 #include "core/io/json_fields.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json.h"
@@ -21,9 +22,9 @@ namespace {
 
 const char* const kReasonNames[] = {"", "key", "required", "branch", "path", "chosen"};
 
-std::string clipFileName(int clip) {
+std::string clipFileName(size_t clip) {
   char name[32];
-  std::snprintf(name, sizeof name, "clips/clip_%04d.bvh", clip);
+  std::snprintf(name, sizeof name, "clips/clip_%04zu.bvh", clip);
   return name;
 }
 
@@ -81,11 +82,18 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   const std::vector<Clip> clips = keptClips(g, in.keptVertices);
   BvhWriteOptions bvh;
   bvh.metresPerUnit = in.bvhMetresPerUnit;
+  // Clips go under the names the current subgraph.json does not use, and subgraph.json is
+  // replaced last (export_set.h): an interruption at any moment leaves the previous export whole.
+  const std::string indexPath = (fs::path(directory) / kSubgraphFileName).string();
+  const bool alternate = nextExportUsesAlternateClips(indexPath);
+  std::vector<std::pair<std::string, std::string>> clipFiles;
   for (size_t c = 0; c < clips.size(); ++c) {
     const Clip& clip = clips[c];
     const Motion piece = sliceFrames(*in.motions[clip.motion], clip.beginFrame, clip.endFrame);
-    const std::string path = (fs::path(directory) / clipFileName(static_cast<int>(c))).string();
-    if (Status s = writeBvhFile(piece, path, bvh); !s) return s;
+    const std::string path = (fs::path(directory) / exportClipPath(clipFileName(c), alternate)).string();
+    Result<std::string> text = formatBvh(piece, bvh);
+    if (!text) return Error{path + ": " + text.error().message};
+    clipFiles.emplace_back(path, std::move(text.value()));
   }
 
   std::ostringstream o;
@@ -160,14 +168,14 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   o << "\n  ],\n  \"clips\": [";
   for (size_t c = 0; c < clips.size(); ++c) {
     o << (c ? ",\n    " : "\n    ")
-      << JsonValue(JsonValue::Object{{"file", clipFileName(static_cast<int>(c))},
+      << JsonValue(JsonValue::Object{{"file", exportClipPath(clipFileName(c), alternate)},
                                      {"motion", clips[c].motion},
                                      {"begin_frame", clips[c].beginFrame},
                                      {"end_frame", clips[c].endFrame}})
              .serialize(-1);
   }
   o << "\n  ]\n}\n";
-  return writeTextFileAtomically((fs::path(directory) / kSubgraphFileName).string(), o.str());
+  return commitExport(directory, clipFiles, {indexPath, o.str()});
 }
 
 }  // namespace mg

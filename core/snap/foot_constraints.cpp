@@ -415,6 +415,11 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
   for (Pose* side : {&pose.previous, &pose.next}) {
     Result<bool> solved = solveLegs(skeleton, legs, points, target, reachFraction, *side);
     if (!solved) return solved.error();
+    // A planted toe keeps its tip too.
+    for (const Leg& leg : legs) {
+      const std::optional<FootPointLocation> tip = toeTip(skeleton, leg);
+      if (tip && target[leg.toeIndex]) aimToeTip(skeleton, *tip, pointPosition(*tip, pos, rot), *side);
+    }
   }
   return Status::success();
 }

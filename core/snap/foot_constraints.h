@@ -57,7 +57,8 @@ struct FootConstraintJob {
 // Makes a common pose keep its planted foot points still (the paper's appendix, per hub: the
 // common pose is made to satisfy its own constraints): every point of `plantedMask` (bit
 // 1 << FootPoint) stays in frames f-1 and f+1 where it is in frame f, by leg IK on those two
-// frames (root moved if out of reach). Frame f is unchanged. Fails when a pose has the wrong
+// frames (root moved if out of reach), and so does the tip of a planted toe joint. Frame f is
+// unchanged. Fails when a pose has the wrong
 // joint count or reachFraction is not in (0, 1]. Skeletons without legs leave the pose alone.
 Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
                        double reachFraction = 0.995);

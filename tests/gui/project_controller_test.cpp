@@ -21,6 +21,8 @@
 #include <QFile>
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -335,6 +337,45 @@ TEST(ProjectController, CompleteTemporaryOfAKilledSaveIsRecovered) {
   EXPECT_EQ(next.project.hubs()->hubs()[0].name, QStringLiteral("Latest"));
   EXPECT_TRUE(next.window.isWindowModified());
   EXPECT_TRUE(saveTemporariesOf(path.toStdString()).empty());
+}
+
+// Opening reads every capture file in a background job: the window keeps processing events, a
+// progress dialog shows, and its Cancel stops the open and leaves the open project untouched.
+TEST(ProjectController, OpeningReadsInTheBackgroundAndCanBeCancelled) {
+  Fixture f;
+  const QString path = f.dir.filePath(QStringLiteral("many.mgproj"));
+  std::string motions;
+  for (int i = 0; i < 60; ++i) {
+    motions += std::string(i ? ", " : "") + "{\"path\": \"/usr/share/assimp/models/BVH/Boxing_Toes.bvh\"}";
+  }
+  QFile file(path);
+  ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+  file.write(QByteArray::fromStdString(
+      "{\"format\": \"mgstudio.project\", \"version\": 1, \"hubs\": [], \"import\": {\"metres_per_unit\": 0, "
+      "\"trim_leading_frames\": 0}, \"metric\": {\"custom_joints\": [], \"joints\": \"all\", \"weighting\": "
+      "\"tapered\", \"window_frames\": 9, \"working_fps\": 30}, \"motions\": [" + motions + "]}"));
+  file.close();
+
+  int ticks = 0, shown = 0;
+  QTimer ticker;
+  QObject::connect(&ticker, &QTimer::timeout, [&] {
+    ++ticks;
+    auto* dialog = qobject_cast<QProgressDialog*>(QApplication::activeModalWidget());
+    if (!dialog) return;
+    ++shown;
+    if (dialog->value() <= 0) return;  // once it has read a file or more, click Cancel
+    for (QPushButton* b : dialog->findChildren<QPushButton*>()) {
+      if (b->text() == QStringLiteral("Cancel")) b->click();
+    }
+  });
+  ticker.start(10);
+  DialogAnswers answers;  // the "cannot open" message
+  EXPECT_FALSE(f.controller.openProject(path));
+  EXPECT_GT(ticks, 5) << "the event loop did not run while the project was read";
+  EXPECT_GT(shown, 0) << "no progress dialog";
+  ASSERT_EQ(answers.seen(), 1);
+  EXPECT_TRUE(answers.texts()[0].contains(QStringLiteral("cancelled"))) << answers.texts()[0].toStdString();
+  EXPECT_EQ(f.project.motionCount(), 0);
 }
 
 // The real thing: a process saving the project over and over is killed at random moments until

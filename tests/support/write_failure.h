@@ -40,6 +40,11 @@ class SmallFilesystem {
   std::string path() const { return m_path.string(); }
   std::string file(const std::string& name) const { return (m_path / name).string(); }
 
+  // Remounts the file system read-only: every later create, write or rename fails with EROFS.
+  bool makeReadOnly() const {
+    return m_mounted && ::mount("tmpfs", m_path.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY, nullptr) == 0;
+  }
+
   // Writes a filler file until the file system refuses more: every later write fails with ENOSPC.
   void fill() const {
     std::ofstream filler(m_path / "filler", std::ios::binary);

@@ -164,7 +164,7 @@ Status checkProjectFile(const QString& path) {
 
 }  // namespace
 
-Result<ProjectData> readProject(const QString& path) {
+Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
     return fileError(path, "could not be opened: " + file.errorString().toStdString());
@@ -210,7 +210,11 @@ Result<ProjectData> readProject(const QString& path) {
   // Motions: every file is tried, so the message lists all that are missing or unreadable.
   const QDir folder = QFileInfo(path).absoluteDir();
   std::string failures;
-  for (const JsonValue& m : motions->asArray()) {
+  const size_t motionCount = motions->asArray().size();
+  for (size_t i = 0; i < motionCount; ++i) {
+    const JsonValue& m = motions->asArray()[i];
+    if (progress.cancelled()) return fileError(path, "opening the project was cancelled");
+    progress.report(static_cast<double>(i) / static_cast<double>(motionCount));
     const JsonValue* rel = m.isObject() ? member(m, "path", JsonValue::Kind::String, &why) : nullptr;
     if (!rel) return fileError(path, "a motion entry has no \"path\"");
     const QString file = QDir::cleanPath(folder.absoluteFilePath(QString::fromStdString(rel->asString())));
@@ -231,6 +235,7 @@ Result<ProjectData> readProject(const QString& path) {
     data.motions.push_back(std::make_shared<const Motion>(std::move(motion.value())));
   }
   if (!failures.empty()) return fileError(path, "motion files could not be read:" + failures);
+  progress.report(1.0);
   if (const JsonValue* parametric = root.find("parametric")) {
     Result<ParametricSection> section = readParametricSection(*parametric, data.motions);
     if (!section) return fileError(path, section.error().message);

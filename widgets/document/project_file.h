@@ -9,6 +9,7 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
 #include "core/util/json.h"
+#include "core/util/progress.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
 #include "widgets/document/field_settings.h"
@@ -59,8 +60,10 @@ Status saveProject(const Project& project, const QString& path);
 // Fails, with a message naming the file and the problem, on an unreadable file, malformed JSON,
 // another format tag, a version this build does not know, a missing or ill-typed field, a hub
 // naming a motion or frame that does not exist, or motion files that are missing or unreadable
-// (all of them are listed). Thread-safe (touches no project).
-Result<ProjectData> readProject(const QString& path);
+// (all of them are listed). Thread-safe (touches no project). `progress` follows the job
+// convention (core/util/progress.h): reading the motions is the work, each file an equal part;
+// cancelled, it fails with "opening ... was cancelled".
+Result<ProjectData> readProject(const QString& path, const Progress& progress = {});
 
 // Whether every ProjectSection of `project` accepts its part of `data` (widgets/document/
 // project_section.h); call before applyProject, which cannot fail. The error names `path`.

@@ -89,7 +89,7 @@ TEST_F(ImportBadInput, TruncatedInTheHierarchy) {
 
 TEST_F(ImportBadInput, TruncatedAfterTheHeader) {
   expectError("no_data.bvh", m_good.substr(0, m_good.find('\n', m_good.find("Frame Time:")) + 1),
-              "ends after 0 of 6 frames");
+              "'Frames: 6' of 30 channels cannot fit in the 0 bytes that follow (truncated file");
 }
 
 TEST_F(ImportBadInput, TooFewNumbersOnALine) {

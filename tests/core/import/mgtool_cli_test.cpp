@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Runs the built mgtool binary (MGTOOL_PATH) and checks exit statuses and output.
+#include <chrono>
 #include <cstdio>
 
 #include <gtest/gtest.h>
 
+#include "core/import/assimp_motion.h"
+#include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
 #include "import_test_util.h"
 #include "support/tool_run.h"
@@ -157,6 +160,50 @@ TEST(MgtoolCli, BenchImportPrintsTimes) {
   EXPECT_NE(r.out.find("\"bvh_text_pass\""), std::string::npos);
 }
 
+// Third-party formats are imported by a child mgtool: the motion arrives exactly as Assimp read
+// it, the bench prints both ways, and a child that runs out of memory is an error, not a crash.
+TEST(MgtoolCli, ImportChildGivesExactlyAssimpsMotion) {
+  const std::string gltf = test::dataPath("three_joint_chain.gltf");
+  Result<Motion> direct = readAssimpMotion(gltf, {});
+  Result<Motion> child = readAssimpMotionIsolated(gltf, MGTOOL_PATH);
+  ASSERT_TRUE(direct && child) << (child ? "" : child.error().message);
+  EXPECT_EQ(child->rootPositions, direct->rootPositions);
+  ASSERT_EQ(child->localRotations.size(), direct->localRotations.size());
+  for (size_t i = 0; i < child->localRotations.size(); ++i) {
+    EXPECT_EQ(child->localRotations[i].coeffs(), direct->localRotations[i].coeffs());
+  }
+  const ToolRun info = mgtool({"info", gltf});
+  EXPECT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("\"frames\": 3"), std::string::npos) << info.out;
+  const ToolRun bench = mgtool({"bench", "import", gltf, "--repeat", "2"});
+  EXPECT_EQ(bench.status, 0) << bench.err;
+  EXPECT_NE(bench.out.find("\"isolated\": true"), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("\"import_in_process\""), std::string::npos) << bench.out;
+}
+
+TEST(MgtoolCli, ImportChildOutOfMemoryIsAnError) {
+  const std::string gltf = test::dataPath("three_joint_chain.gltf");
+  IsolatedImportLimits limits;
+  limits.memoryBytes = 1 << 20;  // below what the child already maps: every allocation fails
+  Result<Motion> m = readAssimpMotionIsolated(gltf, MGTOOL_PATH, limits);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().message.rfind(gltf, 0), 0u) << m.error().message;
+  const bool clear = m.error().message.find("not enough memory") != std::string::npos ||
+                     m.error().message.find("could not import the file") != std::string::npos;
+  EXPECT_TRUE(clear) << m.error().message;
+}
+
+// Assimp's SMD loader loops forever on this truncated file; the child is killed at its limit
+// (5 s + 1 s per started MB: 6 s).
+TEST(MgtoolCli, AnImporterThatHangsIsStoppedWithAMessage) {
+  const std::string smd = std::string(MG_TEST_DATA_DIR) + "/../fuzz/mgtool_regressions/assimp_smd_truncated_hangs.smd";
+  const auto start = std::chrono::steady_clock::now();
+  const ToolRun r = mgtool({"info", smd});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("could not import the file: the importer took more than 6 s"), std::string::npos) << r.err;
+  EXPECT_LT(seconds, 10.0);
+}
 
 // Every command and benchmark the README names is registered and answers --help (a lost table
 // row once dropped "bench grid" silently).

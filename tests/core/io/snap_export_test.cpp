@@ -4,6 +4,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 
@@ -219,7 +221,7 @@ TEST(SnapExport, ExportThatCannotBeWrittenReplacesNothing) {
     s = exportSnapGraph(input, out);
   }
   ASSERT_FALSE(s);
-  EXPECT_NE(s.error().message.find("your previous version is intact"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("the previous export in " + out + " is intact"), std::string::npos) << s.error().message;
   EXPECT_EQ(exportFiles(out), before);
 
   test::SmallFilesystem fs(1024);
@@ -293,6 +295,37 @@ TEST(SnapExport, RejectsInputThatDoesNotMatchTheGraph) {
   test::TempDir dir;
   EXPECT_FALSE(exportSnapGraph({&swing->graph, &noPoses, {}}, dir.file("x")));
   EXPECT_FALSE(std::filesystem::exists(dir.file("x/snap_graph.json")));
+}
+
+}  // namespace
+}  // namespace mg
+
+namespace mg {
+namespace {
+
+// The editor runs the export as a background job: progress rises to 1, and a cancel before the
+// files are written leaves the previous export as it was.
+TEST(SnapExport, ReportsProgressAndCancelsWithoutWriting) {
+  const auto swing = test::snappedSwing();
+  ASSERT_TRUE(swing);
+  const SnapExportInput input{&swing->graph, &swing->snapped, {}};
+  test::TempDir dir;
+  const std::string out = dir.file("export");
+  std::vector<double> reports;
+  std::atomic<bool> cancel{false};
+  const Progress progress(&cancel, [&reports](double f) { reports.push_back(f); });
+  ASSERT_TRUE(exportSnapGraph(input, out, progress));
+  ASSERT_GE(reports.size(), swing->graph.edges.size());
+  EXPECT_TRUE(std::is_sorted(reports.begin(), reports.end()));
+  EXPECT_EQ(reports.back(), 1.0);
+  const std::string before = test::readText(out + "/snap_graph.json");
+
+  cancel = true;
+  const Status cancelled = exportSnapGraph(input, out, progress);
+  ASSERT_FALSE(cancelled);
+  EXPECT_NE(cancelled.error().message.find("export cancelled"), std::string::npos) << cancelled.error().message;
+  EXPECT_EQ(test::readText(out + "/snap_graph.json"), before);
+  EXPECT_TRUE(readSnapGraph(out, importMotionLoader()));
 }
 
 }  // namespace

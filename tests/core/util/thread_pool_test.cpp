@@ -131,17 +131,20 @@ TEST(ThreadPool, AJobsLoopStopsWhenCancelled) {
 
 TEST(ThreadPool, APrivatePoolRunsTasksAndDropsQueuedOnesWhenDestroyed) {
   std::atomic<int> ran{0};
-  std::promise<void> release;
+  std::promise<void> started, release;
   std::shared_future<void> gate = release.get_future().share();
   {
     ThreadPool pool(1);
     EXPECT_EQ(pool.workerCount(), 1);
     pool.submit([&, gate] {
+      started.set_value();
       gate.wait();
       ++ran;
     });
     for (int i = 0; i < 10; ++i) pool.submit([&] { ++ran; });
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // Only a task that has started is joined; wait for it rather than for a fixed time, which a
+    // loaded machine can overrun.
+    started.get_future().wait();
     release.set_value();
   }  // joins the running task; the queued ones may or may not have run, none runs after this
   const int after = ran.load();
