@@ -50,6 +50,7 @@ void Project::clear() {
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
   m_hubs.reset({});
   m_parametric.clear();
+  m_subgraph.clear();
   setFieldSettings({});
   for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
