@@ -48,8 +48,9 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context, SnapSessio
 
   m_timeline = new MatchTimeline(m_project, session);
   m_timeline->setRangeSelection(true);
-  m_timeline->setLegend(tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band: kept frames "
-                           "(white key, orange required, purple branch, green path, blue by hand)"));
+  m_timeline->setLegend(tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band above a line: kept "
+                           "frames (white key, orange required, purple branch, green path, blue by hand)  •  bars "
+                           "below: foot contacts"));
   addDock(m_timeline, tr("Subgraph Timeline"), "subgraphTimelineDock", Qt::BottomDockWidgetArea, true);
 
   m_results = new QTabWidget;
@@ -187,7 +188,16 @@ bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) cons
   input.thresholdM2 = s.thresholdM2;
   for (const SubgraphKeySpec& k : doc->keys()) {
     const int motion = state->motionIndex(k.motion);
-    if (motion < 0) continue;  // its motion was removed or set aside
+    if (motion < 0) {
+      // A key the search would silently leave out: say which and why, and keep it (undo or
+      // re-adding the motion brings it back).
+      QString reason = tr("its motion is no longer in the project");
+      for (const SetAsideMotion& a : state->setAside) {
+        if (a.id == k.motion) reason = tr("its motion %1 is set aside: %2").arg(a.name, a.reason);
+      }
+      why = tr("Key \"%1\" cannot be used: %2. Remove the key or the motions on another skeleton.").arg(k.name, reason);
+      return false;
+    }
     input.keys.push_back({k.name.toStdString(), motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps)});
   }
   for (const SubgraphChoice& c : doc->choices()) {
@@ -246,6 +256,7 @@ void SubgraphWorkspace::runSearch() {
   QString why;
   if (!makeInput(input, why)) {
     m_panel->setSummary(why);
+    m_panel->setManualStatus(QString());  // manual mode cannot evaluate either, for the same reason
     return;
   }
   m_manualJob.cancel();
@@ -292,7 +303,8 @@ void SubgraphWorkspace::evaluateManual() {
   SubgraphSearchInput input;
   QString why;
   if (!makeInput(input, why)) {
-    m_panel->setManualStatus(why);
+    // Said once: a run that failed for the same reason already shows it in the summary.
+    m_panel->setManualStatus(why == m_panel->summary() ? QString() : why);
     return;
   }
   JobCallbacks<SubgraphSearchUpdate> callbacks;
