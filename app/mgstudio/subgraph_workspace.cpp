@@ -225,6 +225,19 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
   const int index = state->motionIndex(motion);
   const std::shared_ptr<const Motion> m = m_project->motion(motion);
   if (index < 0 || !m || endFrame <= beginFrame) return;
+  // A drag may run past the end of a motion shorter than the timeline: keep what lies inside it,
+  // and refuse a stretch wholly outside (it would be an empty key).
+  const int frames = state->working[index]->frameCount();
+  if (beginFrame < 0 || beginFrame >= frames) {
+    m_window->statusBar()->showMessage(tr("Frames %1–%2 lie outside %3, which has frames 0–%4 at the working rate.")
+                                           .arg(beginFrame)
+                                           .arg(endFrame - 1)
+                                           .arg(QString::fromStdString(m->name))
+                                           .arg(frames - 1),
+                                       6000);
+    return;
+  }
+  endFrame = std::min(endFrame, frames);
   const double fps = m_project->metricSettings().workingFps;
   const double begin = beginFrame / fps, end = std::min(endFrame / fps, m->durationSeconds());
   SubgraphDocument* doc = m_project->subgraph();

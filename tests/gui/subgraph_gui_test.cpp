@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -285,6 +286,21 @@ TEST(SubgraphGui, AKeyOnAMotionSetAsideIsNamed) {
   SubgraphWorkspace* sg = window.subgraph();
   sg->raiseDocks();
   SubgraphDocument* doc = window.project()->subgraph();
+  // A drag past the end of the shorter motion keeps what lies inside it; one wholly past its end
+  // is refused with a message naming the motion, and adds nothing.
+  const MotionId jog = window.project()->motions()[1].id;
+  const int jogFrames = static_cast<int>(session->state()->working[1]->frameCount());
+  sg->addStretch(jog, jogFrames + 5, jogFrames + 30, false);
+  EXPECT_TRUE(doc->keys().empty());
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(QLatin1String("outside 02_03")))
+      << window.statusBar()->currentMessage().toStdString();
+  sg->addStretch(jog, jogFrames - 10, jogFrames + 30, false);
+  ASSERT_EQ(doc->keys().size(), 1u);
+  const double fps = window.project()->metricSettings().workingFps;
+  EXPECT_NEAR(doc->keys()[0].endSeconds * fps, jogFrames, 1.01);
+  window.project()->undoStack()->undo();
+  ASSERT_TRUE(doc->keys().empty());
+
   sg->addStretch(window.project()->motions()[0].id, 8, 24, false);
   ASSERT_EQ(doc->keys().size(), 1u);
   const QString name = doc->keys()[0].name;
