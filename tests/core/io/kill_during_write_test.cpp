@@ -76,15 +76,23 @@ TEST_F(KillDuringWrite, SnapExportIsAlwaysOneCompleteExport) {
                    return f->clips.size() == clips[0] ? 0 : f->clips.size() == clips[1] ? 1 : -1;
                  },
                  std::chrono::milliseconds(60));
-  // Only the clips of the export on disk remain (beside killed writes' temporaries).
+  // Only the clips of the export on disk remain (beside killed writes' temporaries), and one more
+  // completed export leaves exactly its own clip folder.
   Result<SnapGraphFile> last = readSnapGraph(dir, importMotionLoader());
   ASSERT_TRUE(last);
   size_t bvh = 0;
-  for (const char* folder : {"clips", "clips_b"}) {
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(m_dir / folder, ec)) bvh += e.path().extension() == ".bvh";
-  }
+  for (const auto& e : fs::recursive_directory_iterator(m_dir)) bvh += e.path().extension() == ".bvh";
   EXPECT_LE(bvh, clips[0] + clips[1]);  // at most a killed export's clips beside the kept ones
+  ASSERT_TRUE(exportSnapGraph(versions[1], dir));
+  std::vector<std::string> folders;
+  for (const auto& e : fs::directory_iterator(m_dir)) {
+    if (e.is_directory()) folders.push_back(e.path().filename().string());
+  }
+  ASSERT_EQ(folders.size(), 1u);
+  Result<SnapGraphFile> after = readSnapGraph(dir, importMotionLoader());
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->clips.size(), clips[1]);
+  EXPECT_EQ(fs::path(after->clipFiles.at(0)).begin()->string(), folders[0]);
 }
 
 TEST_F(KillDuringWrite, SubgraphExportIsAlwaysOneCompleteExport) {
