@@ -2,7 +2,7 @@
 // The window as a laptop user sees it (CTest runs this under Xvfb at 1366x768, at 1920x1080, and
 // at 1920x1080 with 150% scaling): it opens inside the screen with the transport and status bar
 // on it, the 3D viewport is the largest area, and loading many motions grows no dock (they
-// scroll). With the CMU walks beside the boxing sample, the sample's other skeleton shows greyed
+// scroll). With the bundled CMU capture beside the Assimp samples, the sample's other skeleton shows greyed
 // on the Match Timeline, and the walks' reference T-pose is offered for dropping. Screenshots are
 // kept in the build directory (layout_<screen>_*.png) for people to look at.
 #include <gtest/gtest.h>
@@ -93,25 +93,23 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
   shoot("help");
   page->window()->close();
 
-  const QDir cmu(QStringLiteral(MG_SHARED_MOCAP_DIR "/cmu"));
-  QStringList files{QStringLiteral(MG_SAMPLE_DIR "/Boxing_Toes.bvh")};
-  for (const QString& f : cmu.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) files.push_back(cmu.filePath(f));
-  const bool haveCmu = files.size() >= 16;
-  if (!haveCmu) {
-    // Without the shared capture: the assimp BVH models stand in (several motions, two skeletons).
-    const QDir assimp(QStringLiteral(MG_SAMPLE_DIR));
-    for (const QString& f : assimp.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) {
-      if (!files.contains(assimp.filePath(f))) files.push_back(assimp.filePath(f));
-    }
+  // Twelve motions on four skeletons: the Assimp samples (boxing and two CMU takes) and the bundled
+  // CMU capture (tests/data/mocap: two cgspeed takes with a reference pose, seven subject-16 walks).
+  QStringList files;
+  for (const QString& dir : {QStringLiteral(MG_SAMPLE_DIR), QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu"),
+                             QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu_turns")}) {
+    const QDir d(dir);
+    for (const QString& f : d.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) files.push_back(d.filePath(f));
   }
+  ASSERT_EQ(files.size(), 12);
   const QSize before = window.size();
   QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
   window.openFiles(files);
   ASSERT_TRUE(batch.wait(240000));
   const int loaded = window.project()->motionCount();
-  EXPECT_GE(loaded, 3);
+  EXPECT_EQ(loaded, 12);
 
-  if (haveCmu) {
+  {
     // The walks start with a T-pose: offered once, and dropping it reloads them trimmed.
     ReferencePoseOffer* offer = window.referencePoses();
     ASSERT_TRUE(QTest::qWaitFor([offer] { return offer->isOffering(); }, 5000));
@@ -148,7 +146,7 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
   EXPECT_EQ(timeline->rowCount(), static_cast<int>(state->working.size() + state->setAside.size()));
   auto* area = qobject_cast<QScrollArea*>(dock(window, "timelineDock")->widget());
   ASSERT_NE(area, nullptr);
-  if (haveCmu) EXPECT_GT(area->verticalScrollBar()->maximum(), 0);
+  EXPECT_GT(area->verticalScrollBar()->maximum(), 0);
   shoot("loaded");
 }
 

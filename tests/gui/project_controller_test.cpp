@@ -345,7 +345,8 @@ TEST(ProjectController, OpeningReadsInTheBackgroundAndCanBeCancelled) {
   Fixture f;
   const QString path = f.dir.filePath(QStringLiteral("many.mgproj"));
   std::string motions;
-  for (int i = 0; i < 60; ++i) {
+  // Enough files that a fast machine is still reading when the ticker clicks Cancel.
+  for (int i = 0; i < 400; ++i) {
     motions += std::string(i ? ", " : "") + "{\"path\": \"/usr/share/assimp/models/BVH/Boxing_Toes.bvh\"}";
   }
   QFile file(path);
@@ -371,7 +372,8 @@ TEST(ProjectController, OpeningReadsInTheBackgroundAndCanBeCancelled) {
   ticker.start(10);
   DialogAnswers answers;  // the "cannot open" message
   EXPECT_FALSE(f.controller.openProject(path));
-  EXPECT_GT(ticks, 5) << "the event loop did not run while the project was read";
+  // Any tick proves the event loop ran during the read (a count would depend on the machine's speed).
+  EXPECT_GT(ticks, 0) << "the event loop did not run while the project was read";
   EXPECT_GT(shown, 0) << "no progress dialog";
   ASSERT_EQ(answers.seen(), 1);
   EXPECT_TRUE(answers.texts()[0].contains(QStringLiteral("cancelled"))) << answers.texts()[0].toStdString();

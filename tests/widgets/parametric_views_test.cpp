@@ -133,7 +133,6 @@ ParamEdgeId addBuiltSelfLoop(Project& project, const char* name, std::shared_ptr
 }
 
 TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
   std::shared_ptr<const ParametricNode> node = test::walkNode();
   ASSERT_NE(node, nullptr);
   ParameterPlot plot;
@@ -170,7 +169,6 @@ TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
 }
 
 TEST(ParametricRealData, NodeDialogSuggestsStepCycles) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
   Result<Motion> m = readMotionFile(test::cmuTurnsDir() + "/16_15.bvh");
   ASSERT_TRUE(m.ok());
   Project project;
@@ -215,7 +213,6 @@ namespace {
 // A node of two parameters (turn and speed) gets a source-parameter slider per dimension, and the
 // lookup point the sliders give has both coordinates.
 TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
   NodeSource source = test::walkNodeSource();
   ParameterMetric speed;
   speed.kind = ParameterKind::TravelSpeed;

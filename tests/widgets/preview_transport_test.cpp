@@ -54,7 +54,6 @@ TEST(ParametricPreview, AClipPlaysUnderTheTransportAndTheStripFollows) {
 }
 
 TEST(ParametricPreview, SteeringIsPulledOnlyAFrameOrTwoAheadAndADeadEndStopsWithAMessage) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no cmu_turns capture under MG_SHARED_MOCAP_DIR";
   std::shared_ptr<const ParametricGraph> graph = test::walkGraph();
   ASSERT_TRUE(graph);
   PlaybackController transport;

@@ -16,6 +16,7 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/distance_grid.h"
 #include "core/metric/grid_minima.h"
+#include "support/capture.h"
 #include "support/synthetic_motion.h"
 
 namespace mg {
@@ -214,16 +215,12 @@ TEST(DatabaseMotionGraph, CreateRejectsInconsistentParts) {
   EXPECT_FALSE(DatabaseMotionGraph::create(0, {2, 1}, vertices, {}));
 }
 
-// Real capture: two CMU walks at 30 Hz. The graph must be strongly connected and keep most frames.
+// Real capture: CMU walks at 30 Hz. The graph must be strongly connected and keep most frames.
 TEST(DmgBuilder, CmuWalks) {
-  const std::filesystem::path dir = std::filesystem::path(MG_SHARED_MOCAP_DIR) / "cmu";
-  const std::vector<std::string> names = {"02_01.bvh", "07_01.bvh", "08_01.bvh"};
+  const std::vector<std::string> names = {"16_15.bvh", "16_11.bvh", "16_13.bvh"};
   std::vector<Motion> motions;
-  ImportOptions options;
-  options.trimLeadingFrames = 10;
   for (const std::string& n : names) {
-    if (!std::filesystem::exists(dir / n)) GTEST_SKIP() << "shared capture absent";
-    Result<Motion> m = readMotionFile((dir / n).string(), options);
+    Result<Motion> m = readMotionFile(test::capturePath("cmu_turns/" + n));
     ASSERT_TRUE(m) << m.error().message;
     motions.push_back(std::move(m.value()));
   }

@@ -10,6 +10,7 @@
 #include "core/import/motion_reader.h"
 #include "core/motion/resample.h"
 #include "field_test_data.h"
+#include "support/capture.h"
 
 namespace mg {
 namespace {
@@ -77,11 +78,9 @@ TEST(NeighbourIndex, ExactOnSyntheticMotion) {
 }
 
 TEST(NeighbourIndex, ExactOnCapture) {
-  const std::filesystem::path dir = std::filesystem::path(MG_SHARED_MOCAP_DIR) / "cmu_turns";
-  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared capture at " << dir;
   std::vector<std::shared_ptr<const Motion>> motions;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    Result<Motion> m = readMotionFile(e.path().string());
+  for (const std::string& file : test::captureFiles("cmu_turns")) {
+    Result<Motion> m = readMotionFile(file);
     ASSERT_TRUE(m) << m.error().message;
     motions.push_back(std::make_shared<const Motion>(std::move(m.value())));
   }

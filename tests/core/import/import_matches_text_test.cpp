@@ -76,7 +76,7 @@ TEST(ImportMatchesText, CmuSample0101) { expectSameAsText(test::samplePath("01_0
 TEST(ImportMatchesText, CmuSample0103) { expectSameAsText(test::samplePath("01_03.bvh")); }
 // Boxing_Toes declares 3069 frames and holds 3070 data lines; both readers use the first 3069.
 TEST(ImportMatchesText, BoxingSample) { expectSameAsText(test::samplePath("Boxing_Toes.bvh")); }
-TEST(ImportMatchesText, SharedCmuWalk) { expectSameAsText(test::mocapPath("cmu/07_01.bvh")); }
+TEST(ImportMatchesText, SharedCmuWalk) { expectSameAsText(test::mocapPath("cmu/08_01.bvh")); }
 TEST(ImportMatchesText, SharedCmuRun) { expectSameAsText(test::mocapPath("cmu/02_03.bvh")); }
 // 19-joint skeleton, CRLF line endings, ZXY root order.
 TEST(ImportMatchesText, SharedTurnWalkCrlf) { expectSameAsText(test::mocapPath("cmu_turns/16_17.bvh")); }

@@ -41,7 +41,7 @@ TEST(ImportUnits, SharedTurnsAreInCentimetres) {
 }
 
 TEST(ImportUnits, SharedCmuRootHeightMatchesTheReadme) {
-  const std::string path = test::mocapPath("cmu/07_01.bvh");
+  const std::string path = test::mocapPath("cmu/08_01.bvh");
   MG_REQUIRE_FILE(path);
   Result<Motion> m = readMotionFile(path);
   ASSERT_TRUE(m);

@@ -23,7 +23,6 @@ std::filesystem::path scratchDir() {
 }
 
 TEST(PmgText, RoundTripThroughTheFile) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricGraph> g = test::walkGraph();
   ASSERT_TRUE(g);
   const std::string path = (scratchDir() / "walk.pmg").string();
@@ -114,7 +113,6 @@ TEST(PmgText, ParseRejectsBadSamplesAndThresholds) {
 }
 
 TEST(PmgSpec, BuildsTheWalkingGraph) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   const std::string spec = R"({
     "format": "mg-pmg-spec", "version": 1,
     "nodes": [{"name": "walk",

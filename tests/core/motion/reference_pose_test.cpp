@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/import/motion_reader.h"
+#include "support/capture.h"
 #include "support/synthetic_motion.h"
 
 namespace mg {
@@ -58,7 +59,7 @@ TEST(ReferencePose, LeavesOrdinaryMotionAlone) {
 }
 
 TEST(ReferencePose, CmuConversionsStartWithATPose) {
-  const std::string path = std::string(MG_SHARED_MOCAP_DIR) + "/cmu/02_01.bvh";
+  const std::string path = test::capturePath("cmu/08_01.bvh");
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
   Result<Motion> m = readMotionFile(path);
   ASSERT_TRUE(m) << m.error().message;

@@ -121,7 +121,6 @@ TEST(EdgeLookup, WeightsByHand) {
 }
 
 TEST(EdgeWalk, RethresholdEqualsFullRebuild) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricNode> node = test::walkNode();
   ASSERT_TRUE(node);
   EdgeSamplingJob job;
@@ -157,7 +156,6 @@ TEST(EdgeWalk, RethresholdEqualsFullRebuild) {
 }
 
 TEST(EdgeWalk, SelfLoopExistsWithDefaults) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricGraph> g = test::walkGraph();
   ASSERT_TRUE(g);
   const ParametricEdge& e = g->edges[0].edge;
@@ -177,7 +175,6 @@ namespace mg {
 namespace {
 
 TEST(EdgeWalk, TransitionGridOfOnePairMatchesTheBatchedMinimum) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricGraph> g = test::walkGraph();
   ASSERT_TRUE(g);
   const EdgeSampling& s = *g->edges[0].sampling;

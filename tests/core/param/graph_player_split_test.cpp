@@ -61,7 +61,6 @@ void expectIdentical(const std::shared_ptr<const ParametricGraph>& g, const Play
 class GraphPlayerSplit : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
     m_graph = test::walkGraph();
     ASSERT_TRUE(m_graph);
   }

@@ -23,7 +23,6 @@ double angleBetween(const Eigen::Quaterniond& a, const Eigen::Quaterniond& b) {
 }
 
 TEST(GraphPlayer, RandomWalkIsDeterministicAndContinuous) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricGraph> g = test::walkGraph();
   ASSERT_TRUE(g);
   PlayerSettings settings;
@@ -73,7 +72,6 @@ TEST(GraphPlayer, RandomWalkIsDeterministicAndContinuous) {
 }
 
 TEST(GraphPlayer, TargetDirectedWalkArrives) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   Result<GraphPlayer> p = GraphPlayer::create(test::walkGraph(), 0, ParameterVector{0, 0, 0}, {});
   ASSERT_TRUE(p);
   const double gx = -6.0, gz = 4.0;  // off to the right and behind the start heading's side
@@ -89,7 +87,6 @@ TEST(GraphPlayer, TargetDirectedWalkArrives) {
 }
 
 TEST(GraphPlayer, SteeringTurnsToTheRequestedHeading) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   Result<GraphPlayer> p = GraphPlayer::create(test::walkGraph(), 0, ParameterVector{0, 0, 0}, {});
   ASSERT_TRUE(p);
   const double heading = -std::numbers::pi / 2;  // +Z to -X: a right turn
@@ -101,7 +98,6 @@ TEST(GraphPlayer, SteeringTurnsToTheRequestedHeading) {
 }
 
 TEST(GraphPlayer, PreviewAndInvalidInputs) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricGraph> g = test::walkGraph();
   Result<Motion> preview = previewTransition(g, 0, {0, 0, 0}, {-20, 0, 0});
   ASSERT_TRUE(preview) << preview.error().message;

@@ -9,6 +9,7 @@
 #include "core/import/import_motion_loader.h"
 #include "core/param/parametric_graph.h"
 #include "core/param/step_cycles.h"
+#include "support/capture.h"
 
 namespace mg::test {
 
@@ -19,8 +20,8 @@ inline const std::vector<std::string>& cmuWalkFiles() {
   return files;
 }
 
-inline std::string cmuTurnsDir() { return std::string(MG_SHARED_MOCAP_DIR) + "/cmu_turns"; }
-inline bool haveCmuTurns() { return std::filesystem::exists(cmuTurnsDir() + "/16_15.bvh"); }
+// The bundled copies (tests/data/mocap), so these tests run from a bare clone.
+inline std::string cmuTurnsDir() { return captureDir("cmu_turns"); }
 
 inline MotionFileLoader fileLoader() { return importMotionLoader(); }
 

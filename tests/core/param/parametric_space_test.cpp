@@ -49,7 +49,7 @@ TEST(ParametricSpace, InvalidInputs) {
   const ExampleSegment one[] = {{swing, 0, 30}};
   EXPECT_FALSE(registerExamples(one, badReference));
   // Mismatched skeletons: a walk of the CMU skeleton with the synthetic biped.
-  if (test::haveCmuTurns()) {
+  {
     Result<std::shared_ptr<const Motion>> cmu = test::fileLoader()(test::cmuTurnsDir() + "/16_15.bvh", 0.0);
     ASSERT_TRUE(cmu);
     const ExampleSegment mixed[] = {{swing, 0, 30}, {*cmu, 0, 30}};
@@ -122,7 +122,6 @@ TEST(TimeWarp, PathIsMonotoneAndOptimal) {
 }
 
 TEST(TimeWarp, SimilarSegmentsFindTheQueryItself) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::vector<Motion> motions;
   for (const std::string& f : test::cmuWalkFiles()) {
     Result<std::shared_ptr<const Motion>> m = test::fileLoader()(test::cmuTurnsDir() + "/" + f, 0.0);
@@ -153,7 +152,6 @@ TEST(TimeWarp, SimilarSegmentsFindTheQueryItself) {
 }
 
 TEST(StepCycles, TwoStepCyclesOfTheWalks) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   const NodeSource source = test::walkNodeSource();
   ASSERT_GE(source.examples.size(), 10u);
   for (const ExampleRef& e : source.examples) {

@@ -11,7 +11,6 @@ namespace mg {
 namespace {
 
 TEST(WalkNode, InversionResidualAcrossTheRange) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricNode> node = test::walkNode();
   ASSERT_TRUE(node);
   EXPECT_EQ(node->dimensions(), 1);
@@ -30,7 +29,6 @@ TEST(WalkNode, InversionResidualAcrossTheRange) {
 }
 
 TEST(WalkNode, RegistrationKeepsFootContactsConsistent) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricNode> node = test::walkNode();
   ASSERT_TRUE(node);
   const ParametricSpace& space = node->space();
@@ -47,7 +45,6 @@ TEST(WalkNode, RegistrationKeepsFootContactsConsistent) {
 }
 
 TEST(WalkNode, ClipForMeasuresTheRequest) {
-  if (!test::haveCmuTurns()) GTEST_SKIP() << "no " << test::cmuTurnsDir();
   std::shared_ptr<const ParametricNode> node = test::walkNode();
   ASSERT_TRUE(node);
   Motion clip;

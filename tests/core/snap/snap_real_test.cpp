@@ -18,6 +18,7 @@
 #include "core/snap/metric_rows.h"
 #include "core/snap/snap_job.h"
 #include "core/synth/clip_sequence.h"
+#include "support/capture.h"
 
 namespace mg {
 namespace {
@@ -72,15 +73,18 @@ std::unique_ptr<Database> build(const std::string& name, const std::vector<std::
   return db;
 }
 
-std::vector<std::string> cmuFiles() {
+// The shared folder's clips when it is there (fifteen for cmu/), else the bundled subset.
+std::vector<std::string> captureSet(const std::string& folder) {
   std::vector<std::string> out;
-  const fs::path dir = fs::path(MG_SHARED_MOCAP_DIR) / "cmu";
-  if (!fs::is_directory(dir)) return out;
+  const fs::path dir = fs::path(MG_SHARED_MOCAP_DIR) / folder;
+  if (!fs::is_directory(dir)) return test::captureFiles(folder);
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".bvh") out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }
+
+std::vector<std::string> cmuFiles() { return captureSet("cmu"); }
 
 void checkSnapping(const Database& db) {
   const auto before = measureCutQuality(db.graph, db.motions);
@@ -229,7 +233,7 @@ void checkSmoothness(const Database& db, double addedLimit, double linkedLimit) 
 
 TEST(SnapRealCapture, CmuCutsAreSeamlessAndFeetStayPlanted) {
   const auto files = cmuFiles();
-  if (files.empty()) GTEST_SKIP() << "no shared capture in " << MG_SHARED_MOCAP_DIR;
+  ASSERT_FALSE(files.empty());
   const auto db = build("cmu", files, 3);
   ASSERT_TRUE(db);
   checkSnapping(*db);
@@ -245,7 +249,7 @@ TEST(SnapRealCapture, BoxingCutsAreSeamlessAndFeetStayPlanted) {
 
 TEST(SnapRealCapture, CmuPlantsAddNoPops) {
   const auto files = cmuFiles();
-  if (files.empty()) GTEST_SKIP() << "no shared capture in " << MG_SHARED_MOCAP_DIR;
+  ASSERT_FALSE(files.empty());
   const auto db = build("cmu", files, 3);
   ASSERT_TRUE(db);
   // 13_10's tiptoe plants, where heel and toe land apart, still slide (3.4 cm/s measured); the
@@ -254,15 +258,7 @@ TEST(SnapRealCapture, CmuPlantsAddNoPops) {
 }
 
 TEST(SnapRealCapture, TurnsPlantsAddNoPops) {
-  std::vector<std::string> files;
-  const fs::path dir = fs::path(MG_SHARED_MOCAP_DIR) / "cmu_turns";
-  if (fs::is_directory(dir)) {
-    for (const auto& e : fs::directory_iterator(dir)) {
-      if (e.path().extension() == ".bvh") files.push_back(e.path().string());
-    }
-  }
-  if (files.empty()) GTEST_SKIP() << "no shared capture in " << dir;
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = captureSet("cmu_turns");
   const auto db = build("cmu_turns", files, 3, 0);
   ASSERT_TRUE(db);
   checkSmoothness(*db, 60.0, 0.01);
@@ -278,7 +274,7 @@ TEST(SnapRealCapture, BoxingPlantsAddNoPops) {
 
 TEST(SnapRealCapture, RandomWalkOverCmuIsContinuous) {
   const auto files = cmuFiles();
-  if (files.empty()) GTEST_SKIP() << "no shared capture in " << MG_SHARED_MOCAP_DIR;
+  ASSERT_FALSE(files.empty());
   const auto db = build("cmu", files, 3);
   ASSERT_TRUE(db);
   const HubGraph pruned = pruneDeadEnds(db->graph);
