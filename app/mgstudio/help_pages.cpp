@@ -63,6 +63,7 @@ QString shortcutsHtml(const QList<QAction*>& actions) {
       "</table><h4>Views</h4><table cellspacing=\"4\">"
       "<tr><td><b>Wheel</b></td><td>Match Timeline and heatmap: zoom; Shift+wheel: pan</td></tr>"
       "<tr><td><b>Right click</b></td><td>the actions of a hub, clip, node, edge or heatmap cell</td></tr>"
+      "<tr><td><b>Drag, Shift+drag</b></td><td>Subgraph Timeline: a new key segment; frames kept by hand</td></tr>"
       "</table>");
   return html;
 }

@@ -24,6 +24,7 @@
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/reference_pose_offer.h"
 #include "app/mgstudio/snap_workspace.h"
+#include "app/mgstudio/subgraph_workspace.h"
 #include "app/mgstudio/studio_options.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/motion_loader.h"
@@ -48,7 +49,7 @@ const char* const kStateKey = "mainWindow/state";
 const char* const kOpenDirKey = "openDirectory";
 const char* const kTrimKey = "import/trimLeadingFrames";
 const char* const kUnitKey = "import/metresPerUnit";
-constexpr int kLayoutVersion = 4;  // bump when docks change so old saved states are ignored
+constexpr int kLayoutVersion = 5;  // bump when docks change so old saved states are ignored
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -98,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // Every graph kind is one Workspace subclass, registered here once (the snap kind above, in
   // createDocks, because its docks sit beside the library and the transport).
   m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
+  m_subgraph = addWorkspace(new SubgraphWorkspace(workspaceContext(), m_snap->session()));
   m_field = addWorkspace(new FieldWorkspace(workspaceContext()));
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();
@@ -122,9 +124,13 @@ void MainWindow::arrangeDefaultDocks() {
   // (the first thing to look at after loading capture). A saved layout replaces all of this.
   auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
   QDockWidget* timeline = dock("timelineDock");
-  for (const char* name : {"parametricGraphDock", "parametricNodeDock"}) {
+  for (const char* name : {"parametricGraphDock", "parametricNodeDock", "subgraphTimelineDock"}) {
     if (QDockWidget* d = dock(name); d && timeline) tabifyDockWidget(timeline, d);
   }
+  // The subgraph's panel sits behind the hubs, its results behind the heatmap.
+  if (QDockWidget *panel = dock("subgraphDock"), *hubs = dock("hubsDock"); panel && hubs) tabifyDockWidget(hubs, panel);
+  if (QDockWidget *results = dock("subgraphResultsDock"), *heatmap = dock("heatmapDock"); results && heatmap)
+    tabifyDockWidget(heatmap, results);
   if (timeline) timeline->raise();
   if (QDockWidget* heatmap = dock("heatmapDock")) {
     heatmap->raise();

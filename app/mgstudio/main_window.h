@@ -19,6 +19,7 @@ class MotionLoader;
 class MotionPlayer;
 class FieldWorkspace;
 class ParametricWorkspace;
+class SubgraphWorkspace;
 class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
   FieldWorkspace* field() const { return m_field; }
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
+  SubgraphWorkspace* subgraph() const { return m_subgraph; }
   // Every graph kind's workspace, in the order they were added.
   const std::vector<Workspace*>& workspaces() const { return m_workspaces; }
   ProjectController* projectFiles() const { return m_projectFiles; }
@@ -116,6 +118,7 @@ class MainWindow : public QMainWindow {
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;
   ParametricWorkspace* m_parametric = nullptr;
+  SubgraphWorkspace* m_subgraph = nullptr;
   FieldWorkspace* m_field = nullptr;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;

@@ -18,7 +18,8 @@ AnchorMap buildAnchorMap(const FieldDatabase& db, int compression) {
     }
     for (int s = first; s <= last; ++s) {
       const int local = s - first;
-      const int a0 = firstAnchor + local / compression;
+      // The clip's last state is an anchor of its own even when it is not N states on.
+      const int a0 = s == last ? map.anchorCount() - 1 : firstAnchor + local / compression;
       const int s0 = map.anchorStates[a0];
       if (s0 == s) {
         map.anchor0[s] = map.anchor1[s] = a0;

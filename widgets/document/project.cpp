@@ -48,6 +48,7 @@ void Project::clear() {
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
   m_hubs.reset({});
   m_parametric.clear();
+  m_subgraph.clear();
   setFieldSettings({});
   m_fileName.clear();
   m_viewState = JsonValue();

@@ -12,6 +12,7 @@
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
 #include "widgets/document/parametric_document.h"
+#include "widgets/document/subgraph_document.h"
 #include "core/util/json.h"
 #include "widgets/document/field_settings.h"
 #include "widgets/document/hub_list.h"
@@ -97,6 +98,11 @@ class Project : public QObject {
   ParametricDocument* parametric() { return &m_parametric; }
   const ParametricDocument* parametric() const { return &m_parametric; }
 
+  // The minimum-size subgraph's key segments, requirement and hand-picked frames (their changes
+  // go through widgets/commands/subgraph_commands.h, on this project's undo stack).
+  SubgraphDocument* subgraph() { return &m_subgraph; }
+  const SubgraphDocument* subgraph() const { return &m_subgraph; }
+
  signals:
   // The "about to" signals come before the change, for item models (begin/endInsertRows).
   void motionAboutToBeAdded(mg::MotionId id, int row);
@@ -117,6 +123,7 @@ class Project : public QObject {
   MetricSettings m_metricSettings;
   FieldSettings m_fieldSettings;
   ParametricDocument m_parametric;
+  SubgraphDocument m_subgraph;
   QUndoStack m_undoStack;
 };
 

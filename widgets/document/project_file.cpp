@@ -123,6 +123,8 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
       {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
   JsonValue parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
   if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
+  JsonValue subgraph = subgraphSectionJson(*project.subgraph(), project);
+  if (!subgraph.isNull()) root.asObject()["subgraph"] = std::move(subgraph);
   root.asObject()["motion_field"] = fieldSettingsJson(project.fieldSettings());
   return root;
 }
@@ -231,6 +233,11 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     if (!section) return fileError(path, section.error().message);
     data.parametric = std::move(section.value());
   }
+  if (const JsonValue* subgraph = root.find("subgraph")) {
+    Result<SubgraphSection> section = readSubgraphSection(*subgraph, data.motions);
+    if (!section) return fileError(path, section.error().message);
+    data.subgraph = std::move(section.value());
+  }
   if (const JsonValue* field = root.find("motion_field")) {
     Result<FieldSettings> settings = fieldSettingsFromJson(*field);
     if (!settings) return fileError(path, settings.error().message);
@@ -290,6 +297,7 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
   project->hubs()->reset(std::move(data.hubs));
   applyParametricSection(project->parametric(), std::move(data.parametric), ids);
+  applySubgraphSection(project->subgraph(), std::move(data.subgraph), ids);
   project->setFieldSettings(data.field);
   project->setViewState(std::move(data.view));
   project->setFileName(fileName);

@@ -74,6 +74,7 @@ int MatchTimeline::rowCount() const {
 }
 
 QString MatchTimeline::legendText() const {
+  if (!m_legend.isEmpty()) return m_legend;
   return tr("frames at %1 fps  •  bar: clip, in the colour of the hub it leaves  •  tick: match frame  •  "
             "blue/orange: left/right foot planted  •  dashed: new hub's matches  •  yellow: playhead")
       .arg(m_project->metricSettings().workingFps, 0, 'g', 4);
@@ -228,6 +229,33 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
       const int x = static_cast<int>(frameToX(r.frame + 0.5));
       p.drawLine(x, y - 15, x, y + 15);
     }
+    // Overlays: kept frames as a band above the line, key segments as outlined boxes.
+    for (const TimelineSpan& span : m_shading) {
+      if (span.motion != m) continue;
+      p.fillRect(QRectF(frameToX(span.beginFrame), y - 9, std::max(1.0, (span.endFrame - span.beginFrame) * m_pixelsPerFrame), 5),
+                 span.colour);
+    }
+    for (const TimelineSpan& span : m_keySpans) {
+      if (span.motion != m) continue;
+      const QRectF box(frameToX(span.beginFrame), y - 19, std::max(2.0, (span.endFrame - span.beginFrame) * m_pixelsPerFrame), 38);
+      QColor fill = span.colour;
+      fill.setAlpha(55);
+      p.fillRect(box, fill);
+      p.setPen(QPen(span.colour, 1.5));
+      p.setBrush(Qt::NoBrush);
+      p.drawRect(box);
+      if (!span.label.isEmpty()) {
+        p.setFont(legendFont);
+        p.drawText(box.adjusted(3, 0, 200, 0), Qt::AlignTop | Qt::AlignLeft, span.label);
+      }
+    }
+    if (m == m_dragMotion && m_dragFrom >= 0) {
+      const int a = std::min(m_dragFrom, m_dragTo), b = std::max(m_dragFrom, m_dragTo) + 1;
+      const QRectF box(frameToX(a), y - 19, (b - a) * m_pixelsPerFrame, 38);
+      p.fillRect(box, QColor(255, 255, 255, 40));
+      p.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
+      p.drawRect(box);
+    }
     if (m == m_selMotion && m_selFrame >= 0) {
       const int x = static_cast<int>(frameToX(m_selFrame + 0.5));
       p.setPen(QPen(QColor(255, 255, 255), 1));
@@ -281,9 +309,39 @@ void MatchTimeline::zoomBy(double factor, double x) {
   update();
 }
 
+void MatchTimeline::setOverlay(std::vector<TimelineSpan> keys, std::vector<TimelineSpan> shading) {
+  m_keySpans = std::move(keys);
+  m_shading = std::move(shading);
+  update();
+}
+
+void MatchTimeline::mouseMoveEvent(QMouseEvent* event) {
+  if (m_dragMotion < 0) return;
+  const TimelineHit hit = hitTest(QPoint(static_cast<int>(event->position().x()), rowY(m_dragMotion)));
+  if (hit.motion == m_dragMotion && hit.frame != m_dragTo) {
+    m_dragTo = hit.frame;
+    update();
+  }
+}
+
+void MatchTimeline::mouseReleaseEvent(QMouseEvent* event) {
+  if (m_dragMotion < 0) return;
+  const int motion = m_dragMotion, a = std::min(m_dragFrom, m_dragTo), b = std::max(m_dragFrom, m_dragTo) + 1;
+  m_dragMotion = m_dragFrom = m_dragTo = -1;
+  update();
+  const auto state = m_session->state();
+  if (b - a >= 2 && motion < static_cast<int>(state->motionIds.size())) {
+    emit rangeSelected(state->motionIds[motion], a, b, event->modifiers());
+  }
+}
+
 void MatchTimeline::mousePressEvent(QMouseEvent* event) {
   const TimelineHit hit = hitTest(event->position().toPoint());
   if (hit.motion < 0) return;
+  if (m_rangeSelection && event->button() == Qt::LeftButton) {
+    m_dragMotion = hit.motion;
+    m_dragFrom = m_dragTo = hit.frame;
+  }
   const auto state = m_session->state();
   setSelectedFrame(hit.motion, hit.frame);
   emit frameClicked(state->motionIds[hit.motion], hit.frame);

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include <QColor>
+#include <QString>
 #include <QWidget>
 
 #include "core/snap/frame_metric.h"
@@ -18,6 +20,15 @@ struct TimelineHit {
   int motion = -1;  // index into the session's working motions, -1 off every line
   int frame = -1;   // frame at the working rate, clamped to the motion
   int edge = -1;    // graph edge (clip) containing that frame, -1 between/outside clips
+};
+
+// A coloured stretch of one motion that another graph kind draws over the timeline (a minimum-size
+// subgraph's key segments, its kept frames).
+struct TimelineSpan {
+  int motion = -1;  // index into the session's working motions
+  int beginFrame = 0, endFrame = 0;  // working rate, end exclusive
+  QColor colour;
+  QString label;  // drawn at the start of a key span when there is room; may be empty
 };
 
 // The schematic timeline of Snap-Together Motion: one horizontal line per motion, a vertical
@@ -54,15 +65,31 @@ class MatchTimeline : public QWidget {
   // Fits the longest motion to the width.
   void fitAll();
 
+  // Overlays of another graph kind: `keys` as outlined boxes around the line with their labels,
+  // `shading` as a band just above the line (e.g. the kept frames, coloured by why).
+  void setOverlay(std::vector<TimelineSpan> keys, std::vector<TimelineSpan> shading);
+  // With range selection on, a left drag along one motion selects a stretch of it (drawn while
+  // dragging) and emits rangeSelected; a press without a drag is still a click.
+  void setRangeSelection(bool enabled) { m_rangeSelection = enabled; }
+  // Replaces the legend line above the ruler (empty: the Snap-Together legend).
+  void setLegend(const QString& legend) {
+    m_legend = legend;
+    update();
+  }
+
   QSize sizeHint() const override { return {900, 160}; }
 
  signals:
   void frameClicked(mg::MotionId motion, int frame);
+  // A dragged stretch [beginFrame, endFrame) of `motion`, with the keyboard modifiers held.
+  void rangeSelected(mg::MotionId motion, int beginFrame, int endFrame, Qt::KeyboardModifiers modifiers);
   void clipClicked(int edge);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
@@ -81,6 +108,10 @@ class MatchTimeline : public QWidget {
   int m_playMotion = -1, m_playFrame = -1;
   int m_currentEdge = -1;
   int m_selMotion = -1, m_selFrame = -1;
+  std::vector<TimelineSpan> m_keySpans, m_shading;
+  bool m_rangeSelection = false;
+  QString m_legend;
+  int m_dragMotion = -1, m_dragFrom = -1, m_dragTo = -1;  // the stretch being dragged
 };
 
 }  // namespace mg

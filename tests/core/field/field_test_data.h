@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/field/motion_field.h"
+#include "core/import/motion_reader.h"
 #include "core/motion/quaternion.h"
 #include "support/synthetic_motion.h"
 
@@ -55,6 +59,27 @@ inline std::shared_ptr<const MotionField> makeTestField(FieldTaskKind task = Fie
   s.iteration.tolerance = 1e-2;
   Result<MotionFieldBuild> b = buildMotionField(makeFieldMotions(), s);
   return b ? b->field : nullptr;
+}
+
+// The shared locomotion database of the motion field figures (../shared/mocap/cmu_turns and
+// cmu16, CMU subject 16, 30 Hz), files in name order; empty when the shared capture is absent.
+inline std::vector<std::shared_ptr<const Motion>> loadSharedLocomotion() {
+  std::vector<std::shared_ptr<const Motion>> out;
+  for (const char* folder : {"cmu_turns", "cmu16"}) {
+    const std::filesystem::path dir = std::filesystem::path(MG_SHARED_MOCAP_DIR) / folder;
+    if (!std::filesystem::exists(dir)) return {};
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      if (e.path().extension() == ".bvh") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      Result<Motion> m = readMotionFile(f.string());
+      if (!m) return {};
+      out.push_back(std::make_shared<const Motion>(std::move(m.value())));
+    }
+  }
+  return out;
 }
 
 }  // namespace mg::test

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/commands/subgraph_commands.h"
+
+#include <QCoreApplication>
+
+namespace mg {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("SubgraphCommands", text); }
+}  // namespace
+
+AddSubgraphKeyCommand::AddSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec key, QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_key(std::move(key)), m_row(static_cast<int>(doc->keys().size())) {
+  if (m_key.id == kNoSubgraphKey) m_key.id = doc->allocateKeyId();
+  setText(tr("Add Key \"%1\"").arg(m_key.name));
+}
+
+void AddSubgraphKeyCommand::redo() { m_doc->insertKey(m_row, m_key); }
+void AddSubgraphKeyCommand::undo() { m_doc->takeKey(m_key.id); }
+
+RemoveSubgraphKeyCommand::RemoveSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeyId id, QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc) {
+  if (const SubgraphKeySpec* k = doc->key(id)) m_key = *k;
+  m_key.id = id;
+  setText(tr("Remove Key \"%1\"").arg(m_key.name));
+}
+
+void RemoveSubgraphKeyCommand::redo() {
+  m_row = m_doc->keyRow(m_key.id);
+  m_key = m_doc->takeKey(m_key.id);
+}
+
+void RemoveSubgraphKeyCommand::undo() {
+  if (m_row >= 0) m_doc->insertKey(m_row, m_key);
+}
+
+EditSubgraphKeyCommand::EditSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec after, QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_after(std::move(after)) {
+  if (const SubgraphKeySpec* k = doc->key(m_after.id)) m_before = *k;
+  setText(m_before.name != m_after.name ? tr("Rename Key \"%1\"").arg(m_before.name)
+                                        : tr("Edit Key \"%1\"").arg(m_after.name));
+}
+
+void EditSubgraphKeyCommand::redo() { m_doc->replaceKey(m_after); }
+void EditSubgraphKeyCommand::undo() { m_doc->replaceKey(m_before); }
+
+SetSubgraphSettingsCommand::SetSubgraphSettingsCommand(SubgraphDocument* doc, SubgraphSettings after,
+                                                       QUndoCommand* parent)
+    : QUndoCommand(parent), m_doc(doc), m_before(doc->settings()), m_after(after) {
+  setText(tr("Change Subgraph Requirement"));
+}
+
+void SetSubgraphSettingsCommand::redo() { m_doc->setSettings(m_after); }
+void SetSubgraphSettingsCommand::undo() { m_doc->setSettings(m_before); }
+
+bool SetSubgraphSettingsCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const SetSubgraphSettingsCommand*>(other);
+  if (o->m_doc != m_doc) return false;
+  m_after = o->m_after;
+  return true;
+}
+
+SetSubgraphChoicesCommand::SetSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after,
+                                                     const QString& text, QUndoCommand* parent)
+    : QUndoCommand(text, parent), m_doc(doc), m_before(doc->choices()), m_after(std::move(after)) {}
+
+void SetSubgraphChoicesCommand::redo() { m_doc->setChoices(m_after); }
+void SetSubgraphChoicesCommand::undo() { m_doc->setChoices(m_before); }
+
+}  // namespace mg

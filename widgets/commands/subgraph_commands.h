@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <vector>
+
+#include <QUndoCommand>
+
+#include "widgets/document/subgraph_document.h"
+
+namespace mg {
+
+// The undoable edits of the minimum-size subgraph part of a project. The document must outlive
+// the commands.
+
+// Adds a key segment (dragged on the timeline). `key.id` kNoSubgraphKey: a fresh id.
+class AddSubgraphKeyCommand : public QUndoCommand {
+ public:
+  AddSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec key, QUndoCommand* parent = nullptr);
+  SubgraphKeyId id() const { return m_key.id; }
+  void redo() override;
+  void undo() override;
+
+ private:
+  SubgraphDocument* m_doc;
+  SubgraphKeySpec m_key;
+  int m_row;
+};
+
+class RemoveSubgraphKeyCommand : public QUndoCommand {
+ public:
+  RemoveSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeyId id, QUndoCommand* parent = nullptr);
+  void redo() override;
+  void undo() override;
+
+ private:
+  SubgraphDocument* m_doc;
+  SubgraphKeySpec m_key;
+  int m_row = -1;
+};
+
+// Renames, recolours or moves a key (`after` has the key's id).
+class EditSubgraphKeyCommand : public QUndoCommand {
+ public:
+  EditSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec after, QUndoCommand* parent = nullptr);
+  void redo() override;
+  void undo() override;
+
+ private:
+  SubgraphDocument* m_doc;
+  SubgraphKeySpec m_before, m_after;
+};
+
+// Changes the requirement or its numbers. Consecutive changes (a spin box stepping) merge into
+// one step.
+class SetSubgraphSettingsCommand : public QUndoCommand {
+ public:
+  SetSubgraphSettingsCommand(SubgraphDocument* doc, SubgraphSettings after, QUndoCommand* parent = nullptr);
+  void redo() override;
+  void undo() override;
+  int id() const override { return 0x5B6; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  SubgraphDocument* m_doc;
+  SubgraphSettings m_before, m_after;
+};
+
+// Sets the stretches the author keeps by hand (manual mode).
+class SetSubgraphChoicesCommand : public QUndoCommand {
+ public:
+  SetSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after, const QString& text,
+                            QUndoCommand* parent = nullptr);
+  void redo() override;
+  void undo() override;
+
+ private:
+  SubgraphDocument* m_doc;
+  std::vector<SubgraphChoice> m_before, m_after;
+};
+
+}  // namespace mg
