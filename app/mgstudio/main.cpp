@@ -13,13 +13,11 @@
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
-#include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_diagnostics.h"
 #include "app/mgstudio/studio_options.h"
+#include "app/mgstudio/studio_script.h"
 #include "app/mgstudio/studio_style.h"
 #include "core/import/isolated_import.h"
-#include "widgets/jobs/snap_session.h"
-#include "widgets/views/snap_preview.h"
 
 namespace {
 
@@ -90,22 +88,7 @@ int main(int argc, char** argv) {
     if (!diagnostics.startViewportBenchmark()) return 1;
     return app.exec();
   }
-  // --suggest-hubs and --walk act once the session has derived (and snapped) the motions.
-  mg::SnapSession* session = window.snap()->session();
-  bool suggested = options.suggestHubs == 0, walking = !options.walk;
-  QObject::connect(session, &mg::SnapSession::stateChanged, &window, [&, session] {
-    const auto state = session->state();
-    if (!suggested && !state->working.empty() && window.project()->hubs()->count() == 0) {
-      suggested = true;
-      session->suggestHubs(options.suggestHubs, 0.0, 10);
-    }
-    if (!walking && state->snapped) {
-      walking = true;
-      window.snap()->raiseDocks();
-      window.snap()->preview()->restartWalk();
-      window.snap()->preview()->setWalkPlaying(true);
-    }
-  });
+  mg::StudioScript script(&window, options);
   if (!options.projectPath.isEmpty() && !window.projectFiles()->openProject(options.projectPath)) return 1;
   // An untitled project autosaved by a session that crashed; scripted runs never ask.
   if (options.projectPath.isEmpty() && options.quitAfterMs < 0) window.projectFiles()->offerUntitledRecovery();
@@ -113,5 +96,6 @@ int main(int argc, char** argv) {
   QStringList files = options.files;
   if (options.openSample) files.push_back(mg::sampleMotionPath());
   if (!files.isEmpty()) window.openFiles(files);
+  script.begin();
   return app.exec();
 }

@@ -4,7 +4,7 @@
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/tool_args.h"
-#include "core/import/bvh_writer.h"
+#include "app/mgtool/motion_output.h"
 #include "core/import/motion_reader.h"
 #include "core/motion/resample.h"
 
@@ -13,11 +13,16 @@ namespace mg::tool {
 int runConvert(std::span<const std::string> args) {
   const CommandSpec spec{
       "convert", "IN OUT",
-      "Reads IN (BVH, FBX, glTF/GLB, Collada) and writes OUT as BVH in centimetres, with ZXY\n"
-      "rotation channels. An existing OUT is replaced only when the whole file was written.",
+      "Reads IN (BVH, FBX, glTF/GLB, Collada) and writes OUT in the format its name or --format\n"
+      "gives: .bvh (centimetres, ZXY rotation channels), .glb or .gltf (glTF 2.0: the skeleton as\n"
+      "nodes, a rotation channel per joint and a translation on the root, metres, Y up; a .gltf\n"
+      "keeps its buffer in OUT's name with .bin). FBX is not written: Assimp's FBX exporter does\n"
+      "not write animation that reads back. An existing OUT is replaced only when the whole file\n"
+      "was written.",
       {{"fps", "F", "resample to F frames per second (rotations by slerp)"},
        {"trim", "N", "drop N leading frames before resampling"},
-       {"scale", "METRES", "metres per unit of IN (default: guessed from the skeleton's height)"}},
+       {"scale", "METRES", "metres per unit of IN (default: guessed from the skeleton's height)"},
+       kMotionFormatOption},
       2, 2};
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
@@ -32,12 +37,8 @@ int runConvert(std::span<const std::string> args) {
   }
   const std::string& in = parsed->positional[0];
   const std::string& out = parsed->positional[1];
-  std::string ext = std::filesystem::path(out).extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext != ".bvh") {
-    std::fprintf(stderr, "mgtool convert: %s: only BVH output (.bvh) is supported\n", out.c_str());
-    return kExitUsage;
-  }
+  const std::optional<MotionFormat> format = motionOutputFormat(*parsed, spec.name, out, false);
+  if (!format) return kExitUsage;
 
   Result<Motion> motion =
       readMotionFile(in, {.metresPerUnit = *scale, .trimLeadingFrames = static_cast<int>(*trim)});
@@ -52,7 +53,7 @@ int runConvert(std::span<const std::string> args) {
       return kExitFailed;
     }
   }
-  if (Status s = writeBvhFile(*motion, out); !s) {
+  if (Status s = writeMotionFile(*motion, out, *format); !s) {
     std::fprintf(stderr, "mgtool convert: %s\n", s.error().message.c_str());
     return kExitFailed;
   }

@@ -7,8 +7,8 @@
 #include "app/mgtool/commands.h"
 #include "app/mgtool/field_tool.h"
 #include "app/mgtool/json_writer.h"
+#include "app/mgtool/motion_output.h"
 #include "core/field/motion_field_stream.h"
-#include "core/import/bvh_writer.h"
 #include "core/io/field_file.h"
 #include "core/util/stopwatch.h"
 
@@ -98,7 +98,8 @@ int runFieldRun(std::span<const std::string> args) {
       "within 5 degrees, and 0.1 m of the line for a line; null when not reached before the next\n"
       "change), pushes with recovery times, synthesis frames per second, non_finite.",
       {{"seconds", "S", "length of the run in seconds (default 10)"},
-       {"out", "FILE", "BVH file to write (required)"},
+       {"out", "FILE", "motion file to write (required; BVH, or glTF/GLB by --format or name)"},
+       kMotionFormatOption,
        {"seed", "K", "start state seed (default 1)"},
        {"directions", "LIST", "heading changes 't:deg,t:deg,...'"},
        {"line", "LIST", "line changes 't:deg:offset,...' (line fields)"},
@@ -116,6 +117,8 @@ int runFieldRun(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool field run: give --out FILE, the BVH to write\n");
     return kExitUsage;
   }
+  const std::optional<MotionFormat> format = motionOutputFormat(*parsed, "field run", parsed->options.at("out"));
+  if (!format) return kExitUsage;
   Result<std::shared_ptr<const MotionField>> field = readFieldFile(parsed->positional[0]);
   if (!field) {
     std::fprintf(stderr, "mgtool field run: %s\n", field.error().message.c_str());
@@ -153,7 +156,7 @@ int runFieldRun(std::span<const std::string> args) {
   }
   ScriptedStream scripted(stream, directives, pushes, &stream);
   const long long frames = std::max<long long>(1, std::llround(*seconds * stream.fps()));
-  const Result<StreamedBvh> walk = writeBvhStream(scripted, frames, parsed->options.at("out"));
+  const Result<StreamedBvh> walk = writeMotionStream(scripted, frames, parsed->options.at("out"), *format, "field run");
   if (!walk) {
     std::fprintf(stderr, "mgtool field run: %s\n", walk.error().message.c_str());
     return kExitFailed;

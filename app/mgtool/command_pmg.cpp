@@ -7,6 +7,7 @@
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
+#include "app/mgtool/motion_output.h"
 #include "app/mgtool/tool_args.h"
 #include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
@@ -152,6 +153,8 @@ class TimedStream final : public PoseStream {
 // Shared by walk and goto: read the graph, play, write the BVH, print a summary.
 int playGraph(const std::string& command, const ParsedArgs& parsed, const std::string& file,
               std::optional<Eigen::Vector2d> goal, double seconds, std::uint64_t seed, double radius) {
+  const std::optional<MotionFormat> format = motionOutputFormat(parsed, command, parsed.options.at("out"));
+  if (!format) return kExitUsage;
   Result<ParametricGraph> graph = readPmgText(file, importMotionLoader());
   if (!graph) {
     std::fprintf(stderr, "mgtool %s: %s\n", command.c_str(), graph.error().message.c_str());
@@ -180,7 +183,7 @@ int playGraph(const std::string& command, const ParsedArgs& parsed, const std::s
   TimedStream timed(*player);
   const std::string out = parsed.options.at("out");
   const Result<StreamedBvh> walk =
-      writeBvhStream(timed, maxFrames, out, {}, [&](long long frame, const Pose& pose) {
+      writeMotionStream(timed, maxFrames, out, *format, command, [&](long long frame, const Pose& pose) {
         if (!goal) return true;
         const double d = std::hypot(pose.rootPosition.x() - goal->x(), pose.rootPosition.z() - goal->y());
         closest = std::min(closest, d);
@@ -214,11 +217,13 @@ int runPmgWalk(std::span<const std::string> args) {
   const CommandSpec spec{
       "pmg walk", "FILE",
       "Synthesises a random walk from a PMG text file (its example motions are read from the paths\n"
-      "it names, relative to the file) and writes it as BVH. Deterministic for a seed.",
+      "it names, relative to the file) and writes it as BVH (or glTF/GLB by --format or the\n"
+      "name of --out). Deterministic for a seed.",
       {{"seconds", "S", "length of the walk (default 30)"},
        {"seed", "K", "random seed (default 1)"},
        {"node", "NAME", "start node (default: the first)"},
-       {"out", "FILE", "BVH file to write (required)"}},
+       {"out", "FILE", "motion file to write (required)"},
+       kMotionFormatOption},
       1, 1};
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
@@ -235,12 +240,14 @@ int runPmgGoto(std::span<const std::string> args) {
   const CommandSpec spec{
       "pmg goto", "FILE X Z",
       "Walks from the origin to the floor point (X, Z) in metres by greedy target-directed control\n"
-      "and writes the walk as BVH; prints whether and when it arrived and how close it came.",
+      "and writes the walk as BVH (or glTF/GLB by --format or the name of --out); prints\n"
+      "whether and when it arrived and how close it came.",
       {{"max-seconds", "S", "give up after S seconds (default 60)"},
        {"radius", "M", "arrival radius in metres (default 0.5)"},
        {"seed", "K", "random seed (default 1)"},
        {"node", "NAME", "start node (default: the first)"},
-       {"out", "FILE", "BVH file to write (required)"}},
+       {"out", "FILE", "motion file to write (required)"},
+       kMotionFormatOption},
       3, 3};
   const std::optional<ParsedArgs> parsed = parseArgs(spec, positionalsLast(args, spec));
   if (!parsed) return kExitUsage;

@@ -6,9 +6,9 @@
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
+#include "app/mgtool/motion_output.h"
 #include "app/mgtool/tool_args.h"
 #include "core/dmg/dmg_walk.h"
-#include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
 #include "core/io/subgraph_export.h"
 
@@ -24,8 +24,8 @@ int runSubgraphWalk(std::span<const std::string> args) {
       "Reads the subgraph (or database motion graph) exported to DIR by 'mgtool subgraph' or\n"
       "'mgtool dmg', prunes it to its largest strongly connected component, and writes a random "
       "walk\n"
-      "of --seconds through its clips to --out as one continuous BVH: transition edges re-align "
-      "the\n"
+      "of --seconds through its clips to --out as one continuous motion (BVH, or glTF/GLB by\n"
+      "--format or the name of --out): transition edges re-align the\n"
       "floor position and heading and blend over --blend frames. The same seed gives the same\n"
       "file. Prints JSON: frames, seconds, transitions, clips, vertices of the pruned graph.",
       {{"seconds", "S", "length of the walk in seconds (default 10)"},
@@ -33,7 +33,8 @@ int runSubgraphWalk(std::span<const std::string> args) {
        {"blend", "N", "frames each transition blends over (default 10)"},
        {"min-gap", "N",
         "frames between transitions at least, where a natural edge exists (default 10)"},
-       {"out", "FILE", "BVH file to write (required)"}},
+       {"out", "FILE", "motion file to write (required)"},
+       kMotionFormatOption},
       1,
       1};
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
@@ -48,6 +49,8 @@ int runSubgraphWalk(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool subgraph walk: give --out FILE, the BVH to write\n");
     return kExitUsage;
   }
+  const std::optional<MotionFormat> format = motionOutputFormat(*parsed, "subgraph walk", parsed->options.at("out"));
+  if (!format) return kExitUsage;
   const std::string dir = parsed->positional[0];
   Result<SubgraphFile> file = readSubgraphFile(dir);
   if (!file) {
@@ -75,7 +78,7 @@ int runSubgraphWalk(std::span<const std::string> args) {
       {static_cast<int>(*blend)});
   const long long frames = std::max<long long>(1, std::llround(*seconds * file->fps));
   const std::string& out = parsed->options.at("out");
-  const Result<StreamedBvh> walk = writeBvhStream(stream, frames, out);
+  const Result<StreamedBvh> walk = writeMotionStream(stream, frames, out, *format, "subgraph walk");
   if (!walk) {
     std::fprintf(stderr, "mgtool subgraph walk: %s\n", walk.error().message.c_str());
     return kExitFailed;

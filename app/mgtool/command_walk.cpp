@@ -6,8 +6,8 @@
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/json_writer.h"
+#include "app/mgtool/motion_output.h"
 #include "app/mgtool/tool_args.h"
-#include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/io/subgraph_export.h"
@@ -32,7 +32,8 @@ int runWalk(std::span<const std::string> args) {
       "walk", "DIR",
       "Reads the graph exported to DIR by 'mgtool snap' (or the editor), prunes it to its largest\n"
       "strongly connected component so the walk never gets stuck, and writes a random walk of\n"
-      "--seconds through it to --out as one continuous BVH: clips are played back to back under a\n"
+      "--seconds through it to --out as one continuous motion (BVH, or glTF/GLB by --format or\n"
+      "the name of --out): clips are played back to back under a\n"
       "running root transform, so every cut continues where the last clip ended. The same seed\n"
       "gives the same file. Fails, saying so, when the graph has no cycle. Prints JSON: frames,\n"
       "seconds, cuts, hubs and clips of the pruned graph, and the hubs pruned away. A folder\n"
@@ -40,7 +41,8 @@ int runWalk(std::span<const std::string> args) {
       {{"seconds", "S", "length of the walk in seconds (default 10)"},
        {"seed", "K", "random seed (default 1)"},
        {"start-hub", "H", "hub of the export to start at (default: the first hub kept)"},
-       {"out", "FILE", "BVH file to write (required)"}},
+       {"out", "FILE", "motion file to write (required)"},
+       kMotionFormatOption},
       1, 1};
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
@@ -53,6 +55,8 @@ int runWalk(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool walk: give --out FILE, the BVH to write\n");
     return kExitUsage;
   }
+  const std::optional<MotionFormat> format = motionOutputFormat(*parsed, "walk", parsed->options.at("out"));
+  if (!format) return kExitUsage;
   Result<SnapGraphFile> file = readSnapGraph(parsed->positional[0], importMotionLoader());
   if (!file) {
     std::fprintf(stderr, "mgtool walk: %s\n", file.error().message.c_str());
@@ -77,7 +81,7 @@ int runWalk(std::span<const std::string> args) {
   const long long frames = std::max<long long>(1, std::llround(*seconds * file->fps));
   RandomWalkStream stream(playable->graph, playable->motions, start, static_cast<std::uint64_t>(*seed));
   const std::string& out = parsed->options.at("out");
-  const Result<StreamedBvh> written = writeBvhStream(stream, frames, out);
+  const Result<StreamedBvh> written = writeMotionStream(stream, frames, out, *format, "snap walk");
   if (!written) {
     std::fprintf(stderr, "mgtool walk: %s\n", written.error().message.c_str());
     return kExitFailed;

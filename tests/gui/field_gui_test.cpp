@@ -17,7 +17,6 @@
 
 #include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/main_window.h"
-#include "core/field/field_test_data.h"
 #include "core/import/motion_reader.h"
 #include "widgets/commands/field_commands.h"
 #include "widgets/commands/motion_commands.h"
@@ -26,26 +25,31 @@
 #include "widgets/views/field/field_preview.h"
 #include "widgets/views/viewport_widget.h"
 #include "gui_test_main.h"
+#include "support/capture.h"
 
 namespace mg {
 namespace {
 
 // cmu_turns + cmu16 when the shared capture is there (what an author would load), else the
-// synthetic walks and turns of the core tests.
-std::vector<std::shared_ptr<const Motion>> captureOrSynthetic() {
-  std::vector<std::shared_ptr<const Motion>> out;
+// subset of cmu_turns bundled in tests/data/mocap: real files, so the project can be saved (a
+// motion without a source file cannot), on a clone without the shared capture too.
+std::vector<std::shared_ptr<const Motion>> captureOrBundled() {
+  std::vector<std::string> files;
   const std::filesystem::path root(MG_SHARED_MOCAP_DIR);
   for (const char* folder : {"cmu_turns", "cmu16"}) {
     if (!std::filesystem::exists(root / folder)) break;
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(root / folder)) files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-      Result<Motion> m = readMotionFile(f.string());
-      if (m) out.push_back(std::make_shared<const Motion>(std::move(m.value())));
-    }
+    std::vector<std::string> more;
+    for (const auto& e : std::filesystem::directory_iterator(root / folder)) more.push_back(e.path().string());
+    std::sort(more.begin(), more.end());
+    files.insert(files.end(), more.begin(), more.end());
   }
-  return out.empty() ? test::makeFieldMotions() : out;
+  if (files.empty()) files = test::captureFiles("cmu_turns");
+  std::vector<std::shared_ptr<const Motion>> out;
+  for (const std::string& f : files) {
+    Result<Motion> m = readMotionFile(f);
+    if (m) out.push_back(std::make_shared<const Motion>(std::move(m.value())));
+  }
+  return out;
 }
 
 void shoot(QWidget& window, const char* name) {
@@ -62,7 +66,7 @@ TEST(FieldGui, BuildSteerPushCompare) {
   window.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
   Project* project = window.project();
-  for (const auto& m : captureOrSynthetic()) project->undoStack()->push(new AddMotionCommand(project, m));
+  for (const auto& m : captureOrBundled()) project->undoStack()->push(new AddMotionCommand(project, m));
   FieldWorkspace* ws = window.field();
   ASSERT_NE(ws, nullptr);
   ws->raiseDocks();

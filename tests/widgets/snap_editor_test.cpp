@@ -506,6 +506,61 @@ TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged)
   EXPECT_FALSE(last->toolTip(0).isEmpty());
 }
 
+// Suggest reads the motions the document holds when it is pressed, not the last derived state: a
+// motion added a moment ago (its restart still pending, as while a batch of files is loading) is
+// part of the suggestion, which is the core's suggestion over every motion. Before the session
+// read the document itself, it suggested over the stale state's single motion.
+TEST(SnapSessionSuggest, UsesTheMotionsOfTheDocumentWhenPressed) {
+  Project project;
+  SnapSession session{&project};
+  Result<Motion> boxing = readMotionFile(kBoxing);
+  ASSERT_TRUE(boxing.ok());
+  const int frames = boxing->frameCount();
+  auto first = std::make_shared<const Motion>(sliceFrames(*boxing, 0, frames / 2));
+  auto second = std::make_shared<const Motion>(sliceFrames(*boxing, frames / 2, frames));
+  auto* addFirst = new AddMotionCommand(&project, first);
+  const MotionId firstId = addFirst->id();
+  project.undoStack()->push(addFirst);
+  session.flush();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !session.isRunning() && session.state()->stage >= 1; }, 60000));
+  ASSERT_EQ(session.state()->working.size(), 1u);
+  auto* addSecond = new AddMotionCommand(&project, second);
+  const MotionId secondId = addSecond->id();
+  project.undoStack()->push(addSecond);  // the session's restart waits for its coalescing delay
+
+  std::vector<HubProposal> proposals;
+  double threshold = 0.0;
+  bool done = false;
+  QObject::connect(&session, &SnapSession::suggestionsReady, [&](const std::vector<HubProposal>& p, double t) {
+    proposals = p;
+    threshold = t;
+    done = true;
+  });
+  QObject::connect(&session, &SnapSession::suggestionFailed, [&](const QString& why) {
+    ADD_FAILURE() << why.toStdString();
+    done = true;
+  });
+  session.suggestHubs(3, 0.0, 10);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return done; }, 120000));
+
+  std::vector<std::shared_ptr<const Motion>> working;
+  for (const auto& m : {first, second}) working.push_back(std::make_shared<const Motion>(*resampleMotion(*m, 30.0)));
+  HubGraphBuildJob job;
+  job.motions = working;
+  job.hubCount = 3;
+  job.wminFrames = 10;
+  Result<SuggestedHubGraph> expected = job.run();
+  ASSERT_TRUE(expected.ok()) << expected.error().message;
+  EXPECT_DOUBLE_EQ(threshold, expected->threshold);
+  ASSERT_EQ(proposals.size(), expected->suggestions.size());
+  for (size_t i = 0; i < proposals.size(); ++i) {
+    const HubSuggestion& s = expected->suggestions[i];
+    EXPECT_EQ(proposals[i].motion, s.query.motion == 0 ? firstId : secondId) << "proposal " << i;
+    EXPECT_EQ(proposals[i].frame, s.query.frame) << "proposal " << i;
+    EXPECT_EQ(proposals[i].matchCount, static_cast<int>(s.matches.size())) << "proposal " << i;
+  }
+}
+
 // The timeline has a legend, offers a context menu's actions and, with a motion of another
 // skeleton, shows it as a greyed row that cannot be clicked.
 TEST_F(SnapEditor, TimelineShowsSetAsideMotionsAndALegend) {

@@ -100,47 +100,59 @@ void SnapSession::restart() {
 }
 
 void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
-  const std::shared_ptr<const SnapPipelineState> state = m_state;
+  // The document as it is now, not the last derived state: that one may predate motions that
+  // arrived since (a batch still loading, a restart still pending), and a suggestion over part of
+  // the motions would differ from one run to the next. The job derives what it needs itself.
+  SnapPipelineInput input = snapPipelineInput(*m_project);
+  input.snap = false;
   auto cancel = renewFlag(m_suggestCancel);
-  MetricSettings metric = m_project->metricSettings();
-  // The existing hubs keep their frames: a suggestion beside one would get no matches of its own.
-  std::vector<FrameRef> excluded;
-  if (state) {
-    for (const Hub& hub : state->graph.hubs) {
-      for (const MatchFrame& f : hub.matchFrames) excluded.push_back(f.ref);
-    }
-  }
   m_suggest.start(
-      [state, cancel, count, threshold, wminFrames, metric, excluded](QPromise<std::shared_ptr<const SuggestOutcome>>& promise) {
+      [input = std::move(input), cancel, count, threshold, wminFrames](QPromise<std::shared_ptr<const SuggestOutcome>>& promise) {
         auto out = std::make_shared<SuggestOutcome>();
-        if (!state || state->working.empty() || state->working[0]->fps != metric.workingFps) {
-          out->error = QStringLiteral("Load motions first (the snap state is not ready yet).");
-          promise.addResult(std::shared_ptr<const SuggestOutcome>(out));
-          return;
+        auto finish = [&] { promise.addResult(std::shared_ptr<const SuggestOutcome>(out)); };
+        if (input.motions.empty()) {
+          out->error = QStringLiteral("Load motions first.");
+          return finish();
         }
         promise.setProgressRange(0, 100);
         const Progress progress(cancel.get(), [&promise](double f) {
           promise.setProgressValue(static_cast<int>(f * 100));
         });
+        // Stage 1 of the derivation: the working motions and the match frames of the existing
+        // hubs, which keep their frames (a suggestion beside one would get no matches of its own).
+        std::shared_ptr<const SnapPipelineState> stage;
+        runSnapPipeline(input, progress.slice(0.0, 0.1),
+                        [&stage](const SnapPipelineState& s) { stage = std::make_shared<const SnapPipelineState>(s); });
+        if (progress.cancelled()) return;
+        if (!stage || stage->working.empty()) {
+          out->error = stage && !stage->error.isEmpty() ? stage->error : QStringLiteral("The motions could not be derived.");
+          return finish();
+        }
+        std::vector<FrameRef> excluded;
+        for (const Hub& hub : stage->graph.hubs) {
+          for (const MatchFrame& f : hub.matchFrames) excluded.push_back(f.ref);
+        }
+        const Progress grid = progress.slice(0.1, 1.0);
         HubGraphBuildJob job;
-        job.motions = state->working;
-        job.metric = metric;
+        job.motions = stage->working;
+        job.metric = input.metric;
         job.threshold = threshold;
         job.wminFrames = wminFrames;
         job.hubCount = count;
         job.excluded = excluded;
-        job.progress = &progress;
+        job.progress = &grid;
         Result<SuggestedHubGraph> built = job.run();
+        if (progress.cancelled()) return;
         if (!built) {
           out->error = QString::fromStdString(built.error().message);
         } else {
           out->threshold = built->threshold;
           for (const HubSuggestion& s : built->suggestions) {
-            out->proposals.push_back({state->motionIds[s.query.motion], s.query.frame,
+            out->proposals.push_back({stage->motionIds[s.query.motion], s.query.frame,
                                       static_cast<int>(s.matches.size())});
           }
         }
-        promise.addResult(std::shared_ptr<const SuggestOutcome>(out));
+        finish();
       },
       {[this](const std::shared_ptr<const SuggestOutcome>& out) {
          if (!out->error.isEmpty()) emit suggestionFailed(out->error);

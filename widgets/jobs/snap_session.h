@@ -49,9 +49,14 @@ class SnapSession : public QObject {
   // Restarts now instead of after the short coalescing delay (tests).
   void flush();
 
-  // Hub suggestion over the current motions (HubGraphBuildJob): `threshold` 0 = automatic.
+  // Hub suggestion (HubGraphBuildJob) over the motions and hubs the document holds at the call,
+  // whatever the derived state() is at that moment, so the same document always gets the same
+  // proposals: `threshold` 0 = automatic.
   void suggestHubs(int count, double threshold, int wminFrames);
-  void cancelSuggestion() { m_suggest.cancel(); }
+  void cancelSuggestion() {
+    if (m_suggestCancel) m_suggestCancel->store(true);
+    m_suggest.cancel();
+  }
   bool isSuggesting() const { return m_suggest.isRunning(); }
 
   // Live preview: the distances of one frame are computed in the background once

@@ -6,6 +6,8 @@
 
 #include "core/import/bvh_writer.h"
 #include "field_test_data.h"
+#include "support/gltf_validator.h"
+#include "support/joint_distance.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -50,6 +52,15 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
   EXPECT_NE(r.out.find("\"recovery_seconds\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"non_finite\": false"), std::string::npos);
   EXPECT_TRUE(std::filesystem::file_size(walk) > 1000);
+  // The same run as glTF (--format): the same world joint positions, a file the validator accepts.
+  const std::string glb = (m_dir / "walk_out.motion").string();
+  test::ToolRun g = mgtool({"field", "run", field, "--seconds", "6", "--out", glb, "--directions", "0:0,3:90",
+                            "--push", "1.5:1:0", "--seed", "4", "--format", "glb"});
+  ASSERT_EQ(g.status, 0) << g.err;
+  const std::string named = (m_dir / "walk_glb.glb").string();
+  std::filesystem::copy_file(glb, named);  // readMotionFile picks Assimp's glTF reader by the name
+  EXPECT_LT(test::largestJointDistance(walk, named), 1e-4);
+  MG_EXPECT_VALID_GLTF(named);
 
   // A direction field cannot follow a line.
   test::ToolRun line = mgtool({"field", "run", field, "--out", walk, "--line", "0:0:1"});

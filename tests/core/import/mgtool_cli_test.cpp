@@ -9,6 +9,8 @@
 #include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
 #include "import_test_util.h"
+#include "support/gltf_validator.h"
+#include "support/joint_distance.h"
 #include "support/tool_run.h"
 #include "support/write_failure.h"
 
@@ -266,6 +268,13 @@ TEST(MgtoolCli, PmgBuildFromARelativeSpecWritesPathsRelativeToTheOutput) {
       << path << " does not resolve from the output's folder";
   EXPECT_EQ(std::filesystem::weakly_canonical(std::filesystem::path(dir.file("elsewhere/deeper")) / path),
             std::filesystem::weakly_canonical(dir.file("mocap/x.bvh")));
+  // A walk of the parametric graph as glTF: the same world joint positions as its BVH.
+  for (const char* name : {"w.bvh", "w.glb"}) {
+    const ToolRun w = mgtool({"pmg", "walk", out, "--seconds", "2", "--out", dir.file(name)});
+    ASSERT_EQ(w.status, 0) << w.err;
+  }
+  EXPECT_LT(test::largestJointDistance(dir.file("w.bvh"), dir.file("w.glb")), 1e-4);
+  MG_EXPECT_VALID_GLTF(dir.file("w.glb"));
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/io/snap_export_fixture.h"
+#include "support/gltf_validator.h"
+#include "support/joint_distance.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -135,6 +137,26 @@ TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
     for (int f = 1; f < c->frameCount(); ++f) maxClipStep = std::max(maxClipStep, (c->rootPositions[f] - c->rootPositions[f - 1]).norm());
   for (int f = 1; f < walk->frameCount(); ++f)
     EXPECT_LE((walk->rootPositions[f] - walk->rootPositions[f - 1]).norm(), maxClipStep + 1e-5) << "frame " << f;
+}
+
+// --format glb (or a .glb name) writes the same walk as glTF: the same world joint positions as
+// the BVH of the same seed, and a file the Khronos validator accepts.
+TEST_F(MgtoolSnapCli, WalkAsGltfHasTheBvhWalkJointPositions) {
+  test::TempDir dir;
+  const std::vector<std::string> walk{"walk", exportDir(), "--seconds", "5", "--seed", "3", "--out"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = walk;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return mgtool(args);
+  };
+  ASSERT_EQ(with({dir.file("w.bvh")}).status, 0);
+  const ToolRun glb = with({dir.file("w.glb")});
+  ASSERT_EQ(glb.status, 0) << glb.err;
+  ASSERT_EQ(with({dir.file("w.walk"), "--format", "gltf"}).status, 0);
+  EXPECT_LT(test::largestJointDistance(dir.file("w.bvh"), dir.file("w.glb")), 1e-4);
+  MG_EXPECT_VALID_GLTF(dir.file("w.glb"));
+  EXPECT_TRUE(fs::exists(dir.file("w.bin")));  // the .gltf's buffer, named after it
+  EXPECT_EQ(with({dir.file("w2.glb"), "--format", "bvh"}).status, 2);
 }
 
 // Sets x of every non-identity floor transform ({theta, x, z}) to `x`.

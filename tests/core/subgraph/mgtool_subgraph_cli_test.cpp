@@ -11,6 +11,8 @@
 #include "core/import/motion_reader.h"
 #include "core/io/subgraph_export.h"
 #include "core/import/import_test_util.h"
+#include "support/gltf_validator.h"
+#include "support/joint_distance.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -80,6 +82,13 @@ TEST(MgtoolSubgraphCli, ExportsChecksAndWalks) {
     Result<Motion> played = readMotionFile(bvh);
     ASSERT_TRUE(played) << played.error().message;
     EXPECT_EQ(played->frameCount(), 120);
+    // The same walk as glTF: the same world joint positions, a file the validator accepts.
+    const std::string glb = dir.file("walk_" + std::to_string(walk.size()) + ".glb");
+    args.back() = glb;
+    const ToolRun g = mgtool(args);
+    ASSERT_EQ(g.status, 0) << walk[0] << ": " << g.err;
+    EXPECT_LT(test::largestJointDistance(bvh, glb), 1e-4) << walk[0];
+    MG_EXPECT_VALID_GLTF(glb);
   }
   // The same keys given as --key options give the same subgraph.
   const ToolRun again = mgtool({"subgraph", kWalk1, kWalk3, "--key", kWalk1 + ":400:520", "--key",
