@@ -129,8 +129,11 @@ void MainWindow::arrangeDefaultDocks() {
   }
   // The subgraph's panel sits behind the hubs, its results behind the heatmap.
   if (QDockWidget *panel = dock("subgraphDock"), *hubs = dock("hubsDock"); panel && hubs) tabifyDockWidget(hubs, panel);
-  if (QDockWidget *results = dock("subgraphResultsDock"), *heatmap = dock("heatmapDock"); results && heatmap)
-    tabifyDockWidget(heatmap, results);
+  // The subgraph's results and the motion field's panel: tabs behind the heatmap too (a column of
+  // its own left the results and the field panel half the height each on a 768-pixel screen).
+  for (const char* name : {"subgraphResultsDock", "motionFieldDock"}) {
+    if (QDockWidget *d = dock(name), *heatmap = dock("heatmapDock"); d && heatmap) tabifyDockWidget(heatmap, d);
+  }
   if (timeline) timeline->raise();
   if (QDockWidget* heatmap = dock("heatmapDock")) {
     heatmap->raise();

@@ -48,8 +48,9 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context, SnapSessio
 
   m_timeline = new MatchTimeline(m_project, session);
   m_timeline->setRangeSelection(true);
-  m_timeline->setLegend(tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band: kept frames "
-                           "(white key, orange required, purple branch, green path, blue by hand)"));
+  m_timeline->setLegend(tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band above a line: kept "
+                           "frames (white key, orange required, purple branch, green path, blue by hand)  •  bars "
+                           "below: foot contacts"));
   addDock(m_timeline, tr("Subgraph Timeline"), "subgraphTimelineDock", Qt::BottomDockWidgetArea, true);
 
   m_results = new QTabWidget;
@@ -187,7 +188,16 @@ bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) cons
   input.thresholdM2 = s.thresholdM2;
   for (const SubgraphKeySpec& k : doc->keys()) {
     const int motion = state->motionIndex(k.motion);
-    if (motion < 0) continue;  // its motion was removed or set aside
+    if (motion < 0) {
+      // A key the search would silently leave out: say which and why, and keep it (undo or
+      // re-adding the motion brings it back).
+      QString reason = tr("its motion is no longer in the project");
+      for (const SetAsideMotion& a : state->setAside) {
+        if (a.id == k.motion) reason = tr("its motion %1 is set aside: %2").arg(a.name, a.reason);
+      }
+      why = tr("Key \"%1\" cannot be used: %2. Remove the key or the motions on another skeleton.").arg(k.name, reason);
+      return false;
+    }
     input.keys.push_back({k.name.toStdString(), motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps)});
   }
   for (const SubgraphChoice& c : doc->choices()) {
@@ -215,6 +225,19 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
   const int index = state->motionIndex(motion);
   const std::shared_ptr<const Motion> m = m_project->motion(motion);
   if (index < 0 || !m || endFrame <= beginFrame) return;
+  // A drag may run past the end of a motion shorter than the timeline: keep what lies inside it,
+  // and refuse a stretch wholly outside (it would be an empty key).
+  const int frames = state->working[index]->frameCount();
+  if (beginFrame < 0 || beginFrame >= frames) {
+    m_window->statusBar()->showMessage(tr("Frames %1–%2 lie outside %3, which has frames 0–%4 at the working rate.")
+                                           .arg(beginFrame)
+                                           .arg(endFrame - 1)
+                                           .arg(QString::fromStdString(m->name))
+                                           .arg(frames - 1),
+                                       6000);
+    return;
+  }
+  endFrame = std::min(endFrame, frames);
   const double fps = m_project->metricSettings().workingFps;
   const double begin = beginFrame / fps, end = std::min(endFrame / fps, m->durationSeconds());
   SubgraphDocument* doc = m_project->subgraph();
@@ -246,6 +269,7 @@ void SubgraphWorkspace::runSearch() {
   QString why;
   if (!makeInput(input, why)) {
     m_panel->setSummary(why);
+    m_panel->setManualStatus(QString());  // manual mode cannot evaluate either, for the same reason
     return;
   }
   m_manualJob.cancel();
@@ -292,7 +316,8 @@ void SubgraphWorkspace::evaluateManual() {
   SubgraphSearchInput input;
   QString why;
   if (!makeInput(input, why)) {
-    m_panel->setManualStatus(why);
+    // Said once: a run that failed for the same reason already shows it in the summary.
+    m_panel->setManualStatus(why == m_panel->summary() ? QString() : why);
     return;
   }
   JobCallbacks<SubgraphSearchUpdate> callbacks;

@@ -5,6 +5,7 @@
 // the random-walk preview, the export re-checked from disk, and the keys saved in the project.
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QListWidget>
@@ -12,6 +13,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,6 +30,8 @@
 #include "widgets/views/stream_player.h"
 #include "widgets/views/subgraph/subgraph_panel.h"
 #include "widgets/views/subgraph/subgraph_plots.h"
+#include "support/capture.h"
+#include "widgets/commands/subgraph_commands.h"
 #include "gui_test_main.h"
 
 namespace mg {
@@ -36,11 +40,11 @@ namespace {
 const QString kWalk1 = QStringLiteral(MG_SAMPLE_DIR "/01_01.bvh");
 const QString kWalk3 = QStringLiteral(MG_SAMPLE_DIR "/01_03.bvh");
 
-void screenshot(QWidget& window, const char* name) {
+void screenshot(QWidget& window, const QString& name) {
   QTest::qWait(400);
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
   const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
-  EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/%1.png").arg(QLatin1String(name))));
+  EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/%1.png").arg(name)));
 }
 
 // Drags along `motion`'s line of the timeline from frame `from` to frame `to`.
@@ -135,7 +139,7 @@ TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
   ASSERT_EQ(sg->results()->count(), 4);
   for (int tab = 0; tab < sg->results()->count(); ++tab) {
     sg->results()->setCurrentIndex(tab);
-    screenshot(window, tabShots[tab]);
+    screenshot(window, QLatin1String(tabShots[tab]));
   }
 
   // The random walk plays in the viewport.
@@ -167,6 +171,154 @@ TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
   ASSERT_EQ(doc->keys().size(), keys.size());
   EXPECT_EQ(doc->keys()[0].name, keys[0].name);
   EXPECT_EQ(doc->keys()[2].colour, keys[2].colour);
+}
+
+// A user's database: the CMU walk and jog of tests/data (and, when ../shared is there, the whole
+// 36-clip cgspeed database), keys on two walk cycles (plus a slow walk, a jump's flight and a reach
+// with the database), the search, every result tab at 1920x1080 and again at 1366x768; then bad
+// input: a gamma no path can meet as a hard limit names the pair and keeps the result.
+TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
+  const QString walk = QString::fromStdString(test::capturePath("cmu/08_01.bvh"));
+  const QString jog = QString::fromStdString(test::capturePath("cmu/02_03.bvh"));
+  QStringList files{walk, jog};
+  const bool database = QFileInfo::exists(QStringLiteral(MG_SHARED_MOCAP_DIR "/cmu_db/07_05.bvh"));
+  if (database) {
+    for (const char* folder : {"cmu", "cmu_db"}) {
+      const QDir dir(QStringLiteral(MG_SHARED_MOCAP_DIR "/%1").arg(QLatin1String(folder)));
+      for (const QString& f : dir.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) {
+        const QString path = dir.filePath(f);
+        if (!path.endsWith(QLatin1String("/08_01.bvh")) && !path.endsWith(QLatin1String("/02_03.bvh"))) files << path;
+      }
+    }
+  }
+  MainWindow window;
+  window.setAskToSave(false);
+  window.resize(1920, 1080);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
+  window.openFiles(files);
+  ASSERT_TRUE(batch.wait(300000));
+  SnapSession* session = window.snap()->session();
+  const size_t count = static_cast<size_t>(files.size());
+  ASSERT_TRUE(QTest::qWaitFor([&] { return session->state()->frames && session->state()->working.size() == count; },
+                              300000));
+  SubgraphWorkspace* sg = window.subgraph();
+  sg->raiseDocks();
+  SubgraphDocument* doc = window.project()->subgraph();
+  const auto& motions = window.project()->motions();
+  auto idOf = [&](const QString& name) {
+    for (const MotionEntry& e : motions) {
+      if (QString::fromStdString(e.motion->name) == name) return e.id;
+    }
+    return kNoMotion;
+  };
+  // Frames at the 30 Hz working rate: two walk cycles; with the database a slow walk, a jump's
+  // flight (13_39, hip highest near 120 Hz frame 190) and a reach on tiptoe (13_10). (The jog,
+  // 02_03, joins the graph only once its first ten frames, the reference pose, are dropped.)
+  struct Want {
+    const char* motion;
+    int begin, end;
+  };
+  std::vector<Want> wants{{"08_01", 8, 24}, {"08_01", 36, 52}};
+  if (database) wants.insert(wants.end(), {{"07_04", 40, 72}, {"13_39", 40, 56}, {"13_10", 390, 415}});
+  for (const Want& w : wants) {
+    const MotionId id = idOf(QLatin1String(w.motion));
+    ASSERT_NE(id, kNoMotion) << w.motion;
+    sg->addStretch(id, w.begin, w.end, false);
+  }
+  ASSERT_EQ(doc->keys().size(), wants.size());
+  sg->timeline()->fitAll();
+
+  QSignalSpy finished(sg, &SubgraphWorkspace::searchFinished);
+  sg->runSearch();
+  ASSERT_TRUE(finished.wait(600000));
+  ASSERT_NE(sg->outcome(), nullptr) << sg->panel()->summary().toStdString();
+  ASSERT_TRUE(sg->outcome()->error.isEmpty()) << sg->outcome()->error.toStdString();
+  EXPECT_TRUE(sg->outcome()->subgraph.allSatisfied());
+  EXPECT_LT(sg->outcome()->result.vertices.size(), sg->outcome()->result.coreVertices.size() + 1);
+  // The clip graph of a database of many motions is laid out wide, not as one tall column.
+  const QRectF clips = sg->scene()->itemsBoundingRect();
+  EXPECT_LT(clips.height(), 2 * clips.width()) << clips.width() << " x " << clips.height();
+  const char* const tabs[] = {"iterations", "matrix", "histogram", "clips"};
+  for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+    window.resize(size);
+    for (int tab = 0; tab < sg->results()->count(); ++tab) {
+      sg->results()->setCurrentIndex(tab);
+      screenshot(window, QStringLiteral("subgraph_db_%1_%2").arg(size.width()).arg(QLatin1String(tabs[tab])));
+    }
+  }
+  const std::shared_ptr<const SubgraphOutcome> kept = sg->outcome();
+
+  // A hard gamma of one frame: no path meets it; the message names the pair, the result stays.
+  SubgraphSettings hard = doc->settings();
+  hard.gamma = 1;
+  hard.strict = true;
+  window.project()->undoStack()->push(new SetSubgraphSettingsCommand(doc, hard));
+  sg->runSearch();
+  ASSERT_TRUE(finished.wait(600000));
+  EXPECT_EQ(sg->outcome(), kept);
+  EXPECT_TRUE(sg->panel()->summary().contains(QLatin1String("cannot be met"))) << sg->panel()->summary().toStdString();
+  EXPECT_TRUE(sg->panel()->summary().contains(QLatin1String("key &#x27;")) ||
+              sg->panel()->summary().contains(QLatin1String("key '")))
+      << sg->panel()->summary().toStdString();
+  EXPECT_TRUE(sg->exportAction()->isEnabled());
+  window.project()->undoStack()->undo();
+  EXPECT_FALSE(doc->settings().strict);
+}
+
+// Motions on another skeleton that outnumber the keys' set the keys' motions aside (the editor
+// derives one skeleton): the run names the key it cannot use and why, rather than searching
+// without it, and every key is still there.
+TEST(SubgraphGui, AKeyOnAMotionSetAsideIsNamed) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
+  window.openFiles({QString::fromStdString(test::capturePath("cmu/08_01.bvh")),
+                    QString::fromStdString(test::capturePath("cmu/02_03.bvh"))});
+  ASSERT_TRUE(batch.wait(300000));
+  SnapSession* session = window.snap()->session();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return session->state()->frames && session->state()->working.size() == 2; },
+                              300000));
+  SubgraphWorkspace* sg = window.subgraph();
+  sg->raiseDocks();
+  SubgraphDocument* doc = window.project()->subgraph();
+  // A drag past the end of the shorter motion keeps what lies inside it; one wholly past its end
+  // is refused with a message naming the motion, and adds nothing.
+  const MotionId jog = window.project()->motions()[1].id;
+  const int jogFrames = static_cast<int>(session->state()->working[1]->frameCount());
+  sg->addStretch(jog, jogFrames + 5, jogFrames + 30, false);
+  EXPECT_TRUE(doc->keys().empty());
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(QLatin1String("outside 02_03")))
+      << window.statusBar()->currentMessage().toStdString();
+  sg->addStretch(jog, jogFrames - 10, jogFrames + 30, false);
+  ASSERT_EQ(doc->keys().size(), 1u);
+  const double fps = window.project()->metricSettings().workingFps;
+  EXPECT_NEAR(doc->keys()[0].endSeconds * fps, jogFrames, 1.01);
+  window.project()->undoStack()->undo();
+  ASSERT_TRUE(doc->keys().empty());
+
+  sg->addStretch(window.project()->motions()[0].id, 8, 24, false);
+  ASSERT_EQ(doc->keys().size(), 1u);
+  const QString name = doc->keys()[0].name;
+  window.openFiles({QString::fromStdString(test::capturePath("cmu_turns/16_15.bvh")),
+                    QString::fromStdString(test::capturePath("cmu_turns/16_11.bvh")),
+                    QString::fromStdString(test::capturePath("cmu_turns/16_13.bvh"))});
+  ASSERT_TRUE(batch.wait(300000));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return session->state()->setAside.size() == 2; }, 300000));
+  sg->runSearch();
+  EXPECT_FALSE(sg->isSearching());
+  EXPECT_EQ(sg->outcome(), nullptr);
+  const QString why = sg->panel()->summary();
+  EXPECT_TRUE(why.contains(QStringLiteral("Key \"%1\"").arg(name)) && why.contains(QLatin1String("08_01")) &&
+              why.contains(QLatin1String("set aside")) && why.contains(QLatin1String("skeleton")))
+      << why.toStdString();
+  ASSERT_EQ(doc->keys().size(), 1u);
+  EXPECT_EQ(doc->keys()[0].name, name);
+  screenshot(window, QStringLiteral("subgraph_mixed_skeletons"));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace mg {
 
@@ -48,12 +49,17 @@ void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> 
       keyColour.back() = it->second;
   }
   // A grid in reading order (motion, then frame), about 3:2 wide, so a subgraph of many short
-  // clips stays legible; motions start on a new row.
+  // clips stays legible. A motion's clips stay together: a motion starts a new row when they do
+  // not fit in what is left of the current one (a new row for every motion made a database of
+  // many motions one tall column).
   const int columns = std::max(4, static_cast<int>(std::ceil(std::sqrt(1.5 * m_clips.size()))));
+  std::map<int, int> clipsOfMotion;
+  for (const Clip& clip : m_clips) ++clipsOfMotion[clip.motion];
   int row = 0, column = 0;
   for (size_t c = 0; c < m_clips.size(); ++c) {
     const Clip& clip = m_clips[c];
-    if (c > 0 && (column == columns || clip.motion != m_clips[c - 1].motion)) {
+    const bool firstOfMotion = c == 0 || clip.motion != m_clips[c - 1].motion;
+    if (column > 0 && (column == columns || (firstOfMotion && column + clipsOfMotion[clip.motion] > columns))) {
       ++row;
       column = 0;
     }

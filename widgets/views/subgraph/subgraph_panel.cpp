@@ -46,6 +46,9 @@ SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent
   auto* reqBox = new QGroupBox(tr("Requirement"), this);
   auto* form = new QFormLayout(reqBox);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  // The dock shares a narrow column: long rows wrap under their label instead of making the
+  // panel wider than the dock (a sideways scroll bar that hid the summary and Cancel).
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   m_requirement = new QComboBox(reqBox);
   m_requirement->addItems({tr("1  Key pairs within gamma"), tr("2  Database's fastest"),
                            tr("3  Clip to clip"), tr("4  Quality cost")});
@@ -83,6 +86,10 @@ SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent
   m_iterations = new QSpinBox(reqBox);
   m_iterations->setRange(1, 10000);
   m_iterations->setToolTip(tr("Iterations of the search at most (it stops when the size stops shrinking)."));
+  for (QComboBox* c : {m_requirement, m_from}) {
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(12);
+  }
   auto* gammaRow = new QHBoxLayout;
   gammaRow->addWidget(m_gamma, 1);
   gammaRow->addWidget(m_strict);
@@ -128,7 +135,8 @@ SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent
                           "satisfaction update as you go. Then let the algorithm complete your choice."));
   m_manual->setMinimumHeight(70);
   m_manual->setMaximumHeight(130);
-  m_clearManual = new QPushButton(tr("Clear Hand-Picked"), manualBox);
+  m_clearManual = new QPushButton(tr("Clear"), manualBox);
+  m_clearManual->setToolTip(tr("Keep nothing by hand any more (undoable)."));
   m_complete = new QPushButton(tr("Complete with Algorithm"), manualBox);
   m_complete->setToolTip(tr("Run the search keeping everything picked by hand (Ctrl+Shift+R)."));
   auto* manualButtons = new QHBoxLayout;
@@ -221,6 +229,7 @@ void SubgraphPanel::setRunning(bool running) {
 }
 
 void SubgraphPanel::setSummary(const QString& text) { m_summary->setText(text); }
+QString SubgraphPanel::summary() const { return m_summary->text(); }
 void SubgraphPanel::setManualStatus(const QString& text) { m_manualStatus->setText(text); }
 
 void SubgraphPanel::showSettings() {

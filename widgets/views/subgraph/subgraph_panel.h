@@ -37,9 +37,10 @@ class SubgraphPanel : public QWidget {
   QListWidget* manualList() const { return m_manual; }
   QComboBox* requirementBox() const { return m_requirement; }
   QSpinBox* gammaBox() const { return m_gamma; }
+  QString summary() const;
 
   void setRunning(bool running);
-  void setSummary(const QString& text) ;
+  void setSummary(const QString& text);
   void setManualStatus(const QString& text);
 
  signals:

@@ -15,6 +15,7 @@ namespace mg {
 namespace {
 
 constexpr int kMargin = 6;
+constexpr int kLegend = 16;  // height of the pair matrix's legend line
 
 // A plot area with room for the axis labels.
 QRectF plotArea(const QWidget* w, int left = 44, int bottom = 22, int top = 18) {
@@ -69,7 +70,8 @@ void IterationPlot::paintEvent(QPaintEvent*) {
   p.drawText(QRectF(0, area.bottom() - 12, area.left() - 4, 14), Qt::AlignRight, QString::number(std::lround(bottomValue)));
   p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignLeft, tr("iteration 1"));
   p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignRight, QString::number(n));
-  p.drawText(QRectF(area.left(), 1, area.width(), 16), Qt::AlignLeft, tr("frames kept per iteration"));
+  p.drawText(QRectF(area.left(), 1, area.width(), 16), Qt::AlignLeft,
+             tr("frames kept per iteration (solid); dashed: the start graph of each iteration"));
   p.setRenderHint(QPainter::Antialiasing);
   QPainterPath start, sub;
   for (int i = 0; i < n; ++i) {
@@ -178,7 +180,8 @@ int PairMatrix::labelWidth() const { return std::min(120, width() / 4); }
 QRectF PairMatrix::cellRect(int row, int column) const {
   const int n = static_cast<int>(m_names.size());
   const double left = labelWidth(), top = 34;
-  const double size = std::max(8.0, std::min((width() - left - kMargin) / n, (height() - top - kMargin) / n));
+  // The last line holds the colour legend.
+  const double size = std::max(8.0, std::min((width() - left - kMargin) / n, (height() - top - kMargin - kLegend) / n));
   return QRectF(left + column * size, top + row * size, size, size);
 }
 
@@ -236,6 +239,20 @@ void PairMatrix::paintEvent(QPaintEvent*) {
         p.drawText(box, Qt::AlignCenter, label);
       }
     }
+  }
+  // What the colours mean, under the cells (the tooltip says it too, but a first look needs it).
+  const double legendTop = cellRect(n - 1, 0).bottom() + 3;
+  double x = 4;
+  const std::pair<QColor, QString> legend[] = {
+      {QColor(60, 160, 90), m_gamma > 0 ? tr("within gamma %1").arg(m_gamma) : tr("as fast as the database")},
+      {QColor(215, 160, 40), tr("over gamma, database no faster")},
+      {QColor(200, 60, 60), tr("over the bound / not joined")}};
+  for (const auto& [colour, text] : legend) {
+    p.fillRect(QRectF(x, legendTop + 3, 9, 9), colour);
+    p.setPen(palette().color(QPalette::Text));
+    const double w = p.fontMetrics().horizontalAdvance(text);
+    p.drawText(QRectF(x + 12, legendTop, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
+    x += 12 + w + 12;
   }
 }
 
