@@ -369,6 +369,8 @@ void FieldWorkspace::compare() {
         auto out = std::make_shared<FieldCompareOutcome>();
         AgilitySettings settings;
         settings.changes = 20;
+        // On the task the field was built for: heading changes, or line changes (Table 2).
+        if (field->values) settings.task = field->values->task;
         Result<AgilityComparison> r = compareAgility(*field, settings, promiseProgress(promise, cancel));
         if (!r) {
           out->error = QString::fromStdString(r.error().message);

@@ -28,7 +28,8 @@ int runFieldEval(std::span<const std::string> args) {
   const CommandSpec spec{
       "field eval",
       "FIELD",
-      "Times how fast characters turn to new headings (Lee et al. 2010, Table 1): the same\n"
+      "Times how fast characters turn to new headings (Lee et al. 2010, Table 1; --task line:\n"
+      "Table 2): the same\n"
       "--changes uniformly drawn turns in [-180, 180) degrees, relative to the facing at the\n"
       "moment, one every --interval seconds, each timed until the facing is within 5 degrees\n"
       "(a failure if not within the interval). Played by the motion field of FIELD with direction\n"
@@ -39,12 +40,16 @@ int runFieldEval(std::span<const std::string> args) {
       "and directive change rate). Prints JSON: per\n"
       "controller the mean, median, max and failures of the response times and each time, learning\n"
       "seconds and value storage, and which is faster in mean and in median.",
-      {{"changes", "N", "directive changes (default 50)"},
+      {{"task", "KIND", "direction (Table 1, default) or line (Table 2: each change a new line,\n"
+        "the character up to 2 m off it; timed until also within 0.1 m of it)"},
+       {"changes", "N", "directive changes (default 50)"},
        {"interval", "S", "seconds between changes (default 4)"},
        {"seed", "K", "seed of the turns and the start state (default 1)"},
        {"threshold", "T", "transition threshold of the motion graph, m^2 (default 0.02)"},
        {"clip-frames", "N", "frames of a graph controller clip (default 15)"},
        {"max-warp", "DEG", "largest direction warp of a graph clip, degrees (default 45)"},
+       {"compressed-learning", "HOW", "sampled (default: back up every state, keep every N-th) or\n"
+        "anchors (the paper's: back up the anchors only)"},
        {"threads", "N", "threads for learning (default: every hardware thread)"}},
       1,
       1};
@@ -59,6 +64,22 @@ int runFieldEval(std::span<const std::string> args) {
   const auto clipFrames = numberOption(*parsed, "field eval", "clip-frames", 15, 1, 1000);
   const auto maxWarp = numberOption(*parsed, "field eval", "max-warp", 45, 0, 180);
   if (!changes || !interval || !seed || !threshold || !threads || !clipFrames || !maxWarp) return kExitUsage;
+  FieldTask task;
+  if (const auto it = parsed->options.find("task"); it != parsed->options.end() &&
+                                                     !parseFieldTaskKind(it->second, task.kind)) {
+    std::fprintf(stderr, "mgtool field eval: --task is direction or line, not '%s'\n", it->second.c_str());
+    return kExitUsage;
+  }
+  CompressedLearning learning = CompressedLearning::Sampled;
+  if (const auto it = parsed->options.find("compressed-learning"); it != parsed->options.end()) {
+    if (it->second == "anchors") {
+      learning = CompressedLearning::AnchorsOnly;
+    } else if (it->second != "sampled") {
+      std::fprintf(stderr, "mgtool field eval: --compressed-learning is sampled or anchors, not '%s'\n",
+                   it->second.c_str());
+      return kExitUsage;
+    }
+  }
   Result<std::shared_ptr<const MotionField>> read = readFieldFile(parsed->positional[0]);
   if (!read) {
     std::fprintf(stderr, "mgtool field eval: %s\n", read.error().message.c_str());
@@ -70,6 +91,8 @@ int runFieldEval(std::span<const std::string> args) {
   settings.seed = static_cast<std::uint64_t>(*seed);
   settings.graphThreshold = *threshold;
   settings.threads = static_cast<int>(*threads);
+  settings.learning = learning;
+  settings.task = task;
   settings.graph.clipFrames = static_cast<int>(*clipFrames);
   settings.graph.maxWarpDegrees = *maxWarp;
   Result<AgilityComparison> result = compareAgility(*read.value(), settings);
@@ -87,6 +110,8 @@ int runFieldEval(std::span<const std::string> args) {
     json.endObject();
   };
   json.beginObject();
+  json.key("task"), json.value(fieldTaskName(task.kind));
+  json.key("compressed_learning"), json.value(learning == CompressedLearning::Sampled ? "sampled" : "anchors");
   json.key("changes"), json.value(settings.changes);
   json.key("interval_seconds"), json.value(settings.intervalSeconds);
   json.key("states"), json.value(read.value()->database->stateCount());

@@ -16,7 +16,22 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   if (settings.changes < 1 || !(settings.intervalSeconds > 0) || settings.compressions.empty()) {
     return Error{"agility: bad settings"};
   }
-  if (Status s = settings.graph.validate(); !s) return s.error();
+  if (Status s = settings.task.validate(); !s) return s.error();
+  GraphControllerSettings graphSettings = settings.graph;
+  graphSettings.task = settings.task.kind;
+  graphSettings.angleSamples = settings.task.angleSamples;
+  graphSettings.offsetSamples = settings.task.offsetSamples;
+  graphSettings.maxOffsetMetres = settings.task.maxOffsetMetres;
+  graphSettings.offsetRewardPerMetre = settings.task.offsetRewardPerMetre;
+  graphSettings.directiveChangesPerSecond = settings.task.directiveChangesPerSecond;
+  if (Status s = graphSettings.validate(); !s) return s.error();
+  // Both controllers meet the same directive changes.
+  auto play = [&](PoseStream& stream) {
+    return settings.task.kind == FieldTaskKind::Line
+               ? runLineChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed,
+                                settings.task.maxOffsetMetres)
+               : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
+  };
   const FieldDatabase& db = *field.database;
   std::mt19937_64 rng(settings.seed);
   const int startState = static_cast<int>(rng() % static_cast<std::uint64_t>(db.stateCount()));
@@ -32,9 +47,10 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
     clock.restart();
     ValueIterationSettings it;
     it.compression = n;
+    it.learning = settings.learning;
     it.threads = settings.threads;
     Result<FieldValueFunction> vf =
-        solveValueFunction(db, cache.value(), FieldTask{}, it, progress.slice((i + 1) / parts, (i + 1.5) / parts));
+        solveValueFunction(db, cache.value(), settings.task, it, progress.slice((i + 1) / parts, (i + 1.5) / parts));
     if (!vf) return Error{progress.cancelled() ? "agility comparison cancelled" : vf.error().message};
     AgilityEntry e;
     e.label = "N=" + std::to_string(n);
@@ -44,7 +60,7 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
         field.database, field.settings, std::make_shared<const FieldValueFunction>(std::move(vf.value())));
     if (!controlled) return controlled.error();
     MotionFieldStream stream(controlled.value(), startState);
-    e.records = runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
+    e.records = play(stream);
     e.summary = summarizeResponses(e.records);
     out.field.push_back(std::move(e));
     progress.report((i + 2) / parts);
@@ -64,7 +80,7 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   Result<DmgBuildResult> graph = buildDatabaseMotionGraph(pointers, dmg, progress.slice((parts - 1) / parts, (parts - 0.5) / parts));
   if (!graph) return Error{progress.cancelled() ? "agility comparison cancelled" : graph.error().message};
   auto g = std::make_shared<const DatabaseMotionGraph>(std::move(graph->graph));
-  Result<GraphValueFunction> gv = solveGraphController(*g, db.motions, settings.graph);
+  Result<GraphValueFunction> gv = solveGraphController(*g, db.motions, graphSettings);
   if (!gv) return gv.error();
   out.graph.label = "graph";
   out.graph.learnSeconds = clock.seconds();
@@ -76,7 +92,7 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   int startVertex = g->vertexOf(db.stateClip[startState], db.stateFrame[startState]);
   if (startVertex < 0) startVertex = 0;
   GraphControllerStream stream(g, db.motions, values, startVertex);
-  out.graph.records = runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
+  out.graph.records = play(stream);
   out.graph.summary = summarizeResponses(out.graph.records);
   progress.report(1.0);
   return out;

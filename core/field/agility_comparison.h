@@ -13,14 +13,17 @@
 
 namespace mg {
 
-// The paper's agility experiment (Table 1): the same heading changes (runHeadingChanges) played by
-// the motion field with direction value functions learned at several temporal compressions, and
-// by the graph-based controller on the database motion graph of the same frames.
+// The paper's agility experiments (Tables 1 and 2): the same heading changes (runHeadingChanges)
+// or line changes (runLineChanges, offsets up to the task's maxOffsetMetres) played by the motion
+// field with value functions of the task learned at several temporal compressions, and by the
+// graph-based controller with the same task on the database motion graph of the same frames.
 struct AgilitySettings {
+  FieldTask task;                   // its kind picks the experiment
   int changes = 50;
   double intervalSeconds = 4.0;
   std::uint64_t seed = 1;           // the turns and the start state
   std::vector<int> compressions = {1, 10, 20, 30};
+  CompressedLearning learning = CompressedLearning::Sampled;  // how N > 1 functions are learned
   double graphThreshold = 0.02;     // m^2, transitions of the database motion graph
   GraphControllerSettings graph;
   int threads = 0;

@@ -21,27 +21,13 @@ int naturalEdge(const DatabaseMotionGraph& g, int v) {
   return -1;
 }
 
-// Linear interpolation of a vertex's values on the circular angle grid.
-double angleValue(const float* values, int samples, double angle) {
-  const double step = 2 * M_PI / samples;
-  const double a = (wrapAngle(angle) + M_PI) / step;
-  const double f = std::floor(a);
-  const int i0 = static_cast<int>(f) % samples, i1 = (i0 + 1) % samples;
-  return (1 - (a - f)) * values[i0] + (a - f) * values[i1];
-}
-
-// Sum of discounted rewards over a clip and the angle at its end, for task angle `angle`.
-double clipReturn(const GraphClipAction& a, const GraphControllerSettings& s, double angle,
-                  double& endAngle) {
-  const int frames = static_cast<int>(a.cumulativeYaw.size());
-  const double rate = a.warpRadians / s.clipFrames;
-  double sum = 0, discount = 1;
-  for (int i = 0; i < frames; ++i) {
-    sum -= discount * std::abs(wrapAngle(angle - a.cumulativeYaw[i] - rate * (i + 1)));
-    discount *= s.discount;
-  }
-  endAngle = angle - a.cumulativeYaw.back() - rate * frames;
-  return sum;
+// The source root's move from frame f to f + 1 in the heading frame of f (x left, z forward).
+Eigen::Vector2f sourceMove(const Motion& m, int f) {
+  const int g = std::min(f + 1, m.frameCount() - 1);
+  const Eigen::Vector3d d = m.rootPositions[g] - m.rootPositions[f];
+  const double phi = sourceYaw(m, f);
+  return {static_cast<float>(d.x() * std::cos(phi) - d.z() * std::sin(phi)),
+          static_cast<float>(d.x() * std::sin(phi) + d.z() * std::cos(phi))};
 }
 
 }  // namespace
@@ -59,7 +45,41 @@ Status GraphControllerSettings::validate() const {
   if (!(tolerance > 0) || maxIterations < 1 || blendFrames < 0) {
     return Error{"graph controller: bad iteration settings"};
   }
+  if (Status s = fieldTask().validate(); !s) return Error{"graph controller: " + s.error().message};
   return Status::success();
+}
+
+FieldTask GraphControllerSettings::fieldTask() const {
+  FieldTask t;
+  t.kind = task;
+  t.angleSamples = angleSamples;
+  t.offsetSamples = offsetSamples;
+  t.maxOffsetMetres = maxOffsetMetres;
+  t.offsetRewardPerMetre = offsetRewardPerMetre;
+  t.directiveChangesPerSecond = directiveChangesPerSecond;
+  return t;
+}
+
+void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& s, double angle,
+                      std::span<const double> offsets, double* returns, double& endAngle,
+                      double& offsetShift) {
+  const int frames = static_cast<int>(a.cumulativeYaw.size());
+  const double rate = a.warpRadians / s.clipFrames;
+  const bool line = s.task == FieldTaskKind::Line;
+  const double c = line ? s.offsetRewardPerMetre : 0.0;
+  std::fill(returns, returns + offsets.size(), 0.0);
+  double discount = 1, shift = 0, theta = angle;
+  for (int i = 0; i < frames; ++i) {
+    // As advanceTask: the offset gains the frame's move along the line's left at the angle the
+    // frame starts from; the angle loses the turn (source yaw plus warp).
+    if (line) shift += a.moves[i].x() * std::cos(theta) - a.moves[i].y() * std::sin(theta);
+    theta = wrapAngle(angle - a.cumulativeYaw[i] - rate * (i + 1));
+    const double r = -std::abs(theta);
+    for (size_t o = 0; o < offsets.size(); ++o) returns[o] += discount * (r - c * std::abs(offsets[o] + shift));
+    discount *= s.discount;
+  }
+  endAngle = angle - (frames > 0 ? a.cumulativeYaw.back() : 0.0) - rate * frames;
+  offsetShift = shift;
 }
 
 std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& g,
@@ -76,15 +96,19 @@ std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& g,
     // aligns the new frame onto it); a natural edge turns as the motion does.
     const int next = std::min(from.frame + 1, mv.frameCount() - 1);
     std::vector<float> yaw;
+    std::vector<Eigen::Vector2f> moves;
     double turned = wrapAngle(sourceYaw(mv, next) - sourceYaw(mv, from.frame));
     yaw.push_back(static_cast<float>(turned));
+    moves.push_back(sourceMove(mv, from.frame));
     int end = u;
     for (int i = 1; i < s.clipFrames; ++i) {
       const int e2 = naturalEdge(g, end);
       if (e2 < 0) break;
       const int w = g.edgeTarget(e2);
-      turned += wrapAngle(sourceYaw(mu, g.vertex(w).frame) - sourceYaw(mu, g.vertex(end).frame));
+      const int f = g.vertex(end).frame;
+      turned += wrapAngle(sourceYaw(mu, g.vertex(w).frame) - sourceYaw(mu, f));
       yaw.push_back(static_cast<float>(turned));
+      moves.push_back(sourceMove(mu, f));
       end = w;
     }
     for (int k = -s.warpSteps; k <= s.warpSteps; ++k) {
@@ -93,6 +117,7 @@ std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& g,
       a.warpRadians = s.warpSteps > 0 ? s.maxWarpDegrees * M_PI / 180.0 * k / s.warpSteps : 0.0;
       a.endVertex = end;
       a.cumulativeYaw = yaw;
+      a.moves = moves;
       out.push_back(std::move(a));
     }
   }
@@ -112,10 +137,16 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
       return Error{"graph controller: motion " + std::to_string(m) + " does not fit the graph"};
     }
   }
-  const int n = g.vertexCount(), p = s.angleSamples;
-  const double step = 2 * M_PI / p;
+  const FieldTask task = s.fieldTask();
+  const int n = g.vertexCount(), p = task.parameterCount(), angles = task.angleSamples;
+  const bool line = task.kind == FieldTaskKind::Line;
+  const int offsets = line ? task.offsetSamples : 1;
+  const double step = task.angleStep();
+  std::vector<double> offsetOf(offsets, 0.0);
+  for (int o = 0; line && o < offsets; ++o) offsetOf[o] = task.offsetAt(o);
   // Per action: the discounted reward of its clip for every sample, where its end lands on the
-  // grid, and gamma^L.
+  // angle grid (the same shift for every sample), the offset's change per angle sample, and
+  // gamma^L.
   struct Action {
     int end = 0, o0 = 0;
     float alpha = 0, discount = 0, changed = 0;  // gamma^L, and the chance of a change in the clip
@@ -123,7 +154,8 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
   const double hazard = std::clamp(s.directiveChangesPerSecond / g.fps(), 0.0, 1.0);
   std::vector<int> begin(n + 1, 0);
   std::vector<Action> actions;
-  std::vector<float> returns;
+  std::vector<float> returns, shifts;  // per action: p; and angles (line task)
+  std::vector<double> ret(offsets);
   for (int v = 0; v < n; ++v) {
     if (progress.cancelled()) return Error{"graph controller cancelled"};
     for (const GraphClipAction& a : graphClipActions(g, motions, s, v)) {
@@ -131,18 +163,21 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
       x.end = a.endVertex;
       x.discount = static_cast<float>(std::pow(s.discount, a.cumulativeYaw.size()));
       x.changed = static_cast<float>(1 - std::pow(1 - hazard, a.cumulativeYaw.size()));
-      double endAngle = 0;
-      for (int t = 0; t < p; ++t) {
-        returns.push_back(static_cast<float>(clipReturn(a, s, -M_PI + t * step, endAngle)));
+      double endAngle = 0, shift = 0;
+      for (int t = 0; t < angles; ++t) {
+        graphClipReturns(a, s, task.angleAt(t), offsetOf, ret.data(), endAngle, shift);
+        for (int o = 0; o < offsets; ++o) returns.push_back(static_cast<float>(ret[o]));
+        if (line) shifts.push_back(static_cast<float>(shift));
       }
-      // clipReturn left the end angle of the last sample; the shift is the same for every sample.
-      const double shift = (endAngle - (-M_PI + (p - 1) * step)) / step;
-      const double f = std::floor(shift);
-      x.o0 = static_cast<int>(f), x.alpha = static_cast<float>(shift - f);
+      // The end angle of the last sample; the shift on the grid is the same for every sample.
+      const double f = std::floor((endAngle - task.angleAt(angles - 1)) / step);
+      x.o0 = static_cast<int>(f), x.alpha = static_cast<float>((endAngle - task.angleAt(angles - 1)) / step - f);
       actions.push_back(x);
     }
     begin[v + 1] = static_cast<int>(actions.size());
   }
+  const float offsetStep = line ? static_cast<float>(task.offsetStep()) : 1.0f;
+  const float maxOffset = static_cast<float>(task.maxOffsetMetres);
   GraphValueFunction vf;
   vf.settings = s;
   vf.values.assign(static_cast<size_t>(n) * p, 0.0f);
@@ -154,19 +189,35 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
       std::fill(best.begin(), best.end(), -INFINITY);
       for (int a = begin[v]; a < begin[v + 1]; ++a) {
         const Action& x = actions[a];
-        const float* ret = returns.data() + static_cast<size_t>(a) * p;
+        const float* r = returns.data() + static_cast<size_t>(a) * p;
         const float* end = vf.values.data() + static_cast<size_t>(x.end) * p;
         float mean = 0;
-        for (int t = 0; t < p; ++t) mean += end[t];
+        for (int i = 0; i < p; ++i) mean += end[i];
         mean /= p;
-        for (int t = 0; t < p; ++t) {
+        for (int t = 0; t < angles; ++t) {
           // The end angle of sample t lies o0 + alpha samples on from sample t.
-          int i0 = (t + x.o0) % p;
-          if (i0 < 0) i0 += p;
-          const int i1 = (i0 + 1) % p;
-          const float q = ret[t] + x.discount * ((1 - x.changed) * ((1 - x.alpha) * end[i0] + x.alpha * end[i1]) +
-                                                 x.changed * mean);
-          best[t] = std::max(best[t], q);
+          int i0 = (t + x.o0) % angles;
+          if (i0 < 0) i0 += angles;
+          const int i1 = (i0 + 1) % angles;
+          const float* e0 = end + i0 * offsets;
+          const float* e1 = end + i1 * offsets;
+          const float shift = line ? shifts[static_cast<size_t>(a) * angles + t] : 0.0f;
+          for (int o = 0; o < offsets; ++o) {
+            float later;
+            if (line) {
+              // The end offset on the offset grid, clamped to its range.
+              const float at = std::clamp((static_cast<float>(offsetOf[o]) + shift + maxOffset) / offsetStep, 0.0f,
+                                          static_cast<float>(offsets - 1));
+              const int j0 = std::min(static_cast<int>(at), offsets - 2);
+              const float beta = at - j0;
+              later = (1 - x.alpha) * ((1 - beta) * e0[j0] + beta * e0[j0 + 1]) +
+                      x.alpha * ((1 - beta) * e1[j0] + beta * e1[j0 + 1]);
+            } else {
+              later = (1 - x.alpha) * e0[0] + x.alpha * e1[0];
+            }
+            const float q = r[t * offsets + o] + x.discount * ((1 - x.changed) * later + x.changed * mean);
+            best[t * offsets + o] = std::max(best[t * offsets + o], q);
+          }
         }
       }
       float* out = vf.values.data() + static_cast<size_t>(v) * p;
@@ -219,22 +270,28 @@ int GraphControllerStream::choose(int v) {
   if (actions.empty()) return -1;
   ++m_decisions;
   int chosen = -1;
-  if (m_directive.kind == Directive::Kind::Heading && m_hasLast) {
-    const double angle = taskParameterOf(m_last, m_directive).angle;
+  if (m_directive.kind != Directive::Kind::None && m_hasLast) {
+    const FieldTask task = s.fieldTask();
+    TaskParameter start = taskParameterOf(m_last, m_directive);
+    // A heading followed by line values: a line through the character.
+    if (m_directive.kind != Directive::Kind::Line) start.offset = 0;
     const double hazard = std::clamp(s.directiveChangesPerSecond / g.fps(), 0.0, 1.0);
+    const int p = task.parameterCount();
     double bestQ = -INFINITY;
     const float* values = m_values->values.data();
+    const double offsets[1] = {start.offset};
     for (size_t i = 0; i < actions.size(); ++i) {
-      double endAngle = 0;
+      double ret = 0, endAngle = 0, shift = 0;
       const GraphClipAction& a = actions[i];
-      const float* end = values + static_cast<size_t>(a.endVertex) * s.angleSamples;
+      graphClipReturns(a, s, start.angle, offsets, &ret, endAngle, shift);
+      const std::span<const float> end(values + static_cast<size_t>(a.endVertex) * p, p);
       double mean = 0;
-      for (int t = 0; t < s.angleSamples; ++t) mean += end[t];
-      mean /= s.angleSamples;
+      for (float x : end) mean += x;
+      mean /= p;
       const double changed = 1 - std::pow(1 - hazard, a.cumulativeYaw.size());
-      const double q = clipReturn(a, s, angle, endAngle) +
-                       std::pow(s.discount, a.cumulativeYaw.size()) *
-                           ((1 - changed) * angleValue(end, s.angleSamples, endAngle) + changed * mean);
+      const double q = ret + std::pow(s.discount, a.cumulativeYaw.size()) *
+                                 ((1 - changed) * interpolateTask(task, end, {endAngle, start.offset + shift}) +
+                                  changed * mean);
       if (q > bestQ) bestQ = q, chosen = static_cast<int>(i);
     }
   } else {

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <vector>
+
+#include <Eigen/Core>
 
 #include "core/dmg/database_motion_graph.h"
 #include "core/dmg/dmg_walk.h"
@@ -24,11 +27,18 @@ namespace mg {
 // [-maxWarpDegrees, maxWarpDegrees]: +-45 degrees per clip as the paper allowed, with no cost for
 // warping (the paper gave physicality "minimal importance"). Our choice of clip: 15 frames, half a
 // second, about one walking step, since a frame-level graph has no clips of its own.
+// Tasks: direction following, or line following (the field's line task, core/field/field_task.h:
+// angle and signed offset from the line, the same samples and reward), so that both controllers
+// are compared on both of the paper's tasks.
 struct GraphControllerSettings {
   int clipFrames = 15;            // >= 1
   double maxWarpDegrees = 45.0;   // >= 0
   int warpSteps = 3;              // >= 0
-  int angleSamples = 18;          // direction task samples, >= 4
+  FieldTaskKind task = FieldTaskKind::Direction;
+  int angleSamples = 18;          // task samples of the angle, >= 4
+  int offsetSamples = 13;         // line task: samples of the offset over +-maxOffsetMetres
+  double maxOffsetMetres = 2.0;
+  double offsetRewardPerMetre = 1.0;
   double discount = 0.99;         // per frame, in (0, 1)
   // Random directive changes, as the field's task has them (core/field/field_task.h), so both
   // controllers solve the same problem; the chance of a change during a clip of L frames is
@@ -39,15 +49,17 @@ struct GraphControllerSettings {
   int blendFrames = 10;           // DmgWalkStream's blend at transitions
 
   Status validate() const;
+  // The task these settings describe (its reward, samples and directive change rate).
+  FieldTask fieldTask() const;
 };
 
-// The value of every (vertex, direction sample) of the graph for the direction task, by value
-// iteration over clip actions (Gauss-Seidel, backwards in vertex order) until the Bellman residual
-// is below the tolerance. Precomputed per action: the clip's per-frame source yaw, so one sweep is
-// a few multiply-adds per (vertex, action, sample).
+// The value of every (vertex, task sample) of the graph, by value iteration over clip actions
+// (Gauss-Seidel, backwards in vertex order) until the Bellman residual is below the tolerance.
+// Precomputed per action and sample: the clip's discounted reward and where its end lands on the
+// task grid, so one sweep is a few multiply-adds per (vertex, action, sample).
 struct GraphValueFunction {
   GraphControllerSettings settings;
-  std::vector<float> values;  // vertexCount x angleSamples
+  std::vector<float> values;  // vertexCount x fieldTask().parameterCount(), as the field's
   int iterations = 0;
   double bellmanResidual = 0.0;
 };
@@ -58,7 +70,18 @@ struct GraphClipAction {
   double warpRadians = 0.0;
   int endVertex = -1;               // the clip's last frame: the next decision vertex
   std::vector<float> cumulativeYaw;  // per clip frame, source yaw turned since the decision
+  // Per clip frame: the source root's move over that frame in the source heading frame at its
+  // start (x left, z forward), what the line offset advances by (advanceTask).
+  std::vector<Eigen::Vector2f> moves;
 };
+
+// Plays clip `a` from task parameter (angle, offset) for each of `offsets` (the direction task
+// ignores offsets; pass one): the discounted sum of the per-frame rewards r(T_i) of the frames
+// into returns[i], the angle at the clip's end, and the offset's change over the clip (the same
+// for every start offset). The warp turns the character by warpRadians / clipFrames a frame.
+void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& settings, double angle,
+                      std::span<const double> offsets, double* returns, double& endAngle,
+                      double& offsetShift);
 
 // The clip actions of vertex v (edges whose target can start a clip), in edge then warp order.
 std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& graph,
@@ -75,7 +98,9 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& graph
 // The controller as a steerable PoseStream: a DmgWalkStream whose edges are chosen per clip by the
 // lookahead policy max_a [sum_i gamma^(i-1) r(T_i) + gamma^L V(end, T_L)] at the character's
 // actual task parameter, and which turns its floor transform by the chosen warp. Follows Heading
-// directives; without one it plays natural edges (warp 0) and a transition where the motion ends.
+// directives, and Line directives when its values are of the line task (a Heading directive is
+// then a line through the character); without one it plays natural edges (warp 0) and a
+// transition where the motion ends.
 // Not thread-safe; not copyable or movable (its chooser refers to it).
 class GraphControllerStream final : public PoseStream {
  public:
@@ -94,7 +119,9 @@ class GraphControllerStream final : public PoseStream {
   int framesPlayed() const override { return m_walk->framesPlayed(); }
   SourceFrame lastSource() const override { return m_walk->lastSource(); }
   const std::vector<StreamTransition>& transitions() const override { return m_walk->transitions(); }
-  bool canFollow(Directive::Kind kind) const override { return kind != Directive::Kind::Line; }
+  bool canFollow(Directive::Kind kind) const override {
+    return kind != Directive::Kind::Line || m_values->settings.task == FieldTaskKind::Line;
+  }
   void setDirective(const Directive& directive) override { m_directive = directive; }
 
   int decisions() const { return m_decisions; }

@@ -47,26 +47,40 @@ ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records) {
   return s;
 }
 
-std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, double intervalSeconds,
-                                              double warmupSeconds, std::uint64_t seed,
-                                              ResponseCriteria criteria) {
+namespace {
+
+// runHeadingChanges, and with maxOffset > 0 runLineChanges.
+std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double intervalSeconds, double warmupSeconds,
+                                       std::uint64_t seed, double maxOffset, ResponseCriteria criteria) {
   std::mt19937_64 rng(seed);
+  // A uniform draw in [-1, 1) from 53 random bits (the same on every standard library).
+  auto uniform = [&] { return 2 * (static_cast<double>(rng() >> 11) / 9007199254740992.0) - 1; };
   const double fps = stream.fps();
   const int interval = std::max(1, static_cast<int>(std::lround(intervalSeconds * fps)));
   const int warmup = std::max(1, static_cast<int>(std::lround(warmupSeconds * fps)));
   ResponseTracker tracker(fps, criteria);
   Pose pose;
   if (!stream.next(pose)) return {};
+  // A line with the character at signed distance `offset` from it, along `heading`.
+  auto lineAt = [&](double heading, double offset) {
+    Directive d;
+    d.kind = Directive::Kind::Line;
+    d.headingRadians = heading;
+    const Eigen::Vector3d left(std::cos(heading), 0.0, -std::sin(heading));
+    d.lineOffsetMetres = pose.rootPosition.dot(left) - offset;
+    return d;
+  };
+  const bool line = maxOffset > 0;
   Directive d;
   d.kind = Directive::Kind::Heading;
   d.headingRadians = yawAngle(pose.localRotations[0]);
+  if (line) d = lineAt(d.headingRadians, 0.0);
   stream.setDirective(d);
   const int frames = warmup + changes * interval;
   for (int f = 1; f < frames; ++f) {
     if (f >= warmup && (f - warmup) % interval == 0) {
-      // A uniform draw in [-pi, pi) from 53 random bits (the same on every standard library).
-      const double u = static_cast<double>(rng() >> 11) / 9007199254740992.0;
-      d.headingRadians = wrapAngle(yawAngle(pose.localRotations[0]) + (2 * u - 1) * M_PI);
+      d.headingRadians = wrapAngle(yawAngle(pose.localRotations[0]) + uniform() * M_PI);
+      if (line) d = lineAt(d.headingRadians, uniform() * maxOffset);
       stream.setDirective(d);
       tracker.directive(f, d);
     }
@@ -74,6 +88,21 @@ std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, d
     tracker.frame(f, pose);
   }
   return tracker.records();
+}
+
+}  // namespace
+
+std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, double intervalSeconds,
+                                              double warmupSeconds, std::uint64_t seed,
+                                              ResponseCriteria criteria) {
+  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, 0.0, criteria);
+}
+
+std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
+                                           double warmupSeconds, std::uint64_t seed, double maxOffsetMetres,
+                                           ResponseCriteria criteria) {
+  if (!(maxOffsetMetres > 0)) return {};
+  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, maxOffsetMetres, criteria);
 }
 
 }  // namespace mg

@@ -68,4 +68,13 @@ std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, d
                                               double warmupSeconds, std::uint64_t seed,
                                               ResponseCriteria criteria = {});
 
+// The line-following experiment (Table 2): as runHeadingChanges, but each change is a new line
+// (Line directive) along a uniformly drawn heading in [-180, 180) degrees relative to the facing,
+// placed so that the character's signed offset from it is uniform in [-maxOffsetMetres,
+// maxOffsetMetres]; the warm-up follows the line through the character along its facing. Timed
+// until within the angle and the offset of the criteria. Empty when maxOffsetMetres <= 0.
+std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
+                                           double warmupSeconds, std::uint64_t seed, double maxOffsetMetres,
+                                           ResponseCriteria criteria = {});
+
 }  // namespace mg

@@ -85,6 +85,97 @@ TEST(GraphController, WarpsSteerStraightWalks) {
   EXPECT_GT(stream.decisions(), 10);
 }
 
+// A clip's moves are the source root's, in its heading frame: a straight walk at 1 m/s moves
+// 1/30 m forward a frame. Its returns equal the field's own task arithmetic (advanceTask and
+// taskReward, frame by frame, with the warp added to each frame's turn), for both tasks.
+TEST(GraphController, ClipReturnsFollowTheTaskArithmetic) {
+  const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(120, 0.0)),
+                               std::make_shared<const Motion>(test::makeTurningSwing(120, 60.0))});
+  ASSERT_TRUE(t.graph);
+  for (FieldTaskKind kind : {FieldTaskKind::Direction, FieldTaskKind::Line}) {
+    GraphControllerSettings s;
+    s.task = kind;
+    const FieldTask task = s.fieldTask();
+    for (int motion : {0, 1}) {
+      const int v = t.graph->vertexOf(motion, 20);
+      const std::vector<GraphClipAction> actions = graphClipActions(*t.graph, t.motions, s, v);
+      ASSERT_FALSE(actions.empty());
+      for (const GraphClipAction& a : actions) {
+        ASSERT_EQ(a.moves.size(), a.cumulativeYaw.size());
+        if (motion == 0 && t.graph->edgeKind(a.edge) == DmgEdgeKind::Natural) {
+          // The walk goes along +Z while its root sways: the move is 1/30 m long and lies the
+          // sway's yaw to the right of the root's facing.
+          for (size_t i = 0; i < a.moves.size(); ++i) {
+            const Eigen::Vector2f& m = a.moves[i];
+            EXPECT_NEAR(m.norm(), 1.0 / 30.0, 1e-6);
+            const double sway = yawAngle(t.motions[0]->rotation(20 + static_cast<int>(i), 0));
+            EXPECT_NEAR(std::atan2(m.x(), m.y()), -sway, 1e-5);
+          }
+        }
+        for (double angle : {-2.5, -0.3, 0.0, 1.1, 3.0}) {
+          const std::vector<double> offsets = {-1.5, 0.0, 0.4};
+          std::vector<double> returns(offsets.size());
+          double endAngle = 0, shift = 0;
+          graphClipReturns(a, s, angle, offsets, returns.data(), endAngle, shift);
+          for (size_t o = 0; o < offsets.size(); ++o) {
+            TaskParameter p{angle, kind == FieldTaskKind::Line ? offsets[o] : 0.0};
+            double sum = 0, discount = 1, before = 0;
+            for (size_t i = 0; i < a.cumulativeYaw.size(); ++i) {
+              const double turn = a.cumulativeYaw[i] - before + a.warpRadians / s.clipFrames;
+              before = a.cumulativeYaw[i];
+              p = advanceTask(task, p, turn, Eigen::Vector3d(a.moves[i].x(), 0.0, a.moves[i].y()));
+              sum += discount * taskReward(task, p);
+              discount *= s.discount;
+            }
+            EXPECT_NEAR(returns[o], sum, 1e-6);
+            EXPECT_NEAR(wrapAngle(endAngle - p.angle), 0.0, 1e-6);
+            if (kind == FieldTaskKind::Line) EXPECT_NEAR(offsets[o] + shift, p.offset, 1e-6);
+          }
+        }
+      }
+    }
+  }
+}
+
+// The line task: with warps, straight walks reach new lines (up to 1 m off, any heading) within
+// the interval, the values prefer being on the line facing along it, and the stream follows Line
+// directives only with line values.
+TEST(GraphController, LineValuesSteerOntoLines) {
+  const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0)),
+                               std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0, 1.2, 0.45))});
+  ASSERT_TRUE(t.graph);
+  GraphControllerSettings s;
+  s.task = FieldTaskKind::Line;
+  Result<GraphValueFunction> vf = solveGraphController(*t.graph, t.motions, s);
+  ASSERT_TRUE(vf) << vf.error().message;
+  EXPECT_LT(vf->bellmanResidual, 1e-3);
+  const FieldTask task = s.fieldTask();
+  ASSERT_EQ(vf->values.size(), static_cast<size_t>(t.graph->vertexCount()) * task.parameterCount());
+  for (int v = 0; v < t.graph->vertexCount(); v += 13) {
+    const std::span<const float> values(vf->values.data() + static_cast<size_t>(v) * task.parameterCount(),
+                                        task.parameterCount());
+    EXPECT_GT(interpolateTask(task, values, {0.0, 0.0}), interpolateTask(task, values, {0.0, 1.5}));
+    EXPECT_GT(interpolateTask(task, values, {0.0, 0.0}), interpolateTask(task, values, {2.0, 0.0}));
+  }
+  auto values = std::make_shared<const GraphValueFunction>(std::move(vf.value()));
+  GraphControllerStream stream(t.graph, t.motions, values, 0);
+  EXPECT_TRUE(stream.canFollow(Directive::Kind::Line));
+  const std::vector<ResponseRecord> records = runLineChanges(stream, 6, 6.0, 1.0, 5, 1.0);
+  ASSERT_EQ(records.size(), 6u);
+  int met = 0;
+  for (const ResponseRecord& r : records) {
+    EXPECT_EQ(r.directive.kind, Directive::Kind::Line);
+    met += r.seconds.has_value();
+  }
+  EXPECT_GE(met, 5);
+
+  Result<GraphValueFunction> direction = solveGraphController(*t.graph, t.motions, {});
+  ASSERT_TRUE(direction);
+  GraphControllerStream headingOnly(t.graph, t.motions,
+                                    std::make_shared<const GraphValueFunction>(std::move(direction.value())), 0);
+  EXPECT_FALSE(headingOnly.canFollow(Directive::Kind::Line));
+}
+
 TEST(GraphController, RefusesBadSettingsAndMotions) {
   const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(90, 0.0))});
   ASSERT_TRUE(t.graph);

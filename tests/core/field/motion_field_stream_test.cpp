@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/field/response_time.h"
 #include "core/field/scripted_stream.h"
 #include "core/motion/quaternion.h"
 #include "field_test_data.h"
@@ -81,6 +82,25 @@ TEST(MotionFieldStream, ControlledTurnsReachTheNewHeading) {
     EXPECT_LT(*scripted.responses()[0].seconds, 6.0) << degrees;
     EXPECT_GT(stream.lastAction(), -1);
   }
+}
+
+// The line task: a field learned for it turns onto new lines (any heading, up to 1 m off) and
+// approaches them, though on this data it settles about 0.3 m off the line rather than within
+// the paper's 0.1 m (the offset samples are 0.33 m apart, and with the reward's 1 rad per metre
+// closing the last 0.3 m at the data's turning rates is worth less than the angle it costs), so
+// it is timed against 0.5 m here. Its heading is met within 5 degrees.
+TEST(MotionFieldStream, ControlledFieldApproachesNewLines) {
+  const auto field = test::makeTestField(FieldTaskKind::Line);
+  ASSERT_TRUE(field);
+  MotionFieldStream stream(field, 10);
+  ASSERT_TRUE(stream.canFollow(Directive::Kind::Line));
+  ResponseCriteria criteria;
+  criteria.offsetMetres = 0.5;
+  const std::vector<ResponseRecord> records = runLineChanges(stream, 6, 6.0, 1.0, 5, 1.0, criteria);
+  ASSERT_EQ(records.size(), 6u);
+  int met = 0;
+  for (const ResponseRecord& r : records) met += r.seconds.has_value();
+  EXPECT_GE(met, 5);
 }
 
 TEST(MotionFieldStream, FollowsOnlyWhatItsValueFunctionKnows) {

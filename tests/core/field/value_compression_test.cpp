@@ -122,8 +122,95 @@ TEST(ValueCompression, AnchorsOnlyLearningOnAConstantClipHasTheHandComputedValue
   }
 }
 
+// An independent reference for compression: a clip whose states can turn by a different amount
+// each (0.2 to 1.4 grid steps a frame, growing along the clip), each action leading to the next
+// state (the last to itself), with directive changes. Its exact value function is computed here
+// directly (the last state's by iterating its own equation, then backwards one state at a time),
+// not by the solver. N = 1 must equal it; a compressed function (default learning) must hold its
+// values at the anchors and their linear interpolation between them (Eq. 13), and stay within
+// the interpolation error of the exact values everywhere.
+TEST(ValueCompression, CompressedValuesInterpolateTheExactValuesOfAChain) {
+  Result<FieldDatabase> db = buildFieldDatabase(
+      std::vector<std::shared_ptr<const Motion>>{std::make_shared<const Motion>(test::makeSwingMotion(40))}, {});
+  ASSERT_TRUE(db);
+  const int n = db->stateCount();
+  const FieldTask task;  // direction, 18 samples, directive changes 0.25/s
+  const int p = task.parameterCount();
+  const double step = 2 * M_PI / p, gamma = 0.99;
+  const double h = directiveChangeProbability(task, db->settings.workingFps);
+  ASSERT_GT(h, 0);
+  auto turnOf = [&](int s, int j) { return (j - 1) * step * (0.2 + 1.2 * s / (n - 1.0)); };
+  TransitionCache cache;
+  cache.k = 3;
+  for (int s = 0; s < n; ++s) {
+    for (int j = 0; j < 3; ++j) {
+      cache.yawChange.push_back(static_cast<float>(turnOf(s, j)));
+      cache.moveX.push_back(0), cache.moveZ.push_back(0);
+      cache.termBegin.push_back(static_cast<int>(cache.termState.size()));
+      cache.termState.push_back(std::min(s + 1, n - 1));
+      cache.termWeight.push_back(1);
+    }
+  }
+  cache.termBegin.push_back(static_cast<int>(cache.termState.size()));
+
+  // The reference: V_s(T) = max_j -|T'| + gamma ((1 - h) V_{s+1}(T') + h mean V_{s+1}),
+  // T' = T - turn, V linear between the angle samples on the circle.
+  auto at = [&](const std::vector<double>& v, double angle) {
+    const double x = (std::remainder(angle, 2 * M_PI) + M_PI) / step;
+    const double f = std::floor(x);
+    const int i0 = static_cast<int>(f) % p, i1 = (i0 + 1) % p;
+    return (1 - (x - f)) * v[i0] + (x - f) * v[i1];
+  };
+  auto backup = [&](int s, const std::vector<double>& next) {
+    double mean = 0;
+    for (double x : next) mean += x / p;
+    std::vector<double> v(p, -INFINITY);
+    for (int t = 0; t < p; ++t) {
+      for (int j = 0; j < 3; ++j) {
+        const double turned = std::remainder(-M_PI + t * step - turnOf(s, j), 2 * M_PI);
+        v[t] = std::max(v[t], -std::abs(turned) + gamma * ((1 - h) * at(next, turned) + h * mean));
+      }
+    }
+    return v;
+  };
+  std::vector<std::vector<double>> exact(n, std::vector<double>(p, 0.0));
+  for (int it = 0; it < 5000; ++it) exact[n - 1] = backup(n - 1, exact[n - 1]);
+  for (int s = n - 2; s >= 0; --s) exact[s] = backup(s, exact[s + 1]);
+
+  ValueIterationSettings settings;
+  settings.tolerance = 1e-6;
+  settings.maxIterations = 20000;
+  Result<FieldValueFunction> full = solveValueFunction(*db, cache, task, settings);
+  ASSERT_TRUE(full) << full.error().message;
+  for (int s = 0; s < n; ++s) {
+    for (int t = 0; t < p; ++t) ASSERT_NEAR(full->values[s * p + t], exact[s][t], 2e-3) << "state " << s;
+  }
+  const std::vector<double> one = {1.0};
+  for (int compression : {5, 10, 30}) {
+    settings.compression = compression;
+    Result<FieldValueFunction> vf = solveValueFunction(*db, cache, task, settings);
+    ASSERT_TRUE(vf) << vf.error().message;
+    ASSERT_EQ(vf->values.size(), static_cast<size_t>(vf->anchors.anchorCount()) * p);
+    double interpolationError = 0, error = 0;
+    for (int s = 0; s < n; ++s) {
+      const int s0 = vf->anchors.anchorStates[vf->anchors.anchor0[s]];
+      const int s1 = vf->anchors.anchorStates[vf->anchors.anchor1[s]];
+      const double l = s1 > s0 ? static_cast<double>(s - s0) / (s1 - s0) : 0.0;
+      const std::vector<Neighbour> self = {{s, 0.0}};
+      for (int t = 0; t < p; ++t) {
+        const double expected = (1 - l) * exact[s0][t] + l * exact[s1][t];
+        const double got = vf->value(self, one, {task.angleAt(t), 0.0});
+        ASSERT_NEAR(got, expected, 2e-3) << "N " << compression << ", state " << s << ", sample " << t;
+        interpolationError = std::max(interpolationError, std::abs(expected - exact[s][t]));
+        error = std::max(error, std::abs(got - exact[s][t]));
+      }
+    }
+    EXPECT_LE(error, interpolationError + 2e-3) << "N " << compression;
+  }
+}
+
 // On the shared locomotion database (stops and jumps included), controllers whose direction value
-// functions are compressed 20 times still reach nearly every new heading, as the paper reports.
+// functions are compressed 20 and 30 times still reach nearly every new heading, as the paper reports.
 TEST(ValueCompression, CompressedControllersStillReachTheirGoalsOnCapture) {
   const auto motions = test::loadSharedLocomotion();
   if (motions.empty()) GTEST_SKIP() << "no shared capture under " << MG_SHARED_MOCAP_DIR;
@@ -134,7 +221,7 @@ TEST(ValueCompression, CompressedControllersStillReachTheirGoalsOnCapture) {
   const MotionField& field = *passive->field;
   Result<TransitionCache> cache = buildTransitionCache(*field.database, *field.index, field.settings.flow);
   ASSERT_TRUE(cache);
-  for (int compression : {1, 20}) {
+  for (int compression : {1, 20, 30}) {
     ValueIterationSettings it;
     it.compression = compression;
     Result<FieldValueFunction> vf = solveValueFunction(*field.database, *cache, {}, it);
