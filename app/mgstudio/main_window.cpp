@@ -19,6 +19,7 @@
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/project_controller.h"
+#include "app/mgstudio/quality_dock.h"
 #include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
@@ -81,9 +82,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_projectFiles = new ProjectController(
       this, &m_project,
       [this] {
-        return Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+        JsonValue state =
+            Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+        m_quality->saveViewState(state.asObject());
+        return state;
       },
-      [this](const JsonValue& view) { Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view); });
+      [this](const JsonValue& view) {
+        Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view);
+        m_quality->loadViewState(view);
+      });
   createActions();
   createMenus();
   createDocks();
@@ -101,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
   m_subgraph = addWorkspace(new SubgraphWorkspace(workspaceContext(), m_snap->session()));
   m_field = addWorkspace(new FieldWorkspace(workspaceContext()));
+  m_quality = new QualityDock(this, m_viewMenu);
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();
   });

@@ -24,6 +24,7 @@ class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
 class ProjectController;
+class QualityDock;
 class RecentFiles;
 class ReferencePoseOffer;
 class SnapWorkspace;
@@ -66,6 +67,7 @@ class MainWindow : public QMainWindow {
   // Whether closing asks to save a modified project (off for scripted runs and tests).
   void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
+  QualityDock* quality() const { return m_quality; }
   ReferencePoseOffer* referencePoses() const { return m_referencePoses; }
 
  signals:
@@ -103,6 +105,7 @@ class MainWindow : public QMainWindow {
   ViewportWidget* m_viewport = nullptr;
   MotionLibraryView* m_library = nullptr;
   HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
+  QualityDock* m_quality = nullptr;
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;

@@ -306,6 +306,13 @@ void ParametricWorkspace::startWalk(bool steering) {
   }
 }
 
+Workspace::ReportExport ParametricWorkspace::exportForReport(const QString& base) const {
+  if (m_project->parametric()->graph(*m_project)->nodeCount() == 0) return {};
+  const QString path = pmgExportPath(base);
+  const QString error = exportTo(path);
+  return error.isEmpty() ? ReportExport{path, {}} : ReportExport{{}, error};
+}
+
 QString ParametricWorkspace::pmgExportPath(const QString& chosen) {
   return QFileInfo(chosen).suffix().compare(QStringLiteral("pmg"), Qt::CaseInsensitive) == 0 ? chosen
                                                                                              : chosen + QStringLiteral(".pmg");

@@ -42,6 +42,8 @@ class ParametricWorkspace : public Workspace {
 
   GraphModel* graphModel() const override;
   void projectReset() override;
+  // The graph of the built nodes written to `base`.pmg (none without a built node).
+  ReportExport exportForReport(const QString& base) const override;
   // Builds the loaded nodes, then samples the loaded edges again (both caches, not in the file).
   void projectLoaded() override;
   // The progress strip's Cancel: stops sampling the loaded edges (Rebuild in the inspector

@@ -152,6 +152,10 @@ bool ProjectController::loadInto(const QString& path, const QString& fileName, b
     QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(data.error().message));
     return false;
   }
+  if (Status sections = checkProjectSections(*m_project, *data, path); !sections) {
+    QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(sections.error().message));
+    return false;
+  }
   const JsonValue view = data->view;
   applyProject(m_project, std::move(data.value()), fileName);
   m_recovered = recovered;

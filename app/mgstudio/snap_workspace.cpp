@@ -130,6 +130,12 @@ void SnapWorkspace::cancelJobs() {
   m_exportJob.cancel();
 }
 
+Workspace::ReportExport SnapWorkspace::exportForReport(const QString& base) const {
+  if (!m_session->state()->snapped) return {};
+  const QString error = exportTo(base);
+  return error.isEmpty() ? ReportExport{base, {}} : ReportExport{{}, error};
+}
+
 void SnapWorkspace::pruneDeadEnds() {
   const auto s = m_session->state();
   std::vector<HubId> ids;

@@ -51,6 +51,8 @@ class SnapWorkspace : public Workspace {
   void loadViewState(const JsonValue& state) override;
   // Cancels a running hub suggestion and a running export.
   void cancelJobs() override;
+  // The snapped graph exported to the folder `base` (none before snapping).
+  ReportExport exportForReport(const QString& base) const override;
 
   // Removes the dead-end hubs of the derived graph as one undoable step.
   void pruneDeadEnds();

@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QStatusBar>
 
+#include "widgets/document/project.h"
 #include "widgets/views/job_progress_widget.h"
 #include "widgets/views/viewport_widget.h"
 #include "widgets/views/wheel_guard.h"
@@ -25,6 +26,7 @@ Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
     cancelJobs();
     finishProgress();
   });
+  connect(m_project, &Project::cleared, this, [this] { projectReset(); });
 }
 
 Workspace::~Workspace() = default;

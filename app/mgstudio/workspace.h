@@ -75,6 +75,19 @@ class Workspace : public QObject {
   // Cancels the kind's background jobs (the progress strip's Cancel); the base has none.
   virtual void cancelJobs() {}
 
+  // The kind's current graph written in its own format for the quality report (the Quality dock
+  // opens it with core/io's openGraphInput, as mgtool eval does). `base` is a path in a
+  // temporary folder the kind may use as its export's file or folder name (adding an extension
+  // if its format wants one). Empty path and error: the kind has no graph now.
+  struct ReportExport {
+    QString path;
+    QString error;
+  };
+  virtual ReportExport exportForReport(const QString& base) const {
+    (void)base;
+    return {};
+  }
+
   // The view state of the window and every workspace: dock visibility, camera, follow, and each
   // kind's keys; and back. Unknown keys are ignored, missing ones leave things as they are.
   static JsonValue windowViewState(QMainWindow* window, ViewportWidget* viewport,

@@ -84,17 +84,8 @@ int runMeasure(std::span<const std::string> args) {
        {"threshold", "A", "bh/s^2 above which a frame counts as a pop (default 1.5 x the source max, or 60)"},
        {"cuts", "F,F,...", "frames that start a new clip, for jumps and plants across cuts"}},
       1, 1};
-  // --source FILES...: take its words out before the generic parser sees them.
   std::vector<std::string> rest, sources;
-  bool sourceGiven = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] != "--source") {
-      rest.push_back(args[i]);
-      continue;
-    }
-    sourceGiven = true;
-    while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) sources.push_back(args[++i]);
-  }
+  const bool sourceGiven = takeSourceFiles(args, rest, sources);
   const std::optional<ParsedArgs> parsed = parseArgs(spec, rest);
   if (!parsed) return kExitUsage;
   if (parsed->help) return printHelp(spec), kExitOk;

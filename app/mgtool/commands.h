@@ -30,6 +30,7 @@ int runImportChild(std::span<const std::string> args);
 std::string selfProgramPath(const char* argv0);
 int runField(std::span<const std::string> args);      // field build | run | eval
 int runFieldEval(std::span<const std::string> args);  // "field eval FIELD", via runField
+int runEval(std::span<const std::string> args);  // the quality report (core/report)
 
 // Benchmarks, run as "mgtool bench <name>"; they receive the words after the name and are listed
 // in the table in command_bench.cpp.

@@ -30,6 +30,7 @@ constexpr Command kCommands[] = {
     {"subgraph", "minimum-size motion graph from key segments; subgraph walk|check DIR", mg::tool::runSubgraph},
     {"field", "motion fields: build from capture files, run steered and pushed, eval against a graph controller", mg::tool::runField},
     {"measure", "joint accelerations, foot skate and cut jumps of a BVH, against its source", mg::tool::runMeasure},
+    {"eval", "quality report of graph exports side by side against their source (JSON, HTML)", mg::tool::runEval},
 };
 
 void printUsage(std::FILE* to) {

@@ -106,4 +106,17 @@ std::optional<double> numberOption(const ParsedArgs& args, const std::string& co
   return v;
 }
 
+bool takeSourceFiles(std::span<const std::string> args, std::vector<std::string>& rest, std::vector<std::string>& files) {
+  bool given = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--source") {
+      rest.push_back(args[i]);
+      continue;
+    }
+    given = true;
+    while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) files.push_back(args[++i]);
+  }
+  return given;
+}
+
 }  // namespace mg::tool

@@ -44,6 +44,11 @@ struct CommandSpec {
 // hint and returns nullopt; the caller exits with kExitUsage. "--" ends option parsing.
 std::optional<ParsedArgs> parseArgs(const CommandSpec& spec, std::span<const std::string> args);
 
+// Takes "--source FILES..." (every word up to the next option) out of `args` before parseArgs
+// sees them: the other words go to `rest`, the files to `files`. Returns whether --source was
+// given (possibly with no file, which the caller reports).
+bool takeSourceFiles(std::span<const std::string> args, std::vector<std::string>& rest, std::vector<std::string>& files);
+
 // Prints the command's usage and options to stdout.
 void printHelp(const CommandSpec& spec);
 

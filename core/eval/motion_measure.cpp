@@ -137,6 +137,11 @@ SkateStats measureSkate(const PointTracks& t, const FootContactsFound& plants) {
   return skateStats(t, samples, static_cast<int>(plants.runs.size()), t.bodyHeight * t.metresPerUnit);
 }
 
+std::vector<double> skateSpeeds(const PointTracks& t, const FootContactsFound& plants) {
+  FootContactsFound copy = plants;
+  return skateSamples(t, copy);
+}
+
 SkateStats measureSkate(const PointTracks& t, const ContactMeasureSettings& settings) {
   return measureSkate(t, findPlants(t, settings));
 }

@@ -86,6 +86,8 @@ struct SkateStats {
 };
 SkateStats measureSkate(const PointTracks& tracks, const FootContactsFound& plants);
 SkateStats measureSkate(const PointTracks& tracks, const ContactMeasureSettings& settings = {});
+// The skate samples themselves (bh/s), in run order: what measureSkate summarises (histograms).
+std::vector<double> skateSpeeds(const PointTracks& tracks, const FootContactsFound& plants);
 
 // Horizontal speed (bh/s) of `point` at frame f by central difference; 0 at the first and last
 // frame.

@@ -55,6 +55,7 @@ struct SubgraphFile {
   double fps = 30.0;
   double bvhMetresPerUnit = 0.01;  // of the clip files
   std::vector<std::string> motionNames;
+  std::vector<std::string> motionSourcePaths;  // as written by the exporter (may be empty)
   // The kept subgraph over the source motions (their frame counts from the file): vertex i is
   // vertices[i] of the file, edges as written.
   DatabaseMotionGraph graph;

@@ -67,6 +67,8 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
         break;
       }
       file.motionNames.push_back(r.string(x, "name", where));
+      const JsonValue* path = x.find("source_path");  // informative: the capture file, may be empty
+      file.motionSourcePaths.push_back(path && path->isString() ? path->asString() : std::string());
       frames.push_back(r.integer(x, "frames", where, 1, INT_MAX));
     }
   }

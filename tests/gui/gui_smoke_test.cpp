@@ -34,6 +34,7 @@
 #include "widgets/views/stream_player.h"
 #include "widgets/views/viewport_widget.h"
 #include "widgets/views/viewport_window.h"
+#include "gui_snap_sample.h"
 #include "gui_test_main.h"
 
 namespace mg {
@@ -264,14 +265,8 @@ TEST(GuiSmoke, EveryPreviewPlaysUnderTheOneTransport) {
   window.resize(1366, 768);
   window.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
-  window.openSample();
-  ASSERT_TRUE(batch.wait(60000));
+  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
   SnapSession* session = window.snap()->session();
-  ASSERT_TRUE(QTest::qWaitFor([session] { return !session->state()->working.empty(); }, 60000));
-  session->suggestHubs(3, 0.0, 10);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return window.project()->hubs()->count() == 3; }, 120000));
-  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
   SnapPreview* preview = window.snap()->preview();
   PlaybackController* transport = window.playback();
   preview->setWalkPlaying(true);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "widgets/document/project_section.h"
+
 namespace mg {
 
 Project::Project(QObject* parent) : QObject(parent) {}
@@ -50,8 +52,10 @@ void Project::clear() {
   m_parametric.clear();
   m_subgraph.clear();
   setFieldSettings({});
+  for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
   m_viewState = JsonValue();
+  emit cleared();
 }
 
 void Project::setImportOptions(const ImportOptions& options) {

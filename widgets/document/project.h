@@ -112,6 +112,8 @@ class Project : public QObject {
   void importOptionsChanged();
   void metricSettingsChanged();
   void fieldSettingsChanged();
+  // clear() emptied the document (File > New, and before a project file is applied).
+  void cleared();
 
  private:
   std::vector<MotionEntry> m_motions;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <exception>
+#include <set>
 
 #include <QDir>
 #include <QFile>
@@ -10,10 +11,15 @@
 
 #include "core/util/atomic_file.h"
 #include "widgets/document/project.h"
+#include "widgets/document/project_section.h"
 
 namespace mg {
 
 namespace {
+
+// The keys project_file.cpp reads itself; every other top-level key belongs to a ProjectSection.
+const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric", "motions",
+                                                      "hubs",   "view",    "parametric", "motion_field"};
 
 Error fileError(const QString& path, const std::string& message) {
   return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
@@ -126,6 +132,10 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
   JsonValue subgraph = subgraphSectionJson(*project.subgraph(), project);
   if (!subgraph.isNull()) root.asObject()["subgraph"] = std::move(subgraph);
   root.asObject()["motion_field"] = fieldSettingsJson(project.fieldSettings());
+  for (const ProjectSection* section : ProjectSection::of(project)) {
+    JsonValue json = section->save(project, folder.absolutePath());
+    if (!json.isNull()) root.asObject()[section->key()] = std::move(json);
+  }
   return root;
 }
 
@@ -244,6 +254,10 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     data.field = *settings;
   }
 
+  for (const auto& [key, value] : root.asObject()) {
+    if (!kCoreKeys.contains(key)) data.sections[key] = value;
+  }
+
   for (const JsonValue& h : hubs->asArray()) {
     if (!h.isObject()) return fileError(path, "a hub entry is not an object");
     const JsonValue* name = member(h, "name", JsonValue::Kind::String, &why);
@@ -284,6 +298,17 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   return data;
 }
 
+Status checkProjectSections(const Project& project, const ProjectData& data, const QString& path) {
+  for (const ProjectSection* section : ProjectSection::of(project)) {
+    const auto it = data.sections.find(section->key());
+    if (it == data.sections.end()) continue;
+    if (Status s = section->check(it->second, static_cast<int>(data.motions.size())); !s) {
+      return fileError(path, section->key() + ": " + s.error().message);
+    }
+  }
+  return Status::success();
+}
+
 void applyProject(Project* project, ProjectData data, const QString& fileName) {
   project->clear();
   project->setImportOptions(data.importOptions);
@@ -299,6 +324,9 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   applyParametricSection(project->parametric(), std::move(data.parametric), ids);
   applySubgraphSection(project->subgraph(), std::move(data.subgraph), ids);
   project->setFieldSettings(data.field);
+  for (ProjectSection* section : ProjectSection::of(*project)) {
+    if (const auto it = data.sections.find(section->key()); it != data.sections.end()) section->apply(it->second, ids);
+  }
   project->setViewState(std::move(data.view));
   project->setFileName(fileName);
   project->undoStack()->setClean();
@@ -307,6 +335,7 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
 Status loadProject(Project* project, const QString& path) {
   Result<ProjectData> data = readProject(path);
   if (!data) return data.error();
+  if (Status s = checkProjectSections(*project, *data, path); !s) return s;
   applyProject(project, std::move(data.value()), QFileInfo(path).absoluteFilePath());
   return Status::success();
 }

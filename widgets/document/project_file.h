@@ -48,6 +48,7 @@ struct ProjectData {
   ParametricSection parametric;  // empty when the file has no "parametric" section
   SubgraphSection subgraph;      // empty when the file has no "subgraph" section
   FieldSettings field;           // defaults when the file has no "motion_field" section
+  JsonValue::Object sections;    // every other top-level key, for the project's ProjectSections
 };
 
 // The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
@@ -68,11 +69,16 @@ Status saveProject(const Project& project, const QString& path);
 // cancelled, it fails with "opening ... was cancelled".
 Result<ProjectData> readProject(const QString& path, const Progress& progress = {});
 
+// Whether every ProjectSection of `project` accepts its part of `data` (widgets/document/
+// project_section.h); call before applyProject, which cannot fail. The error names `path`.
+Status checkProjectSections(const Project& project, const ProjectData& data, const QString& path);
+
 // Replaces the content of `project` with `data` (Project::clear() first): motions get fresh ids
-// in file order, hubs keep theirs. Sets the file name to `fileName`; the undo stack is clean.
+// in file order, hubs keep theirs, and each ProjectSection applies its key. Sets the file name to
+// `fileName`; the undo stack is clean. Precondition: checkProjectSections succeeded.
 void applyProject(Project* project, ProjectData data, const QString& fileName);
 
-// readProject then applyProject; on failure `project` is untouched.
+// readProject, checkProjectSections, then applyProject; on failure `project` is untouched.
 Status loadProject(Project* project, const QString& path);
 
 // The side file autosave writes for `projectPath` (`<path>.autosave`).

@@ -212,6 +212,7 @@ void StreamPlayer::stepBackward() {
 
 void StreamPlayer::seekFrame(int frame) {
   if (!m_stream || m_ring.empty()) return;
+  pullUntil(frame + 1 + (m_transport ? lookahead() : 0));  // a frame ahead of the newest is synthesised first
   if (m_transport) {
     m_transport->setFrame(std::clamp(frame, firstFrame(), lastFrame()));
     return;

@@ -73,7 +73,7 @@ class StreamPlayer : public QObject {
   void advanceSeconds(double seconds);  // what the clock does: x speed, pulls frames as needed
   void stepForward();                   // pauses; pulls a frame at the head
   void stepBackward();                  // pauses; stays at firstFrame()
-  void seekFrame(int frame);            // clamped to the ring
+  void seekFrame(int frame);            // pulls frames up to it when ahead; clamped to the ring
   void setSpeed(double speed);
   int frame() const { return m_frame; }
   int firstFrame() const { return m_pulled - static_cast<int>(m_ring.size()); }

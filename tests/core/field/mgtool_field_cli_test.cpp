@@ -85,6 +85,21 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
   EXPECT_EQ(mgtool({"field", "build", "--out", field, "--task", "sideways", m_files[0]}).status, 2);
 }
 
+// field eval on the line task (Table 2): every controller of the comparison, and bad options.
+TEST_F(FieldCli, EvalComparesBothControllersOnTheLineTask) {
+  const std::string field = (m_dir / "walk.field").string();
+  ASSERT_EQ(mgtool(withFiles({"field", "build", "--out", field, "--passive"})).status, 0);
+  test::ToolRun e = mgtool({"field", "eval", field, "--task", "line", "--changes", "2", "--interval", "3",
+                            "--threshold", "0.05", "--threads", "1"});
+  ASSERT_EQ(e.status, 0) << e.err;
+  for (const char* key : {"\"task\": \"line\"", "\"compressed_learning\": \"sampled\"", "\"N=1\"", "\"N=30\"",
+                          "\"graph_controller\"", "\"faster_in_median\""}) {
+    EXPECT_NE(e.out.find(key), std::string::npos) << key << "\n" << e.out;
+  }
+  EXPECT_EQ(mgtool({"field", "eval", field, "--task", "sideways"}).status, 2);
+  EXPECT_EQ(mgtool({"field", "eval", field, "--compressed-learning", "some"}).status, 2);
+}
+
 TEST_F(FieldCli, BenchPrintsFigures) {
   test::ToolRun b = mgtool(withFiles({"bench", "field", "--frames", "200", "--tolerance", "0.05"}));
   ASSERT_EQ(b.status, 0) << b.err;

@@ -210,7 +210,8 @@ TEST(MgtoolCli, AnImporterThatHangsIsStoppedWithAMessage) {
 // Every command and benchmark the README names is registered and answers --help (a lost table
 // row once dropped "bench grid" silently).
 TEST(MgtoolCli, EveryCommandAndBenchmarkIsRegistered) {
-  for (const char* command : {"info", "convert", "bench", "grid", "snap", "walk", "pmg", "dmg", "subgraph", "measure", "field"}) {
+  for (const char* command :
+       {"info", "convert", "bench", "grid", "snap", "walk", "pmg", "dmg", "subgraph", "measure", "field", "eval"}) {
     const ToolRun r = mgtool({command, "--help"});
     EXPECT_EQ(r.status, 0) << command << ": " << r.err;
   }

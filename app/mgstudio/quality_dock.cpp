@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "app/mgstudio/quality_dock.h"
+
+#include <cmath>
+
+#include <QDockWidget>
+#include <QMenu>
+#include <QTemporaryDir>
+
+#include "app/mgstudio/main_window.h"
+#include "app/mgstudio/workspace.h"
+#include "core/report/report_walk.h"
+#include "widgets/jobs/job_slot.h"
+#include "widgets/jobs/quality_job.h"
+#include "widgets/views/playback_controller.h"
+#include "widgets/views/quality_panel.h"
+#include "widgets/views/stream_player.h"
+
+namespace mg {
+
+QualityDock::QualityDock(MainWindow* window, QMenu* viewMenu)
+    : QObject(window), m_window(window), m_job(std::make_unique<JobSlot<QualityJobResult>>(this)) {
+  m_panel = new QualityPanel(window);
+  m_dock = new QDockWidget(tr("Quality"), window);
+  m_dock->setObjectName(QStringLiteral("qualityDock"));
+  m_dock->setWidget(m_panel);
+  window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+  // The report needs height: a tab of the right column, behind what is there.
+  for (QDockWidget* other : window->findChildren<QDockWidget*>()) {
+    if (other != m_dock && window->dockWidgetArea(other) == Qt::RightDockWidgetArea && !other->isFloating()) {
+      window->tabifyDockWidget(other, m_dock);
+      break;
+    }
+  }
+  QAction* toggle = m_dock->toggleViewAction();
+  toggle->setShortcut(QKeySequence(tr("Ctrl+Shift+Q")));
+  toggle->setShortcutContext(Qt::WindowShortcut);
+  toggle->setToolTip(tr("The quality report of the project's graphs"));
+  window->addAction(toggle);
+  if (viewMenu) viewMenu->addAction(toggle);
+  connect(m_panel, &QualityPanel::runRequested, this, &QualityDock::run);
+  connect(m_panel, &QualityPanel::cancelRequested, this, &QualityDock::cancel);
+  connect(m_panel, &QualityPanel::transitionActivated, this, &QualityDock::showTransition);
+}
+
+QualityDock::~QualityDock() = default;
+
+bool QualityDock::isRunning() const { return m_job->isRunning(); }
+
+void QualityDock::saveViewState(JsonValue::Object& state) const {
+  const QualityReportSettings s = m_panel->settings(QualityReportSettings{});
+  state["quality_seconds"] = s.seconds;
+  state["quality_seed"] = static_cast<double>(s.seed);
+}
+
+void QualityDock::loadViewState(const JsonValue& state) {
+  const QualityReportSettings s = m_panel->settings(QualityReportSettings{});
+  const JsonValue* seconds = state.find("quality_seconds");
+  const JsonValue* seed = state.find("quality_seed");
+  m_panel->setSettings(seconds && seconds->isNumber() ? seconds->asNumber() : s.seconds,
+                       seed && seed->isNumber() ? static_cast<int>(seed->asNumber()) : static_cast<int>(s.seed));
+}
+
+void QualityDock::cancel() { m_job->cancel(); }
+
+void QualityDock::run() {
+  m_exports = std::make_unique<QTemporaryDir>();
+  if (!m_exports->isValid()) {
+    m_panel->setStatus(tr("Cannot create a temporary folder for the exports: %1").arg(m_exports->errorString()));
+    return;
+  }
+  QualityJob job;
+  job.settings = m_panel->settings(QualityReportSettings{});
+  QStringList problems;
+  for (Workspace* w : m_window->workspaces()) {
+    const Workspace::ReportExport out = w->exportForReport(m_exports->filePath(w->kindName()));
+    if (!out.error.isEmpty()) problems << tr("%1: %2").arg(w->kindName(), out.error);
+    if (!out.path.isEmpty()) job.paths.push_back(out.path.toStdString());
+  }
+  if (job.paths.empty()) {
+    m_panel->setStatus(problems.isEmpty() ? tr("The project has no graph to report on yet: build a snap graph "
+                                               "(hubs) or a parametric graph first.")
+                                          : problems.join(QLatin1Char('\n')));
+    return;
+  }
+  m_panel->setRunning(true);
+  m_panel->setStatus(tr("Walking and measuring %n graph(s)...", nullptr, static_cast<int>(job.paths.size())));
+  m_job->start([job](QPromise<QualityJobResult>& promise) { runQualityJob(promise, job); },
+               {[this, problems](const QualityJobResult& r) {
+                  m_report = r.report;
+                  m_inputs = r.inputs;
+                  m_panel->setReport(m_report);
+                  QString text = r.report ? tr("Report of %n graph(s) in %1 s. Click a transition to see it.", nullptr,
+                                               static_cast<int>(r.report->inputs.size()))
+                                                .arg(r.report->seconds, 0, 'f', 1)
+                                          : r.error;
+                  if (!problems.isEmpty()) text += QLatin1Char('\n') + problems.join(QLatin1Char('\n'));
+                  m_panel->setStatus(text);
+                },
+                [this](int value, int maximum, const QString&) { m_panel->setProgress(value, maximum); },
+                [this](bool cancelled) {
+                  m_panel->setRunning(false);
+                  m_exports.reset();  // the inputs hold what they read
+                  if (cancelled) m_panel->setStatus(tr("Report cancelled."));
+                  emit finished(!cancelled && m_report != nullptr);
+                }});
+}
+
+bool QualityDock::showTransition(int input, double seconds) {
+  if (!m_report || input < 0 || input >= static_cast<int>(m_inputs.size()) || !m_inputs[static_cast<size_t>(input)]) {
+    return false;
+  }
+  Result<ReportWalk> walk = makeReportWalk(*m_inputs[static_cast<size_t>(input)], m_report->settings);
+  if (!walk) {
+    m_panel->setStatus(QString::fromStdString(walk.error().message));
+    return false;
+  }
+  StreamPlayer* player = m_window->streams();
+  const double fps = walk->stream->fps();
+  const QString label = QString::fromStdString(m_report->inputs[static_cast<size_t>(input)].label);
+  player->play(std::move(walk->stream), tr("The report walk of %1").arg(label));
+  player->setPlaying(false);
+  player->seekFrame(static_cast<int>(std::lround(seconds * fps)));
+  m_panel->setStatus(tr("%1: the transition at %2 s of its report walk. Space plays through it.").arg(label).arg(seconds, 0, 'f', 2));
+  return true;
+}
+
+}  // namespace mg
