@@ -20,6 +20,7 @@
 #include "core/field/agility_comparison.h"
 #include "core/field/motion_field.h"
 #include "core/field/motion_field_stream.h"
+#include "core/io/field_file.h"
 #include "widgets/commands/field_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/job_slot.h"
@@ -228,6 +229,13 @@ void FieldWorkspace::projectReset() {
 void FieldWorkspace::cancelJobs() {
   m_buildJob->cancel();
   m_compareJob->cancel();
+}
+
+Workspace::ReportExport FieldWorkspace::exportForReport(const QString& base) const {
+  if (!m_field) return {};
+  const QString path = base + QStringLiteral(".field");
+  const Status s = writeFieldFile(path.toStdString(), *m_field);
+  return s ? ReportExport{path, {}} : ReportExport{{}, QString::fromStdString(s.error().message)};
 }
 
 void FieldWorkspace::build() {

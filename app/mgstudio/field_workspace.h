@@ -45,6 +45,8 @@ class FieldWorkspace : public Workspace {
   GraphModel* graphModel() const override { return nullptr; }
   void projectReset() override;
   void cancelJobs() override;
+  // The built field written as `base`.field (FIELD_FORMAT.md).
+  ReportExport exportForReport(const QString& base) const override;
 
   // Builds from the library's selected motions (all motions when none is selected).
   void build();

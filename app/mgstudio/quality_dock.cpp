@@ -79,7 +79,7 @@ void QualityDock::run() {
   }
   if (job.paths.empty()) {
     m_panel->setStatus(problems.isEmpty() ? tr("The project has no graph to report on yet: build a snap graph "
-                                               "(hubs) or a parametric graph first.")
+                                               "(hubs), a parametric graph, a subgraph or a motion field first.")
                                           : problems.join(QLatin1Char('\n')));
     return;
   }

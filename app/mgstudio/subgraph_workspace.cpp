@@ -488,6 +488,12 @@ QString SubgraphWorkspace::exportTo(const QString& directory) const {
   return s ? QString() : QString::fromStdString(s.error().message);
 }
 
+Workspace::ReportExport SubgraphWorkspace::exportForReport(const QString& base) const {
+  if (!m_outcome) return {};
+  const QString error = exportTo(base);
+  return error.isEmpty() ? ReportExport{base, {}} : ReportExport{{}, error};
+}
+
 void SubgraphWorkspace::exportWithDialog() {
   const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export Subgraph to Folder"));
   if (dir.isEmpty()) return;

@@ -45,6 +45,8 @@ class SubgraphWorkspace : public Workspace {
   GraphModel* graphModel() const override;
   void projectReset() override;
   void cancelJobs() override;
+  // The last search's subgraph, exported (SUBGRAPH_FORMAT.md) to the folder `base`.
+  ReportExport exportForReport(const QString& base) const override;
 
   SubgraphPanel* panel() const { return m_panel; }
   MatchTimeline* timeline() const { return m_timeline; }

@@ -11,6 +11,7 @@
 #include "core/report/quality_report.h"
 #include "core/report/report_html.h"
 #include "core/report/report_json.h"
+#include "core/report/report_table.h"
 #include "core/util/atomic_file.h"
 #include "core/util/stopwatch.h"
 
@@ -46,7 +47,8 @@ int runEval(std::span<const std::string> args) {
        {"worst", "N", "transitions listed per input, worst first (default 10)"},
        {"walks", "DIR", "keep the walks as BVH files in DIR (default: a temporary folder)"},
        {"out", "FILE", "write the report JSON here"},
-       {"html", "FILE", "write the HTML report here"}},
+       {"html", "FILE", "write the HTML report here"},
+       {"markdown", "FILE", "write the side-by-side table as Markdown here ('-': stdout, after the JSON)"}},
       1, -1};
   std::vector<std::string> rest, sources;
   const bool sourceGiven = takeSourceFiles(args, rest, sources);
@@ -103,8 +105,21 @@ int runEval(std::span<const std::string> args) {
       return kExitFailed;
     }
   }
+  std::string markdown;
+  if (parsed->has("markdown")) {
+    markdown = reportTableMarkdown(reportTable(*report));
+    const std::string& to = parsed->options.at("markdown");
+    if (to != "-") {
+      if (Status s = writeTextFileAtomically(to, markdown); !s) {
+        std::fprintf(stderr, "mgtool eval: %s\n", s.error().message.c_str());
+        return kExitFailed;
+      }
+      markdown.clear();
+    }
+  }
   if (!parsed->has("out")) {
     std::fputs(json.c_str(), stdout);
+    std::fputs(markdown.c_str(), stdout);
     return failed == static_cast<int>(report->inputs.size()) ? kExitFailed : kExitOk;
   }
   if (Status s = writeTextFileAtomically(parsed->options.at("out"), json); !s) {
@@ -122,6 +137,7 @@ int runEval(std::span<const std::string> args) {
   if (parsed->has("html")) summary.value(parsed->options.at("html")); else summary.null();
   summary.endObject();
   std::printf("%s\n", summary.text().c_str());
+  std::fputs(markdown.c_str(), stdout);
   return failed == static_cast<int>(report->inputs.size()) ? kExitFailed : kExitOk;
 }
 

@@ -37,7 +37,7 @@ struct QualityReportSettings {
   // Facing is averaged over this window (a stride, so the pelvis's sway cancels; 0 = none).
   double facingSmoothSeconds = 1.0;
   double coverageSeconds = 600.0;  // the long walk counted for visit evenness (no file written)
-  int worstTransitions = 10;       // transitions listed per input, worst first
+  int worstTransitions = 10;       // distinct transitions listed per input, worst first
   std::string walkDirectory;       // where walks are written; empty = a temporary folder, removed
   double accelerationThreshold = 0.0;  // bh/s^2 for frames_above; 0 = 1.5 x the source max
   Status validate() const;
@@ -94,7 +94,7 @@ struct InputFigures {
   std::vector<double> skateSpeeds;
   int transitions = 0;
   double jumpMean = 0.0, jumpP95 = 0.0, jumpMax = 0.0;  // bh/s over the transitions
-  std::vector<TransitionFigure> worst;                  // worst first
+  std::vector<TransitionFigure> worst;  // worst first, each label once (its worst use)
   bool hasVisits = false;  // the kind's frames have single sources (blending kinds: no)
   CoverageStats coverage;
   bool hasResponse = false;

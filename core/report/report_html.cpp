@@ -33,6 +33,8 @@ std::string fmt(double v, int decimals = 2) {
 std::string sig(double v) { return significant(v); }
 
 constexpr int kPlotW = 520, kPlotH = 260, kLeft = 56, kRight = 12, kTop = 26, kBottom = 40;
+// The legend stands right of the plot, never over its lines.
+constexpr int kLegendW = 150;
 
 // A histogram as one step line per series, y = fraction of the series' samples in each bin on a
 // log scale (the tails, where pops live, stay visible).
@@ -45,8 +47,8 @@ void histogramSvg(std::ostringstream& out, const Histogram& h, const std::string
     const double l = fraction > 0 ? std::max(yMin, std::log10(fraction)) : yMin;
     return kTop + hgt * (l / yMin);
   };
-  out << "<svg xmlns='http://www.w3.org/2000/svg' width='" << kPlotW << "' height='" << kPlotH
-      << "' viewBox='0 0 " << kPlotW << ' ' << kPlotH << "' class='plot'>\n";
+  out << "<svg xmlns='http://www.w3.org/2000/svg' width='" << kPlotW + kLegendW << "' height='" << kPlotH
+      << "' viewBox='0 0 " << kPlotW + kLegendW << ' ' << kPlotH << "' class='plot'>\n";
   out << "<text x='" << kLeft << "' y='16' class='title'>" << escape(title) << "</text>\n";
   for (int d = 0; d >= -4; --d) {
     out << "<line x1='" << kLeft << "' x2='" << kPlotW - kRight << "' y1='" << y(std::pow(10.0, d)) << "' y2='"
@@ -71,8 +73,8 @@ void histogramSvg(std::ostringstream& out, const Histogram& h, const std::string
       out << x(b) << ',' << y(f) << ' ' << x(b + 1) << ',' << y(f) << ' ';
     }
     out << "'/>\n";
-    out << "<rect x='" << kPlotW - kRight - 150 << "' y='" << kTop + 4 + 14 * s << "' width='10' height='10' fill='"
-        << reportSeriesColour(static_cast<int>(s)) << "'/><text x='" << kPlotW - kRight - 136 << "' y='" << kTop + 13 + 14 * s
+    out << "<rect x='" << kPlotW + 4 << "' y='" << kTop + 4 + 16 * s << "' width='10' height='10' fill='"
+        << reportSeriesColour(static_cast<int>(s)) << "'/><text x='" << kPlotW + 18 << "' y='" << kTop + 13 + 16 * s
         << "' class='tick'>" << escape(h.series[s]) << "</text>\n";
   }
   out << "</svg>\n";

@@ -117,4 +117,34 @@ ReportTable reportTable(const QualityReport& r) {
   return t;
 }
 
+std::string reportTableMarkdown(const ReportTable& t) {
+  auto cell = [](const std::string& text) {
+    std::string out;
+    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+  };
+  const size_t columns = 1 + t.sourceHeaders.size() + t.inputHeaders.size();
+  std::string md = "| measure |";
+  for (const std::string& h : t.sourceHeaders) md += " " + cell(h) + " |";
+  for (size_t i = 0; i < t.inputHeaders.size(); ++i) {
+    md += " " + cell(t.inputHeaders[i]) + (i < t.inputKinds.size() ? " (" + cell(t.inputKinds[i]) + ")" : "") + " |";
+  }
+  md += "\n|";
+  for (size_t c = 0; c < columns; ++c) md += c == 0 ? "---|" : "---:|";
+  md += "\n";
+  for (const ReportRow& row : t.rows) {
+    if (!row.group.empty()) {
+      md += "| **" + cell(row.group) + "** |";
+      for (size_t c = 1; c < columns; ++c) md += " |";
+      md += "\n";
+      continue;
+    }
+    md += "| " + cell(row.name) + " |";
+    for (size_t c = 0; c < t.sourceHeaders.size(); ++c) md += " " + (c < row.sourceCells.size() ? cell(row.sourceCells[c]) : "") + " |";
+    for (size_t c = 0; c < t.inputHeaders.size(); ++c) md += " " + (c < row.cells.size() ? cell(row.cells[c]) : "") + " |";
+    md += "\n";
+  }
+  return md;
+}
+
 }  // namespace mg

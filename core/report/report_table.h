@@ -31,6 +31,10 @@ struct ReportTable {
 
 ReportTable reportTable(const QualityReport& report);
 
+// The table as GitHub Markdown: a header row (measure, sources, inputs with their kinds), a bold
+// row per section, and "|" inside cells escaped.
+std::string reportTableMarkdown(const ReportTable& table);
+
 // "12.3", "0.0456", "1234": about three significant digits; "–" when not finite.
 std::string significant(double value);
 

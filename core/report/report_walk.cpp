@@ -194,8 +194,15 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
   std::stable_sort(all.begin(), all.end(), [](const TransitionFigure& a, const TransitionFigure& b) {
     return a.velocityJumpBhPerS > b.velocityJumpBhPerS;
   });
-  all.resize(std::min(all.size(), static_cast<size_t>(settings.worstTransitions)));
-  fig.worst = std::move(all);
+  // Each transition once, at its worst use: a walk that loops through one bad cut would
+  // otherwise fill the list with it.
+  std::vector<TransitionFigure> distinct;
+  for (TransitionFigure& f : all) {
+    if (distinct.size() >= static_cast<size_t>(settings.worstTransitions)) break;
+    const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const TransitionFigure& d) { return d.label == f.label; });
+    if (!seen) distinct.push_back(std::move(f));
+  }
+  fig.worst = std::move(distinct);
 
   if (!changes.empty()) {
     std::vector<DirectiveChange> measuredChanges;

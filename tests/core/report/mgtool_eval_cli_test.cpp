@@ -55,6 +55,13 @@ TEST(MgtoolEval, ReportsOnASnapExportAsJsonAndHtml) {
   const std::string html = readAll(dir.file("r.html"));
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("boxing"), std::string::npos);
+  // The same table as Markdown: a header naming the source and the input with its kind, and the
+  // input's walk length in the walk section.
+  const ToolRun md = mgtool({"eval", graph, "--seconds", "20", "--coverage-seconds", "0", "--out", dir.file("r2.json"),
+                             "--markdown", "-"});
+  ASSERT_EQ(md.status, 0) << md.err;
+  EXPECT_NE(md.out.find("| measure | source | boxing (snap) |"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("|---|---:|---:|"), std::string::npos) << md.out;
 }
 
 TEST(MgtoolEval, BadCommandLinesAndInputs) {

@@ -60,6 +60,30 @@ class PopStream final : public FigureStream {
   }
 };
 
+// Walks +Z at 1 m/s and speeds up sideways at every 20th frame up to 60: the cut "loop" each
+// time (by 0.1, 0.2, 0.3 m/s, so its third use is the worst), and "once" at frame 70 (0.05 m/s).
+class LoopStream final : public FigureStream {
+ public:
+  bool next(Pose& out) override {
+    const int f = m_played;
+    if (f > 0 && f % 20 == 0 && f <= 60) {
+      m_sideSpeed += 0.1 * (f / 20);
+      m_transitions.push_back({f, "loop"});
+    }
+    if (f == 70) {
+      m_sideSpeed += 0.05;
+      m_transitions.push_back({f, "once"});
+    }
+    if (f > 0) m_side += m_sideSpeed / kFps;
+    pose(out, Eigen::Vector3d(m_side, 0.9, f / kFps), 0.0, m_skeleton->jointCount());
+    ++m_played;
+    return true;
+  }
+
+ private:
+  double m_side = 0.0, m_sideSpeed = 0.0;
+};
+
 // Glides +X at 0.2 m/s with the toes on the floor: slow enough to count as planted.
 class GlideStream final : public FigureStream {
  public:
@@ -142,6 +166,26 @@ class QualityReportTest : public ::testing::Test {
   fs::path dir;
   std::string source;
 };
+
+TEST_F(QualityReportTest, WorstTransitionsListEachCutOnceAtItsWorstUse) {
+  std::vector<ReportInput> inputs;
+  inputs.push_back({"loop", std::make_unique<SyntheticInput<LoopStream>>("loop", source, false), {}});
+  QualityReportSettings settings;
+  settings.seconds = 4.0;
+  settings.coverageSeconds = 0.0;
+  Result<QualityReport> r = runQualityReport(std::move(inputs), settings);
+  ASSERT_TRUE(r) << r.error().message;
+  const InputFigures& loop = r->inputs[0];
+  ASSERT_TRUE(loop.error.empty()) << loop.error;
+  EXPECT_EQ(loop.transitions, 4);
+  ASSERT_EQ(loop.worst.size(), 2u);
+  EXPECT_EQ(loop.worst[0].label, "loop");
+  EXPECT_EQ(loop.worst[0].frame, 60);  // 0.3 m/s more
+  EXPECT_NEAR(loop.worst[0].velocityJumpBhPerS, 0.3 / kHeight, 1e-3);
+  EXPECT_EQ(loop.worst[1].label, "once");
+  EXPECT_EQ(loop.worst[1].frame, 70);
+  EXPECT_NEAR(loop.worst[1].velocityJumpBhPerS, 0.05 / kHeight, 1e-3);
+}
 
 TEST_F(QualityReportTest, KnownPopSkateAndResponseComeBackFromTheWrittenWalks) {
   std::vector<ReportInput> inputs;
