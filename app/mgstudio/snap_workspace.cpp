@@ -195,6 +195,7 @@ void SnapWorkspace::startExport(const QString& directory) {
   m_exportCancel = std::make_shared<std::atomic<bool>>(false);
   m_export->setEnabled(false);
   reportProgress(0, 100, tr("Exporting the snap graph"));
+  auto reported = std::make_shared<bool>(false);  // the result arrived: exportFinished was sent
   // The job owns the immutable session state it exports (shared), never the live document.
   m_exportJob.start(
       [s, input, directory, cancel = m_exportCancel](QPromise<QString>& promise) {
@@ -206,7 +207,8 @@ void SnapWorkspace::startExport(const QString& directory) {
         const Status status = mg::exportSnapGraph(input, directory.toStdString(), progress);
         promise.addResult(status ? QString() : QString::fromStdString(status.error().message));
       },
-      {[this, directory](const QString& error) {
+      {[this, directory, reported](const QString& error) {
+         *reported = true;
          if (error.isEmpty()) {
            m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(directory), 6000);
          } else if (m_exportCancel && *m_exportCancel) {
@@ -217,10 +219,13 @@ void SnapWorkspace::startExport(const QString& directory) {
          emit exportFinished(directory, error);
        },
        [this](int v, int max, const QString&) { reportProgress(v, max, tr("Exporting the snap graph")); },
-       [this, directory](bool cancelled) {
+       [this, directory, reported](bool cancelled) {
          finishProgress();
          m_export->setEnabled(m_session->state() && m_session->state()->snapped);
-         if (cancelled) emit exportFinished(directory, tr("Export cancelled"));
+         if (cancelled && !*reported) {  // stopped before it returned a result: nothing written
+           m_window->statusBar()->showMessage(tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
+           emit exportFinished(directory, tr("Export cancelled"));
+         }
        }});
 }
 

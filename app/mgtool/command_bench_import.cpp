@@ -33,11 +33,16 @@ std::vector<double> timeRuns(int repeat, Work work, std::string& error) {
 void writeTimes(JsonWriter& json, const char* key, const std::vector<double>& ms) {
   double sum = 0;
   for (double v : ms) sum += v;
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  const double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
   json.key(key);
   json.beginObject();
-  json.key("min_ms"), json.value(*std::min_element(ms.begin(), ms.end()));
-  json.key("mean_ms"), json.value(sum / ms.size());
-  json.key("max_ms"), json.value(*std::max_element(ms.begin(), ms.end()));
+  json.key("min_ms"), json.value(sorted.front());
+  json.key("median_ms"), json.value(median);
+  json.key("mean_ms"), json.value(sum / n);
+  json.key("max_ms"), json.value(sorted.back());
   json.endObject();
 }
 
@@ -46,7 +51,7 @@ void writeTimes(JsonWriter& json, const char* key, const std::vector<double>& ms
 int runBenchImport(std::span<const std::string> args) {
   const CommandSpec spec{
       "bench import", "FILE",
-      "Times readMotionFile on FILE and prints JSON with the minimum, mean and maximum\n"
+      "Times readMotionFile on FILE and prints JSON with the minimum, median, mean and maximum\n"
       "milliseconds; for BVH files also the text parser alone; for other formats (read by Assimp\n"
       "in a child mgtool) also the same import inside this process, so the difference is the cost\n"
       "of the isolation. A benchmark: figures, no verdict.",

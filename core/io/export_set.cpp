@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/export_set.h"
 
+#include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -14,32 +16,64 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kPlain = "clips";
-constexpr const char* kAlternate = "clips_b";
+constexpr std::string_view kFirst = "clips";
+constexpr std::string_view kOlderAlternate = "clips_b";  // the layout before numbered folders
 
-}  // namespace
+// The number of a clip folder name (clips = 1, clips-N = N, clips_b = 1), 0 for any other name.
+long folderNumber(std::string_view name) {
+  if (name == kFirst || name == kOlderAlternate) return 1;
+  if (name.size() <= kFirst.size() + 1 || name.substr(0, kFirst.size() + 1) != "clips-") return 0;
+  const std::string_view digits = name.substr(kFirst.size() + 1);
+  if (digits.front() == '0') return 0;
+  long n = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (ec != std::errc() || end != digits.data() + digits.size() || n < 2) return 0;
+  return n;
+}
 
-bool nextExportUsesAlternateClips(const std::string& indexPath) {
-  std::ifstream in(indexPath, std::ios::binary);
-  if (!in) return false;
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  Result<JsonValue> json = parseJson(text);
-  if (!json || !json->isObject()) return false;
-  const JsonValue* clips = json->find("clips");
-  if (!clips || !clips->isArray()) return false;
-  for (const JsonValue& c : clips->asArray()) {
-    const JsonValue* file = c.find("file");
-    if (!file || !file->isString()) continue;
-    const fs::path path(file->asString());
-    if (!path.empty() && *path.begin() == kPlain) return true;
+// A file this scheme wrote into a clip folder: a clip, or the temporary of a clip write that was
+// killed (".NAME.bvh.tmpDIGITS", core/util/atomic_file.h).
+// A clip (.bvh), a glTF copy of one (.glb, .gltf and its .bin), or a temporary of a killed write.
+bool isExportClipFile(const fs::path& path) {
+  const std::string name = path.filename().string();
+  for (const char* ext : {".bvh", ".glb", ".gltf", ".bin"}) {
+    if (path.extension() == ext) return true;
+    if (name.size() > 1 && name[0] == '.' && name.find(std::string(ext) + ".tmp") != std::string::npos) return true;
   }
   return false;
 }
 
-std::string exportClipPath(const std::string& relative, bool alternate) {
-  const std::string prefix = std::string(kPlain) + "/";
-  if (!alternate || relative.rfind(prefix, 0) != 0) return relative;
-  return std::string(kAlternate) + "/" + relative.substr(prefix.size());
+}  // namespace
+
+bool isExportClipFolderName(const std::string& name) {
+  return folderNumber(name) > 0;
+}
+
+std::string nextExportClipFolder(const std::string& indexPath) {
+  std::ifstream in(indexPath, std::ios::binary);
+  if (!in) return std::string(kFirst);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Result<JsonValue> json = parseJson(text);
+  if (!json || !json->isObject()) return std::string(kFirst);
+  const JsonValue* clips = json->find("clips");
+  long current = 0;
+  if (clips && clips->isArray()) {
+    for (const JsonValue& c : clips->asArray()) {
+      const JsonValue* file = c.isObject() ? c.find("file") : nullptr;
+      if (!file || !file->isString()) continue;
+      const fs::path path(file->asString());
+      if (!path.empty()) current = std::max(current, folderNumber(path.begin()->string()));
+    }
+  }
+  // An index naming no clip folder of this scheme still gets a new folder: clips/ is free only
+  // when no index is there.
+  return "clips-" + std::to_string(std::max<long>(current, 1) + 1);
+}
+
+std::string exportClipPath(const std::string& relative, const std::string& folder) {
+  const std::string prefix = std::string(kFirst) + "/";
+  if (relative.rfind(prefix, 0) != 0) return relative;
+  return folder + "/" + relative.substr(prefix.size());
 }
 
 Status commitExport(const std::string& directory, const std::vector<std::pair<std::string, std::string>>& clips,
@@ -58,17 +92,27 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
     if (Status s = writeTextFilesAtomically(clips); !s) return failed(s.error());
   }
   if (Status s = writeTextFileAtomically(index.first, index.second); !s) return failed(s.error());
+  // Committed: what follows only tidies up, and a kill here leaves files the index does not name.
   std::set<fs::path> kept;
   for (const auto& [path, text] : clips) kept.insert(fs::path(path).lexically_normal());
-  for (const char* folder : {kPlain, kAlternate}) {
-    std::error_code ec;
-    for (const fs::directory_entry& e : fs::directory_iterator(fs::path(directory) / folder, ec)) {
-      const std::string ext = e.path().extension().string();
-      const bool clipFile = ext == ".bvh" || ext == ".glb" || ext == ".gltf" || ext == ".bin";
-      if (!clipFile || kept.count(e.path().lexically_normal())) continue;
-      std::error_code ignored;
-      fs::remove(e.path(), ignored);
+  std::vector<fs::path> folders;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(directory, ec)) {
+    std::error_code typeError;
+    if (e.is_directory(typeError) && isExportClipFolderName(e.path().filename().string())) folders.push_back(e.path());
+  }
+  for (const fs::path& folder : folders) {
+    std::vector<fs::path> stale;
+    std::error_code listError;
+    for (const fs::directory_entry& e : fs::directory_iterator(folder, listError)) {
+      if (isExportClipFile(e.path()) && !kept.count(e.path().lexically_normal())) stale.push_back(e.path());
     }
+    for (const fs::path& file : stale) {
+      std::error_code ignored;
+      fs::remove(file, ignored);
+    }
+    std::error_code ignored;
+    fs::remove(folder, ignored);  // only an empty folder goes: a kept clip or a user's file stays
   }
   return Status::success();
 }

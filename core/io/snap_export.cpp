@@ -131,7 +131,7 @@ Status SnapExportInput::validate() const {
   return Status::success();
 }
 
-Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames) {
+Result<JsonValue> snapGraphJson(const SnapExportInput& input, const std::string& clipFolder) {
   if (Status s = input.validate(); !s) return s.error();
   const HubGraph& graph = *input.graph;
   const Motion& first = *input.snapped->motions[0];
@@ -184,7 +184,7 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
                                      {"end_frame", edge.clip.endFrame}}},
         {"begin_to_hub", floorTransformJson(fromToHub)},
         {"end_to_hub", floorTransformJson(endToHub)},
-        {"file", exportClipPath(files[e], alternateClipNames)},
+        {"file", exportClipPath(files[e], clipFolder)},
         {"file_first_frame", edge.clip.beginFrame - 1},
         {"file_frames", edge.clip.frameCount() + 3}});
   }
@@ -209,15 +209,12 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
 
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress) {
   const fs::path root(directory);
-  const bool alternate = nextExportUsesAlternateClips((root / kSnapGraphFileName).string());
-  Result<JsonValue> json = snapGraphJson(input, alternate);
+  const std::string clipFolder = nextExportClipFolder((root / kSnapGraphFileName).string());
+  Result<JsonValue> json = snapGraphJson(input, clipFolder);
   if (!json) return json.error();
-  std::error_code ec;
-  fs::create_directories(root / kSnapClipFolder, ec);
-  if (ec) return Error{(root / kSnapClipFolder).string() + ": cannot create the folder: " + ec.message()};
   BvhWriteOptions bvh;
   bvh.metresPerUnit = kSnapClipMetresPerUnit;
-  // Every file is formatted first, then the clips are written under the names the current graph
+  // Every file is formatted first, then the clips are written into a clip folder the current graph
   // file does not use and the graph file replaced last (export_set.h): a value that cannot be
   // written, a full disk or a kill at any moment leaves the previous export complete.
   std::vector<std::pair<std::string, std::string>> files;
@@ -230,7 +227,7 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
     const Motion& source = *input.snapped->motions[clip.motion];
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
-    const std::string path = (root / exportClipPath(names[e], alternate)).string();
+    const std::string path = (root / exportClipPath(names[e], clipFolder)).string();
     if (Status s = addClipFiles(files, piece, path, bvh, input.clipCopies); !s) return s;
   }
   if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};

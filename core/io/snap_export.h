@@ -55,9 +55,9 @@ struct SnapExportInput {
 
 // The graph file of an export as JSON (see SNAP_FORMAT.md): hubs with their match frames,
 // alignments and common poses; clips (one per edge, same order) with their source range,
-// alignments and the relative path of their BVH file (snapClipFileNames, under clips_b/ when
-// `alternateClipNames`, export_set.h). Fails as SnapExportInput::validate().
-Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClipNames = false);
+// alignments and the relative path of their BVH file (snapClipFileNames, inside the clip folder
+// `clipFolder`: see nextExportClipFolder in export_set.h). Fails as SnapExportInput::validate().
+Result<JsonValue> snapGraphJson(const SnapExportInput& input, const std::string& clipFolder = "clips");
 
 // The file of clip `edge`, relative to the export folder: clips/clip_NNNN.bvh, or with hub labels
 // clips/FROM_to_TO.bvh after the hubs' names (characters other than letters, digits, '-' and '_'
@@ -65,11 +65,11 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, bool alternateClip
 std::vector<std::string> snapClipFileNames(const SnapExportInput& input);
 
 // Writes an export into `directory` (created if missing): every clip as
-// <directory>/clips/<snapClipFileNames> or clips_b/<snapClipFileNames> (frames beginFrame-1 ..
-// endFrame+1 of the snapped source motion: the clip, the next hub pose, and one frame of context
-// each side), then <directory>/snap_graph.json, through commitExport (export_set.h): the clips go
-// into the clip folder the current graph file does not use, the graph file is replaced last, then
-// the earlier export's clips are removed. An interruption at any moment (kill, crash, full disk)
+// <directory>/clips/<snapClipFileNames> (frames beginFrame-1 .. endFrame+1 of the snapped source
+// motion: the clip, the next hub pose, and one frame of context each side), then
+// <directory>/snap_graph.json, through commitExport (export_set.h): into a folder that holds an
+// export the clips go into a new numbered clip folder (clips-2/, clips-3/...), the graph file
+// naming it is replaced last, then the earlier export's clip folder is removed. An interruption at any moment (kill, crash, full disk)
 // leaves the previous export complete and consistent. Errors name the file. `progress`
 // (core/util/progress.h) rises as the clips are formatted; cancelled before the files are written,
 // the export fails with "export cancelled" and writes nothing.

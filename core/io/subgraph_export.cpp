@@ -76,21 +76,21 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
     indexOf[v] = static_cast<int>(i);
   }
   std::error_code ec;
-  fs::create_directories(fs::path(directory) / "clips", ec);
+  fs::create_directories(directory, ec);
   if (ec) return Error{directory + ": cannot create the export folder: " + ec.message()};
 
   const std::vector<Clip> clips = keptClips(g, in.keptVertices);
   BvhWriteOptions bvh;
   bvh.metresPerUnit = in.bvhMetresPerUnit;
-  // Clips go under the names the current subgraph.json does not use, and subgraph.json is
+  // Clips go into a clip folder the current subgraph.json does not use, and subgraph.json is
   // replaced last (export_set.h): an interruption at any moment leaves the previous export whole.
   const std::string indexPath = (fs::path(directory) / kSubgraphFileName).string();
-  const bool alternate = nextExportUsesAlternateClips(indexPath);
+  const std::string clipFolder = nextExportClipFolder(indexPath);
   std::vector<std::pair<std::string, std::string>> clipFiles;
   for (size_t c = 0; c < clips.size(); ++c) {
     const Clip& clip = clips[c];
     const Motion piece = sliceFrames(*in.motions[clip.motion], clip.beginFrame, clip.endFrame);
-    const std::string path = (fs::path(directory) / exportClipPath(clipFileName(c), alternate)).string();
+    const std::string path = (fs::path(directory) / exportClipPath(clipFileName(c), clipFolder)).string();
     if (Status s = addClipFiles(clipFiles, piece, path, bvh, in.clipCopies); !s) return s;
   }
 
@@ -166,7 +166,7 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   o << "\n  ],\n  \"clips\": [";
   for (size_t c = 0; c < clips.size(); ++c) {
     o << (c ? ",\n    " : "\n    ")
-      << JsonValue(JsonValue::Object{{"file", exportClipPath(clipFileName(c), alternate)},
+      << JsonValue(JsonValue::Object{{"file", exportClipPath(clipFileName(c), clipFolder)},
                                      {"motion", clips[c].motion},
                                      {"begin_frame", clips[c].beginFrame},
                                      {"end_frame", clips[c].endFrame}})

@@ -43,8 +43,9 @@ struct SubgraphExportInput {
   std::vector<MotionFormat> clipCopies;
 };
 
-// Writes DIR/subgraph.json and DIR/clips/clip_NNNN.bvh or clip_NNNN_b.bvh (the folder is created)
-// through commitExport (export_set.h): an interruption at any moment (kill, crash, full disk)
+// Writes DIR/subgraph.json and DIR/clips/clip_NNNN.bvh (the folders are created; clips-2/,
+// clips-3/... for later exports into the same folder) through commitExport (export_set.h): an
+// interruption at any moment (kill, crash, full disk)
 // leaves the previous export complete and consistent. Fails, naming the file,
 // when: the input is inconsistent (graph null, a vertex out of range, a motion missing or of the
 // wrong length, reasons of the wrong count); a file cannot be written.
