@@ -8,6 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MG_BUILD_DIR:-$root/build}
 source "$root/packaging/phase.sh"
+export MG_TEST_TOOLS=1  # install-deps.sh also installs the glTF validator the tests use
 phase "release build" bash "$root/packaging/build.sh"
 phase "release tests" ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)"
 if [ "${MG_CHECK_SANITIZE:-0}" = 1 ]; then
