@@ -233,9 +233,10 @@ void FieldWorkspace::cancelJobs() {
 
 Workspace::ReportExport FieldWorkspace::exportForReport(const QString& base) const {
   if (!m_field) return {};
-  const QString path = base + QStringLiteral(".field");
-  const Status s = writeFieldFile(path.toStdString(), *m_field);
-  return s ? ReportExport{path, {}} : ReportExport{{}, QString::fromStdString(s.error().message)};
+  // The field kind is recognised by its magic bytes, so the file keeps the plain name the report
+  // labels its column with.
+  const Status s = writeFieldFile(base.toStdString(), *m_field);
+  return s ? ReportExport{base, {}} : ReportExport{{}, QString::fromStdString(s.error().message)};
 }
 
 void FieldWorkspace::build() {

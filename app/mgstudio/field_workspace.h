@@ -45,7 +45,7 @@ class FieldWorkspace : public Workspace {
   GraphModel* graphModel() const override { return nullptr; }
   void projectReset() override;
   void cancelJobs() override;
-  // The built field written as `base`.field (FIELD_FORMAT.md).
+  // The built field written to the file `base` (FIELD_FORMAT.md).
   ReportExport exportForReport(const QString& base) const override;
 
   // Builds from the library's selected motions (all motions when none is selected).

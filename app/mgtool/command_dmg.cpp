@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app/mgtool/commands.h"
+#include "app/mgtool/motion_output.h"
 #include "app/mgtool/dmg_database.h"
 #include "app/mgtool/json_writer.h"
 #include "core/io/subgraph_export.h"
@@ -26,9 +27,12 @@ int runDmg(std::span<const std::string> args) {
       1,
       -1};
   spec.options.push_back({"out", "DIR", "folder to export the graph to (optional)"});
+  spec.options.push_back(kClipFormatOption);
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
   if (parsed->help) return printHelp(spec), kExitOk;
+  const std::optional<std::vector<MotionFormat>> copies = clipCopyFormats(*parsed, "dmg");
+  if (!copies) return kExitUsage;
   const std::optional<DmgToolSettings> settings = readDmgToolSettings(*parsed, "dmg");
   if (!settings) return kExitUsage;
   Stopwatch clock;
@@ -46,6 +50,7 @@ int runDmg(std::span<const std::string> args) {
     in.motions = db->motions;
     for (int v = 0; v < g.vertexCount(); ++v) in.keptVertices.push_back(v);
     in.generatorNote = "database motion graph";
+    in.clipCopies = *copies;
     if (Status s = exportSubgraph(parsed->options.at("out"), in); !s) {
       std::fprintf(stderr, "mgtool dmg: %s\n", s.error().message.c_str());
       return kExitFailed;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app/mgtool/commands.h"
+#include "app/mgtool/motion_output.h"
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/snap_database.h"
 #include "core/graph/directed_graph.h"
@@ -26,9 +27,12 @@ int runSnap(std::span<const std::string> args) {
       "and listed in rejected_files; the rest go on. An unreadable file fails the command.",
       snapBuildOptions(), 1, -1};
   spec.options.push_back({"out", "DIR", "folder to write the export to (required)"});
+  spec.options.push_back(kClipFormatOption);
   const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
   if (parsed->help) return printHelp(spec), kExitOk;
+  const std::optional<std::vector<MotionFormat>> copies = clipCopyFormats(*parsed, "snap");
+  if (!copies) return kExitUsage;
   const std::optional<SnapBuildSettings> settings = readSnapBuildSettings(*parsed, "snap");
   if (!settings) return kExitUsage;
   if (!parsed->has("out") || parsed->options.at("out").empty()) {
@@ -64,6 +68,7 @@ int runSnap(std::span<const std::string> args) {
   const CutQuality& after = *result->cutsAfter;
   const std::string& out = parsed->options.at("out");
   SnapExportInput input{&graph, &snapped, {result->threshold, settings->wminFrames, settings->trimFrames}};
+  input.clipCopies = *copies;
   if (Status s = exportSnapGraph(input, out); !s) {
     std::fprintf(stderr, "mgtool snap: %s\n", s.error().message.c_str());
     return kExitFailed;

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/mgtool/commands.h"
+#include "app/mgtool/motion_output.h"
 #include "app/mgtool/dmg_database.h"
 #include "app/mgtool/json_writer.h"
 #include "core/io/keys_json.h"
@@ -71,6 +72,7 @@ int runSubgraph(std::span<const std::string> args) {
   spec.options.push_back(
       {"key", "FILE:BEGIN:END", "a key segment (repeatable; instead of --keys)"});
   spec.options.push_back({"out", "DIR", "folder to export the subgraph to (required)"});
+  spec.options.push_back(kClipFormatOption);
   spec.options.push_back({"requirement", "K", "1, 2, 3 or 4 (default 1)"});
   spec.options.push_back({"gamma", "G", "bound in frames (1-3) or path cost (4) (default 40)"});
   spec.options.push_back(
@@ -107,6 +109,8 @@ int runSubgraph(std::span<const std::string> args) {
   if (!parsed) return kExitUsage;
   if (parsed->help) return printHelp(spec), kExitOk;
   const std::optional<DmgToolSettings> settings = readDmgToolSettings(*parsed, "subgraph");
+  const std::optional<std::vector<MotionFormat>> copies = clipCopyFormats(*parsed, "subgraph");
+  if (!copies) return kExitUsage;
   const auto kind = numberOption(*parsed, "subgraph", "requirement", 1, 1, 4);
   const auto gamma = numberOption(*parsed, "subgraph", "gamma", 40, 1, kMaxGamma);
   const auto alpha = numberOption(*parsed, "subgraph", "alpha", 10, 0, 1e6);
@@ -211,6 +215,7 @@ int runSubgraph(std::span<const std::string> args) {
   in.verification = &verified.value();
   in.generatorNote =
       "minimum-size motion graph, requirement " + std::to_string(static_cast<int>(*kind));
+  in.clipCopies = *copies;
   if (Status s = exportSubgraph(parsed->options.at("out"), in); !s) {
     std::fprintf(stderr, "mgtool subgraph: %s\n", s.error().message.c_str());
     return kExitFailed;

@@ -21,4 +21,18 @@ std::optional<MotionFormat> motionOutputFormat(const ParsedArgs& args, const std
   return *format;
 }
 
+std::optional<std::vector<MotionFormat>> clipCopyFormats(const ParsedArgs& args,
+                                                         const std::string& command) {
+  if (!args.has("format")) return std::vector<MotionFormat>{};
+  const std::string& name = args.options.at("format");
+  Result<MotionFormat> format = chooseMotionFormat("", name, true);
+  if (name.empty() || !format) {
+    std::fprintf(stderr, "mgtool %s: --format: %s\n", command.c_str(),
+                 name.empty() ? "give bvh, glb or gltf" : format.error().message.c_str());
+    return std::nullopt;
+  }
+  if (*format == MotionFormat::Bvh) return std::vector<MotionFormat>{};
+  return std::vector<MotionFormat>{*format};
+}
+
 }  // namespace mg::tool

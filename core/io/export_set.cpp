@@ -33,9 +33,14 @@ long folderNumber(std::string_view name) {
 
 // A file this scheme wrote into a clip folder: a clip, or the temporary of a clip write that was
 // killed (".NAME.bvh.tmpDIGITS", core/util/atomic_file.h).
+// A clip (.bvh), a glTF copy of one (.glb, .gltf and its .bin), or a temporary of a killed write.
 bool isExportClipFile(const fs::path& path) {
   const std::string name = path.filename().string();
-  return path.extension() == ".bvh" || (name.size() > 1 && name[0] == '.' && name.find(".bvh.tmp") != std::string::npos);
+  for (const char* ext : {".bvh", ".glb", ".gltf", ".bin"}) {
+    if (path.extension() == ext) return true;
+    if (name.size() > 1 && name[0] == '.' && name.find(std::string(ext) + ".tmp") != std::string::npos) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -108,6 +113,21 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
     }
     std::error_code ignored;
     fs::remove(folder, ignored);  // only an empty folder goes: a kept clip or a user's file stays
+  }
+  return Status::success();
+}
+
+Status addClipFiles(std::vector<std::pair<std::string, std::string>>& files, const Motion& clip,
+                    const std::string& path, const BvhWriteOptions& bvh, const std::vector<MotionFormat>& copies) {
+  Result<std::string> text = formatBvh(clip, bvh);
+  if (!text) return Error{path + ": " + text.error().message};
+  files.emplace_back(path, std::move(text.value()));
+  for (MotionFormat copy : copies) {
+    Motion named = clip;
+    named.name = fs::path(path).stem().string();
+    Result<MotionFiles> more = formatMotionFiles(named, withMotionExtension(path, copy), copy);
+    if (!more) return more.error();
+    files.insert(files.end(), more->begin(), more->end());
   }
   return Status::success();
 }

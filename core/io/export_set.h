@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/io/motion_export.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -29,9 +30,15 @@ std::string exportClipPath(const std::string& relative, const std::string& folde
 // Whether `name` is a clip folder name of this scheme ("clips", "clips-N", or the older "clips_b").
 bool isExportClipFolderName(const std::string& name);
 
+// Appends to `files` the clip `clip` as BVH at `path` (formatBvh with `bvh`) and, for each format
+// of `copies`, as that format under the same name with its extension (its animation named after
+// the file). Fails, naming the file, when a value cannot be written.
+Status addClipFiles(std::vector<std::pair<std::string, std::string>>& files, const Motion& clip,
+                    const std::string& path, const BvhWriteOptions& bvh, const std::vector<MotionFormat>& copies);
+
 // Writes `clips` (path, text) as one set (writeTextFilesAtomically: all or none), then `index`
 // atomically, then removes, from every clip folder of `directory`, the .bvh files that are not
-// among `clips` and the temporaries of killed writes, and the clip folders left empty (best
+// among `clips` (and the glTF copies .glb, .gltf, .bin not among them) and the temporaries of killed writes, and the clip folders left empty (best
 // effort: a file or folder that cannot be removed is left, and other files are never touched).
 // Errors name the file and, when an export was there, say "the previous export in DIR is intact":
 // on any failure it is complete and untouched.

@@ -156,16 +156,15 @@ Status checkFinite(const Motion& motion) {
 
 // The files Assimp made for `path`, as (path, bytes): one blob for .glb; for .gltf the
 // JSON and then its buffer, which the JSON names "<stem>.bin".
-Result<std::vector<std::pair<std::string, std::string>>> exportBlobs(const aiScene& scene,
-                                                                     const std::string& path,
-                                                                     MotionFormat format) {
+Result<MotionFiles> exportBlobs(const aiScene& scene, const std::string& path,
+                                MotionFormat format) {
   Assimp::Exporter exporter;
   const aiExportDataBlob* blob = exporter.ExportToBlob(&scene, info(format).assimpId);
   if (!blob)
     return Error{path + ": Assimp's " + info(format).name +
                  " exporter failed: " + exporter.GetErrorString()};
   const fs::path target(path);
-  std::vector<std::pair<std::string, std::string>> files;
+  MotionFiles files;
   for (const aiExportDataBlob* b = blob; b; b = b->next) {
     std::string file = path;
     if (b != blob) {
@@ -217,7 +216,7 @@ const char* motionFormatNames() {
 Result<MotionFormat> chooseMotionFormat(const std::string& path, std::string_view option,
                                         bool defaultBvh) {
   if (lower(option) == "fbx" || lower(fs::path(path).extension().string()) == ".fbx")
-    return Error{path + ": " + kFbxNotOffered};
+    return Error{(path.empty() ? "" : path + ": ") + kFbxNotOffered};
   const std::optional<MotionFormat> byPath = motionFormatFromPath(path);
   if (!option.empty()) {
     const std::optional<MotionFormat> chosen = motionFormatFromName(option);
@@ -236,26 +235,39 @@ Result<MotionFormat> chooseMotionFormat(const std::string& path, std::string_vie
                ": cannot tell the format from the name (use .bvh, .gltf or .glb, or --format)"};
 }
 
-Status writeMotionFile(const Motion& motion, const std::string& path, MotionFormat format,
-                       const BvhWriteOptions& bvh) {
-  if (format == MotionFormat::Bvh) return writeBvhFile(motion, path, bvh);
+Result<MotionFiles> formatMotionFiles(const Motion& motion, const std::string& path,
+                                      MotionFormat format, const BvhWriteOptions& bvh) {
+  if (format == MotionFormat::Bvh) {
+    Result<std::string> text = formatBvh(motion, bvh);
+    if (!text) return Error{path + ": " + text.error().message};
+    return MotionFiles{{path, std::move(text).value()}};
+  }
   if (Status s = motion.validate(); !s) return Error{path + ": " + s.error().message};
   if (Status s = checkFinite(motion); !s) return Error{path + ": " + s.error().message};
   try {
     const std::unique_ptr<aiScene> scene =
         buildScene(motion, motion.name.empty() ? "motion" : motion.name);
-    Result<std::vector<std::pair<std::string, std::string>>> files =
-        exportBlobs(*scene, path, format);
-    if (!files) return files.error();
-    for (const auto& [file, bytes] : *files) {
-      if (Status s = writeTextFileAtomically(file, bytes); !s) return s;
-    }
-    return Status::success();
+    return exportBlobs(*scene, path, format);
   } catch (const std::exception& e) {
     return Error{path + ": Assimp's exporter failed: " + e.what()};
   } catch (...) {
     return Error{path + ": Assimp's exporter failed with an unknown error"};
   }
+}
+
+Status writeMotionFile(const Motion& motion, const std::string& path, MotionFormat format,
+                       const BvhWriteOptions& bvh) {
+  if (format == MotionFormat::Bvh) return writeBvhFile(motion, path, bvh);
+  Result<MotionFiles> files = formatMotionFiles(motion, path, format, bvh);
+  if (!files) return files.error();
+  for (const auto& [file, bytes] : *files) {
+    if (Status s = writeTextFileAtomically(file, bytes); !s) return s;
+  }
+  return Status::success();
+}
+
+std::string withMotionExtension(const std::string& path, MotionFormat format) {
+  return fs::path(path).replace_extension(info(format).extension).string();
 }
 
 Result<StreamedBvh> writeMotionStream(

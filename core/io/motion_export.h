@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/import/bvh_writer.h"
 #include "core/motion/motion.h"
@@ -49,6 +51,18 @@ const char* motionFormatNames();
 // --format bvh), on an unknown extension when !defaultBvh, and on FBX (kFbxNotOffered).
 Result<MotionFormat> chooseMotionFormat(const std::string& path, std::string_view option,
                                         bool defaultBvh);
+
+// The files of a motion in one format, as (path, bytes): one, or a .gltf's buffer and then the
+// .gltf itself.
+using MotionFiles = std::vector<std::pair<std::string, std::string>>;
+
+// What writeMotionFile writes, in memory, for callers that write several files as one set (an
+// export's clips: export_set.h). Fails as writeMotionFile, but never touches the disk.
+Result<MotionFiles> formatMotionFiles(const Motion& motion, const std::string& path,
+                                      MotionFormat format, const BvhWriteOptions& bvh = {});
+
+// `path` with its extension replaced by the format's (clips/a.bvh -> clips/a.glb).
+std::string withMotionExtension(const std::string& path, MotionFormat format);
 
 // Writes `motion` to `path` in `format`. glTF/GLB: the skeleton is a node hierarchy (one node
 // per joint, named after it, translated by its offset; end sites are child nodes without

@@ -228,9 +228,7 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
     Motion piece = sliceFrames(source, clip.beginFrame - 1, clip.endFrame + 2);
     piece.name = source.name + " clip " + std::to_string(e);
     const std::string path = (root / exportClipPath(names[e], clipFolder)).string();
-    Result<std::string> text = formatBvh(piece, bvh);
-    if (!text) return Error{path + ": " + text.error().message};
-    files.emplace_back(path, std::move(text.value()));
+    if (Status s = addClipFiles(files, piece, path, bvh, input.clipCopies); !s) return s;
   }
   if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
   Status written = commitExport(directory, files, {(root / kSnapGraphFileName).string(), json->serialize(2) + "\n"});

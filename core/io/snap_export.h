@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/io/motion_export.h"
 #include "core/snap/hub_graph.h"
 #include "core/snap/snap_job.h"
 #include "core/util/json.h"
@@ -40,6 +41,10 @@ struct SnapExportInput {
   SnapExportSettings settings;
   // Empty, or one label per hub of *graph: then clips are named after their hubs.
   std::vector<SnapHubLabel> hubLabels;
+  // Every clip is also written in these formats (glTF: MotionFormat::Glb or Gltf), the same frames
+  // under the same name with that format's extension, beside its BVH: for game engines. The graph
+  // file names only the BVH, which readers use.
+  std::vector<MotionFormat> clipCopies;
 
   // Fails when: graph or snapped is null; the graph does not validate(); the snapped motions or
   // common poses do not match the graph (counts, frame counts, one skeleton hierarchy, joints);

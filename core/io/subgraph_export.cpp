@@ -91,9 +91,7 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
     const Clip& clip = clips[c];
     const Motion piece = sliceFrames(*in.motions[clip.motion], clip.beginFrame, clip.endFrame);
     const std::string path = (fs::path(directory) / exportClipPath(clipFileName(c), clipFolder)).string();
-    Result<std::string> text = formatBvh(piece, bvh);
-    if (!text) return Error{path + ": " + text.error().message};
-    clipFiles.emplace_back(path, std::move(text.value()));
+    if (Status s = addClipFiles(clipFiles, piece, path, bvh, in.clipCopies); !s) return s;
   }
 
   std::ostringstream o;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/dmg/database_motion_graph.h"
+#include "core/io/motion_export.h"
 #include "core/motion/clip.h"
 #include "core/motion/motion.h"
 #include "core/motion/motion_file_loader.h"
@@ -36,6 +37,10 @@ struct SubgraphExportInput {
   const VerificationReport* verification = nullptr;  // bounds above gamma come from here
   std::string generatorNote;                         // informative text stored as "note"
   double bvhMetresPerUnit = 0.01;
+  // Every clip is also written in these formats (glTF: MotionFormat::Glb or Gltf), the same frames
+  // under the same name with that format's extension, beside its BVH: for game engines. The index
+  // names only the BVH, which readers use.
+  std::vector<MotionFormat> clipCopies;
 };
 
 // Writes DIR/subgraph.json and DIR/clips/clip_NNNN.bvh (the folders are created; clips-2/,

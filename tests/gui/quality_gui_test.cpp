@@ -15,10 +15,14 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/quality_dock.h"
+#include "app/mgstudio/subgraph_workspace.h"
 #include "app/mgstudio/snap_workspace.h"
+#include "core/field/motion_field.h"
 #include "core/report/quality_report.h"
+#include "widgets/document/project.h"
 #include "gui_snap_sample.h"
 #include "gui_test_main.h"
 #include "widgets/jobs/snap_session.h"
@@ -100,6 +104,73 @@ TEST(QualityGui, ReportOfTheProjectsGraphAndAClickOnATransition) {
   QTest::qWait(300);
   const QImage plots = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
   EXPECT_TRUE(plots.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/quality_dock_plots_1366x768.png")));
+}
+
+// A motion field and a minimum-size subgraph built in the editor go into the report beside the
+// snap graph: their workspaces write them in their formats (a .field file, a subgraph folder), the
+// report opens them with the registered kinds and steers the field (50 heading changes), as
+// mgtool eval does.
+TEST(QualityGui, AFieldAndASubgraphBuiltInTheEditorAreReportedBesideTheSnapGraph) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  FieldWorkspace* field = window.field();
+  ASSERT_NE(field, nullptr);
+  QSignalSpy built(field, &FieldWorkspace::fieldBuilt);
+  field->build();
+  ASSERT_TRUE(built.wait(300000)) << "the field did not build";
+  ASSERT_TRUE(field->field());
+
+  // And a minimum-size subgraph of two stretches of the sample.
+  SubgraphWorkspace* sg = window.subgraph();
+  ASSERT_NE(sg, nullptr);
+  const MotionId sample = window.project()->motions().front().id;
+  sg->addStretch(sample, 60, 90, false);
+  sg->addStretch(sample, 300, 330, false);
+  QSignalSpy searched(sg, &SubgraphWorkspace::searchFinished);
+  sg->runSearch();
+  ASSERT_TRUE(searched.wait(300000));
+  ASSERT_NE(sg->outcome(), nullptr);
+  ASSERT_TRUE(sg->outcome()->error.isEmpty()) << sg->outcome()->error.toStdString();
+
+  QualityDock* quality = window.quality();
+  QSignalSpy finished(quality, &QualityDock::finished);
+  quality->panel()->setSettings(20, 2);
+  quality->run();
+  ASSERT_TRUE(finished.wait(300000));
+  ASSERT_TRUE(finished[0][0].toBool());
+  const auto report = quality->report();
+  ASSERT_NE(report, nullptr);
+  ASSERT_EQ(report->inputs.size(), 3u);
+  const InputFigures* snap = nullptr;
+  const InputFigures* fieldFigures = nullptr;
+  const InputFigures* subgraph = nullptr;
+  for (const InputFigures& f : report->inputs) (f.kind == "field" ? fieldFigures : f.kind == "subgraph" ? subgraph : snap) = &f;
+  ASSERT_NE(snap, nullptr);
+  ASSERT_NE(fieldFigures, nullptr);
+  ASSERT_NE(subgraph, nullptr);
+  EXPECT_EQ(snap->kind, "snap");
+  ASSERT_TRUE(subgraph->error.empty()) << subgraph->error;
+  EXPECT_FALSE(subgraph->steerable);
+  EXPECT_EQ(subgraph->size.framesKept, static_cast<long long>(sg->outcome()->result.vertices.size()));
+  ASSERT_TRUE(fieldFigures->error.empty()) << fieldFigures->error;
+  EXPECT_TRUE(fieldFigures->steerable);
+  ASSERT_TRUE(fieldFigures->hasResponse);
+  EXPECT_EQ(fieldFigures->response.changes, 50);
+  long long frames = 0;
+  for (const auto& m : field->field()->database->motions) frames += m->frameCount();
+  EXPECT_EQ(fieldFigures->size.framesKept, frames);
+  // Measure, the source groups, the three graphs.
+  EXPECT_EQ(quality->panel()->table()->columnCount(), 4 + static_cast<int>(report->sources.size()));
+  quality->dock()->show();
+  quality->dock()->raise();
+  QTest::qWait(500);
+  const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
+  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/quality_dock_three_kinds_1366x768.png")));
 }
 
 }  // namespace

@@ -159,6 +159,30 @@ TEST_F(MgtoolSnapCli, WalkAsGltfHasTheBvhWalkJointPositions) {
   EXPECT_EQ(with({dir.file("w2.glb"), "--format", "bvh"}).status, 2);
 }
 
+// --format glb writes every clip also as .glb beside its BVH: the same world joint positions; a
+// later export without it removes them with the rest of the earlier export.
+TEST_F(MgtoolSnapCli, ClipCopiesAsGlbMatchTheirBvhAndGoWithTheExport) {
+  test::TempDir dir;
+  const std::string out = dir.file("e");
+  const ToolRun run = mgtool({"snap", kBoxing, "--hubs", "3", "--wmin", "10", "--out", out, "--format", "glb"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  int clips = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(out) / "clips")) {
+    if (e.path().extension() != ".bvh") continue;
+    const std::string glb = fs::path(e.path()).replace_extension(".glb").string();
+    ASSERT_TRUE(fs::exists(glb)) << glb;
+    EXPECT_LT(test::largestJointDistance(e.path().string(), glb), 1e-4) << glb;
+    if (clips++ == 0) MG_EXPECT_VALID_GLTF(glb);
+  }
+  EXPECT_GT(clips, 2);
+  ASSERT_EQ(mgtool({"snap", kBoxing, "--hubs", "3", "--wmin", "10", "--out", out}).status, 0);
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(out))
+    EXPECT_NE(e.path().extension(), ".glb") << e.path();
+  const ToolRun fbx = mgtool({"snap", kBoxing, "--hubs", "3", "--out", dir.file("f"), "--format", "fbx"});
+  EXPECT_EQ(fbx.status, 2);
+  EXPECT_NE(fbx.err.find("FBX is not offered"), std::string::npos) << fbx.err;
+}
+
 // Sets x of every non-identity floor transform ({theta, x, z}) to `x`.
 void moveTransforms(JsonValue& v, double x) {
   if (v.isArray()) {

@@ -61,8 +61,18 @@ TEST(MgtoolSubgraphCli, ExportsChecksAndWalks) {
   test::TempDir dir;
   const std::string out = dir.file("sub");
   const ToolRun run = mgtool({"subgraph", kWalk1, kWalk3, "--keys", keysFile(dir, goodKeys()),
-                              "--gamma", "30", "--out", out});
+                              "--gamma", "30", "--out", out, "--format", "gltf"});
   ASSERT_EQ(run.status, 0) << run.err;
+  // --format gltf: every clip also as .gltf (and its .bin) beside its BVH, the same positions.
+  int copies = 0;
+  for (const std::filesystem::directory_entry& e : std::filesystem::directory_iterator(std::filesystem::path(out) / "clips")) {
+    if (e.path().extension() != ".bvh") continue;
+    const std::string gltf = std::filesystem::path(e.path()).replace_extension(".gltf").string();
+    ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(e.path()).replace_extension(".bin"))) << gltf;
+    EXPECT_LT(test::largestJointDistance(e.path().string(), gltf), 1e-4) << gltf;
+    if (copies++ == 0) MG_EXPECT_VALID_GLTF(gltf);
+  }
+  EXPECT_GT(copies, 0);
   const long long pairs = jsonInt(run.out, "key_pairs");
   EXPECT_GT(pairs, 1000);
   EXPECT_EQ(jsonInt(run.out, "key_pairs_satisfied"), pairs) << run.out;
