@@ -2,6 +2,7 @@
 // parsePmgText: the reader of the plain-text graph file (see pmg_text.h and PMG_FORMAT.md).
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 #include "core/io/pmg_names.h"
@@ -104,6 +105,17 @@ Result<int> integer(const Line& l, const std::string& s) {
   return static_cast<int>(*v);
 }
 
+// A random seed: the whole unsigned 64-bit range, as the writer prints it (read as a double it
+// rounded, and 18446744073709551615 became 2^64, which no uint64 holds).
+Result<std::uint64_t> seedValue(const Line& l, const std::string& s) {
+  std::uint64_t v = 0;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size()) {
+    return lineError(l, "'" + s + "' is not a seed (a whole number from 0 to 18446744073709551615)");
+  }
+  return v;
+}
+
 // "keyword key v.. key v.." with every key of `arity` present once, in any order.
 Result<std::map<std::string, std::vector<std::string>>> keyed(const Line& l,
                                                               const std::map<std::string, int>& arity) {
@@ -167,9 +179,9 @@ Result<NodeSource> nodeBlock(Reader& r) {
   MG_TRY(samples, integer(*inv, (*inf)["samples"][0]));
   MG_TRY(mix, integer(*inv, (*inf)["mix"][0]));
   MG_TRY(neighbours, integer(*inv, (*inf)["neighbours"][0]));
-  MG_TRY(seed, number(*inv, (*inf)["seed"][0]));
+  MG_TRY(seed, seedValue(*inv, (*inf)["seed"][0]));
   s.inversion.samples = *samples, s.inversion.examplesPerSample = *mix, s.inversion.neighbours = *neighbours;
-  s.inversion.seed = static_cast<std::uint64_t>(*seed);
+  s.inversion.seed = *seed;
   MG_TRY(params, r.take("parameters"));
   if (params->tokens.size() != 2) return lineError(*params, "'parameters' takes a count");
   MG_TRY(count, integer(*params, params->tokens[1]));
@@ -229,9 +241,9 @@ Result<GraphEdge> edgeBlock(Reader& r, const std::vector<NodeSource>& nodes) {
   MG_TRY(sr1, number(*sl, (*sf)["source_region"][1]));
   MG_TRY(tr0, number(*sl, (*sf)["target_region"][0]));
   MG_TRY(tr1, number(*sl, (*sf)["target_region"][1]));
-  MG_TRY(seed, number(*sl, (*sf)["seed"][0]));
+  MG_TRY(seed, seedValue(*sl, (*sf)["seed"][0]));
   st.sourceSamples = *ns, st.targetSamples = *nt, st.sourceRegionBegin = *sr0, st.sourceRegionEnd = *sr1;
-  st.targetRegionBegin = *tr0, st.targetRegionEnd = *tr1, st.seed = static_cast<std::uint64_t>(*seed);
+  st.targetRegionBegin = *tr0, st.targetRegionEnd = *tr1, st.seed = *seed;
   MG_TRY(metric, metricLine(r));
   st.metric = *metric;
   MG_TRY(tl, r.take("thresholds"));

@@ -12,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
   using namespace mg;
   fuzz::Scratch& scratch = fuzz::Scratch::get();
-  static const bool copied = (scratch.copyFixture(MG_FUZZ_FIXTURES "/project/files"), true);
+  static const bool copied = (scratch.copyFixture(MG_FUZZ_FIXTURES "/files"), true);
   (void)copied;
   const QString path = QString::fromStdString(scratch.write("fuzz.mgproj", data, size));
   Result<ProjectData> project = readProject(path);

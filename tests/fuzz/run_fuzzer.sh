@@ -5,8 +5,10 @@
 #   run_fuzzer.sh short BIN DIR SECONDS  fuzz from DIR/seeds for SECONDS (a scratch corpus)
 #   run_fuzzer.sh long BIN DIR RUNS [CORPUS]  fuzz for RUNS executions, keeping the corpus in
 #                                        CORPUS (default build-fuzz-corpus/NAME beside DIR's repo)
-# Every run: 10 s per input, 2 GB of memory. A failing input is saved under
-# ${MG_FUZZ_ARTIFACTS:-/tmp/mg-fuzz-artifacts}/NAME/: add it to DIR/crashes/ with the fix.
+# Every run: 10 s per input, 2 GB of memory; fuzzing runs also take DIR/dict (the format's words,
+# tests/fuzz/make_dicts.py) and the libFuzzer flags of DIR/options (one a line: -max_len=N).
+# A failing input is saved under ${MG_FUZZ_ARTIFACTS:-/tmp/mg-fuzz-artifacts}/NAME/: add it to
+# DIR/crashes/ with the fix.
 set -euo pipefail
 mode=$1 bin=$2 dir=$3
 name=$(basename "$dir")
@@ -31,10 +33,13 @@ case $mode in
     if [ "$mode" = short ]; then
       budget=(-max_total_time="$4")
     else
-      budget=(-runs="$4" -max_len=32768)
+      budget=(-runs="$4")
       if [ -n "${5:-}" ]; then rm -rf "$corpus"; corpus=$5; trap - EXIT; mkdir -p "$corpus"; fi
     fi
-    "$bin" "${limits[@]}" "${budget[@]}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+    options=()
+    if [ -f "$dir/dict" ]; then options+=(-dict="$dir/dict"); fi
+    if [ -f "$dir/options" ]; then mapfile -t -O ${#options[@]} options < <(grep -v '^#' "$dir/options"); fi
+    "$bin" "${limits[@]}" "${budget[@]}" "${options[@]}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
       "$corpus" "$dir/seeds" 2>&1 | grep -v '^#[0-9]*.*\(NEW\|REDUCE\)\|NEW_FUNC' || exit "${PIPESTATUS[0]}"
     ;;
   *) echo "usage: $0 regress|short|long BIN DIR [SECONDS|RUNS]" >&2; exit 2 ;;

@@ -110,6 +110,20 @@ TEST(PmgText, ParseRejectsBadSamplesAndThresholds) {
   std::string inverted = good;
   inverted.replace(inverted.find("t_good 0.005"), 12, "t_good 0.009");
   EXPECT_FALSE(parsePmgText(inverted));  // t_good > t_bad
+  // Seeds cover the whole uint64 range the writer prints (read as a double, the largest became
+  // 2^64, undefined as a uint64: UBSan in fuzz_pmg_text), and nothing else.
+  std::string big = good;
+  big.replace(big.find("neighbours 0 seed 1"), 19, "neighbours 0 seed 18446744073709551615");
+  Result<PmgDocument> bigSeed = parsePmgText(big);
+  ASSERT_TRUE(bigSeed) << bigSeed.error().message;
+  EXPECT_EQ(bigSeed->nodes[0].inversion.seed, 18446744073709551615ull);
+  for (const char* bad : {"18446744073709551616", "-1", "1e3", "1.5", "x"}) {
+    std::string text = good;
+    text.replace(text.find("neighbours 0 seed 1"), 19, std::string("neighbours 0 seed ") + bad);
+    Result<PmgDocument> refused = parsePmgText(text);
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_NE(refused.error().message.find("line 6"), std::string::npos) << refused.error().message;
+  }
 }
 
 TEST(PmgSpec, BuildsTheWalkingGraph) {

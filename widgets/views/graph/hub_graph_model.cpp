@@ -217,8 +217,8 @@ void HubGraphModel::fillEdgeMenu(QMenu* menu, GraphEdgeId id) {
   }
   if (clips.size() > 12) menu->addAction(tr("(%1 more clips: click the arrow to cycle)").arg(clips.size() - 12))->setEnabled(false);
   menu->addSeparator();
-  menu->addAction(tr("Select Source Hub"), this, [this, from] { emit hubActivated(from); });
-  menu->addAction(tr("Select Target Hub"), this, [this, to] { emit hubActivated(to); });
+  menu->addAction(tr("Select Source Hub"), this, [this, from = from] { emit hubActivated(from); });
+  menu->addAction(tr("Select Target Hub"), this, [this, to = to] { emit hubActivated(to); });
 }
 
 }  // namespace mg
