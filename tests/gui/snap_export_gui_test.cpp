@@ -24,6 +24,7 @@
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/util/thread_pool.h"
+#include "gui_snap_sample.h"
 #include "gui_test_main.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/job_progress_widget.h"
@@ -77,14 +78,7 @@ TEST(SnapExportGui, ProgressStripCancelKeepsThePreviousExportAndTheNextReplacesI
   window.resize(1366, 768);
   window.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
-  window.openSample();
-  ASSERT_TRUE(batch.wait(60000));
-  SnapSession* session = window.snap()->session();
-  ASSERT_TRUE(QTest::qWaitFor([session] { return !session->state()->working.empty(); }, 60000));
-  session->suggestHubs(3, 0.0, 10);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return window.project()->hubs()->count() == 3; }, 120000));
-  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
+  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
   window.playback()->setPlaying(false);
 
   SnapWorkspace* snap = window.snap();
