@@ -42,6 +42,7 @@ int runDmg(std::span<const std::string> args) {
   const std::optional<DmgBuildResult> built = buildDmg("dmg", *db, *settings);
   if (!built) return kExitFailed;
   const DatabaseMotionGraph& g = built->graph;
+  const double buildSeconds = clock.seconds() - loadSeconds;
   double exportSeconds = 0;
   if (parsed->has("out")) {
     clock.restart();
@@ -51,6 +52,8 @@ int runDmg(std::span<const std::string> args) {
     for (int v = 0; v < g.vertexCount(); ++v) in.keptVertices.push_back(v);
     in.generatorNote = "database motion graph";
     in.clipCopies = *copies;
+    in.trimLeadingFrames = settings->trimFrames;
+    in.buildSeconds = buildSeconds;
     if (Status s = exportSubgraph(parsed->options.at("out"), in); !s) {
       std::fprintf(stderr, "mgtool dmg: %s\n", s.error().message.c_str());
       return kExitFailed;

@@ -106,12 +106,14 @@ int runPmgBuild(std::span<const std::string> args) {
   // wherever that is (a relative SPEC once wrote paths relative to the working directory).
   std::error_code ec;
   const std::filesystem::path base = std::filesystem::absolute(directoryOf(specPath), ec);
+  const Stopwatch clock;
   Result<ParametricGraph> graph =
       buildGraphFromSpec(*pmgSpec, ec ? directoryOf(specPath) : base.lexically_normal().string(), importMotionLoader(), onEdge);
   if (!graph) {
     std::fprintf(stderr, "mgtool pmg build: %s\n", graph.error().message.c_str());
     return kExitFailed;
   }
+  graph->buildSeconds = clock.seconds();  // the nodes (their capture read) and the edges
   const std::string out = parsed->options.at("out");
   if (Status s = writePmgText(*graph, out); !s) {
     std::fprintf(stderr, "mgtool pmg build: %s\n", s.error().message.c_str());

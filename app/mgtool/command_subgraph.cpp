@@ -193,6 +193,7 @@ int runSubgraph(std::span<const std::string> args) {
   }
   for (const std::string& note : result->notes)
     std::fprintf(stderr, "mgtool subgraph: %s\n", note.c_str());
+  const double buildSeconds = clock.seconds();  // the database motion graph and the search
   clock.restart();
   Result<VerificationReport> verified = verifySubgraph(g, keys, job.requirement, result->vertices);
   Result<VerificationReport> core = verifySubgraph(g, keys, job.requirement, result->coreVertices);
@@ -216,6 +217,8 @@ int runSubgraph(std::span<const std::string> args) {
   in.generatorNote =
       "minimum-size motion graph, requirement " + std::to_string(static_cast<int>(*kind));
   in.clipCopies = *copies;
+  in.trimLeadingFrames = settings->trimFrames;
+  in.buildSeconds = buildSeconds;
   if (Status s = exportSubgraph(parsed->options.at("out"), in); !s) {
     std::fprintf(stderr, "mgtool subgraph: %s\n", s.error().message.c_str());
     return kExitFailed;

@@ -113,6 +113,9 @@ std::optional<MotionFieldBuild> buildFieldFromFiles(const std::string& command,
     std::fprintf(stderr, "mgtool %s: %s\n", command.c_str(), built.error().message.c_str());
     return std::nullopt;
   }
+  auto field = std::make_shared<MotionField>(*built->field);
+  field->trimLeadingFrames = settings.trimFrames;  // recorded in the file for reports
+  built->field = std::move(field);
   return std::move(built.value());
 }
 

@@ -59,7 +59,9 @@ Result<MotionFieldBuild> buildMotionField(std::span<const std::shared_ptr<const 
   progress.report(0.08);
   if (!settings.learn) {
     stats.neighboursSeconds = clock.seconds();
-    build.field = passive.value();
+    auto field = std::make_shared<MotionField>(*passive.value());
+    field->buildSeconds = stats.statesSeconds + stats.neighboursSeconds;
+    build.field = std::move(field);
     progress.report(1.0);
     return build;
   }
@@ -80,6 +82,7 @@ Result<MotionFieldBuild> buildMotionField(std::span<const std::shared_ptr<const 
   stats.bellmanResidual = values->bellmanResidual;
   auto field = std::make_shared<MotionField>(f);
   field->values = std::make_shared<const FieldValueFunction>(std::move(values.value()));
+  field->buildSeconds = stats.statesSeconds + stats.neighboursSeconds + stats.valueIterationSeconds;
   build.field = std::move(field);
   build.cache = std::make_shared<const TransitionCache>(std::move(cache.value()));
   progress.report(1.0);

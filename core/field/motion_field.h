@@ -33,6 +33,12 @@ struct MotionField {
   std::shared_ptr<const FieldDatabase> database;
   std::shared_ptr<const NeighbourIndex> index;
   std::shared_ptr<const FieldValueFunction> values;  // null: passive only
+  // Informative: wall time the field took to build from the loaded capture, as field files record
+  // it (the quality report shows it); < 0 when unknown.
+  double buildSeconds = -1;
+  // Informative: frames dropped from the start of every source file before the motions (as
+  // files record it, so a report lines the source up with the field); < 0 when unknown.
+  int trimLeadingFrames = -1;
 
   double fps() const { return database->settings.workingFps; }
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/field_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -127,6 +128,9 @@ std::string encodeFieldFile(const MotionField& field) {
     w.i32(v.task.parameterCount());
     for (float x : v.values) w.put<float>(x);
   }
+  // Version 2: provenance.
+  w.f64(field.buildSeconds >= 0 && std::isfinite(field.buildSeconds) ? field.buildSeconds : -1.0);
+  w.i32(std::max(field.trimLeadingFrames, -1));
   std::string file(kFieldMagic, 8);
   Writer h;
   h.put<std::uint32_t>(kFieldVersion);
@@ -154,9 +158,9 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
   std::uint32_t version = 0, crc = 0;
   std::uint64_t payload = 0;
   header.get(version), header.get(crc), header.get(payload);
-  if (version != static_cast<std::uint32_t>(kFieldVersion)) {
-    return Error{where + "motion field file version " + std::to_string(version) +
-                 "; this program reads version " + std::to_string(kFieldVersion)};
+  if (version < static_cast<std::uint32_t>(kFieldOldestVersion) || version > static_cast<std::uint32_t>(kFieldVersion)) {
+    return Error{where + "motion field file version " + std::to_string(version) + "; this program reads versions " +
+                 std::to_string(kFieldOldestVersion) + " to " + std::to_string(kFieldVersion)};
   }
   const size_t actual = bytes.size() - kHeaderBytes;
   if (actual < payload) {
@@ -261,11 +265,18 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
       if (!r.get(x) || !std::isfinite(x)) return bad("value");
     }
   }
-  if (!r.atEnd()) return Error{where + "unexpected bytes after the value function"};
+  double buildSeconds = -1;
+  int trim = -1;
+  if (version >= 2 && !r.f64(buildSeconds)) return bad("build seconds");
+  if (version >= 2 && (!r.i32(trim) || trim < -1)) return bad("trim leading frames");
+  if (!r.atEnd()) return Error{where + "unexpected bytes after " + (version >= 2 ? "the build time" : "the value function")};
   Result<std::shared_ptr<const MotionField>> field =
       assembleMotionField(std::move(database), settings, std::move(values));
   if (!field) return Error{where + field.error().message};
-  return field;
+  auto out = std::make_shared<MotionField>(**field);
+  out->buildSeconds = buildSeconds < 0 ? -1.0 : buildSeconds;
+  out->trimLeadingFrames = trim;
+  return std::shared_ptr<const MotionField>(std::move(out));
 }
 
 Result<std::shared_ptr<const MotionField>> readFieldFile(const std::string& path) {

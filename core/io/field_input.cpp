@@ -19,12 +19,13 @@ class FieldInput final : public GraphInput {
       : GraphInput("field", path), m_field(std::move(field)) {
     const std::string folder = std::filesystem::path(path).parent_path().string();
     for (const auto& m : m_field->database->motions) {
-      m_sources.push_back({resolveCapturePath(m->sourcePath, folder), -1});
+      m_sources.push_back({resolveCapturePath(m->sourcePath, folder), m_field->trimLeadingFrames});
       m_size.framesKept += m->frameCount();
     }
     m_size.clips = m_field->database->clipCount();
     m_size.transitions = 0;  // a field never cuts: it chooses a blend every frame
     m_size.fileBytes = bytesOnDisk(path);
+    m_size.buildSeconds = m_field->buildSeconds;
   }
 
   double fps() const override { return m_field->fps(); }

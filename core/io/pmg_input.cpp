@@ -47,6 +47,7 @@ class PmgInput final : public GraphInput {
     }
     for (const GraphEdge& e : m_graph->edges) m_size.transitions += e.edge.exists ? 1 : 0;
     m_size.fileBytes = bytesOnDisk(path);
+    m_size.buildSeconds = m_graph->buildSeconds;
   }
 
   double fps() const override { return m_graph->nodes.front()->space().fps; }

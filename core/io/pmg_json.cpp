@@ -99,7 +99,9 @@ JsonValue pmgToJson(const ParametricGraph& graph, const std::string& fileDirecto
         {"samples", samples}};
     edges.emplace_back(std::move(edge));
   }
-  return JsonValue::Object{{"format", "mg-pmg"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
+  JsonValue::Object root{{"format", "mg-pmg"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
+  if (graph.buildSeconds >= 0) root["build_seconds"] = graph.buildSeconds;
+  return root;
 }
 
 Status writePmgJson(const ParametricGraph& graph, const std::string& path) {

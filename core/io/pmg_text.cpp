@@ -70,6 +70,7 @@ std::string examplePath(const ParametricGraph& graph, int node, int example, con
 std::string formatPmgText(const ParametricGraph& graph, const std::string& fileDirectory) {
   std::ostringstream o;
   o << "PMG 1\n# Parametric motion graph (Heck & Gleicher 2007), Motion Graph Studio; see PMG_FORMAT.md\n";
+  if (graph.buildSeconds >= 0) o << "built seconds " << num(graph.buildSeconds) << "\n";
   o << "nodes " << graph.nodeSources.size() << "\n";
   for (size_t n = 0; n < graph.nodeSources.size(); ++n) {
     const NodeSource& s = graph.nodeSources[n];
@@ -145,6 +146,7 @@ Result<ParametricGraph> readPmgText(const std::string& path, const MotionFileLoa
   const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
   ParametricGraph graph;
   graph.nodeSources = doc->nodes;
+  graph.buildSeconds = doc->buildSeconds;
   // Rebuilding the nodes is the work: each takes an equal part of [0, 1].
   const double share = doc->nodes.empty() ? 0.0 : 1.0 / static_cast<double>(doc->nodes.size());
   for (const NodeSource& s : doc->nodes) {

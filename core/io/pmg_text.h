@@ -28,6 +28,7 @@ Status writePmgText(const ParametricGraph& graph, const std::string& path);
 
 // A parsed file: node sources and edges without built nodes (edge.sampling is null).
 struct PmgDocument {
+  double buildSeconds = -1;  // the optional `built seconds` line; < 0 when absent
   std::vector<NodeSource> nodes;
   std::vector<GraphEdge> edges;
 };

@@ -79,6 +79,8 @@ class Reader {
     return l;
   }
   bool atEnd() const { return m_pos >= m_lines.size(); }
+  // Whether the next line starts with `keyword`.
+  bool next(const std::string& keyword) const { return !atEnd() && m_lines[m_pos].tokens[0] == keyword; }
 
  private:
   std::vector<Line> m_lines;
@@ -306,6 +308,13 @@ Result<PmgDocument> parsePmgText(std::string_view text) {
     return lineError(*header, "unsupported PMG version (this reader knows version 1)");
   }
   PmgDocument doc;
+  if (r.next("built")) {
+    MG_TRY(built, r.take("built"));
+    if (built->tokens.size() != 3 || built->tokens[1] != "seconds") return lineError(*built, "'built' takes 'seconds <s>'");
+    MG_TRY(seconds, number(*built, built->tokens[2]));
+    if (*seconds < 0) return lineError(*built, "build seconds must be >= 0");
+    doc.buildSeconds = *seconds;
+  }
   MG_TRY(nodes, r.take("nodes"));
   if (nodes->tokens.size() != 2) return lineError(*nodes, "'nodes' takes a count");
   MG_TRY(nodeCount, integer(*nodes, nodes->tokens[1]));

@@ -191,15 +191,17 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, const std::string&
   JsonValue::Array deadEnds;
   for (int h : deadEndHubs(graph)) deadEnds.push_back(h);
 
+  JsonValue::Object settings{{"threshold_m2", number(input.settings.thresholdM2)},
+                             {"wmin_frames", input.settings.wminFrames},
+                             {"trim_leading_frames", input.settings.trimLeadingFrames}};
+  if (input.settings.buildSeconds >= 0) settings["build_seconds"] = number(input.settings.buildSeconds);
   return JsonValue(JsonValue::Object{
       {"format", kSnapGraphFormat},
       {"version", kSnapGraphVersion},
       {"generator", "Motion Graph Studio"},
       {"fps", number(first.fps)},
       {"bvh_metres_per_unit", number(kSnapClipMetresPerUnit)},
-      {"settings", JsonValue::Object{{"threshold_m2", number(input.settings.thresholdM2)},
-                                     {"wmin_frames", input.settings.wminFrames},
-                                     {"trim_leading_frames", input.settings.trimLeadingFrames}}},
+      {"settings", std::move(settings)},
       {"skeleton", JsonValue::Object{{"joints", std::move(joints)}}},
       {"motions", std::move(motions)},
       {"hubs", std::move(hubs)},

@@ -31,6 +31,7 @@ class SnapInput final : public GraphInput {
     m_size.clips = static_cast<int>(m_file.graph.edges.size());
     m_size.transitions = static_cast<int>(pairs);
     m_size.fileBytes = bytesOnDisk(m_file.directory);
+    m_size.buildSeconds = m_file.settings.buildSeconds;
   }
 
   double fps() const override { return m_file.fps; }

@@ -98,7 +98,10 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   o << "{\n  \"format\": \"" << kSubgraphFormat << "\",\n  \"version\": " << kSubgraphVersion
     << ",\n  \"generator\": \"Motion Graph Studio\",\n  \"note\": "
     << JsonValue(in.generatorNote).serialize(-1) << ",\n  \"fps\": " << number(g.fps())
-    << ",\n  \"bvh_metres_per_unit\": " << number(in.bvhMetresPerUnit) << ",\n  \"motions\": [";
+    << ",\n  \"bvh_metres_per_unit\": " << number(in.bvhMetresPerUnit);
+  if (in.trimLeadingFrames >= 0) o << ",\n  \"trim_leading_frames\": " << in.trimLeadingFrames;
+  if (in.buildSeconds >= 0) o << ",\n  \"build_seconds\": " << number(in.buildSeconds);
+  o << ",\n  \"motions\": [";
   for (int m = 0; m < g.motionCount(); ++m) {
     o << (m ? ",\n    " : "\n    ")
       << JsonValue(JsonValue::Object{{"name", in.motions[m]->name},

@@ -37,6 +37,8 @@ struct SubgraphExportInput {
   const VerificationReport* verification = nullptr;  // bounds above gamma come from here
   std::string generatorNote;                         // informative text stored as "note"
   double bvhMetresPerUnit = 0.01;
+  int trimLeadingFrames = -1;  // frames dropped from the start of every source file; < 0 unknown
+  double buildSeconds = -1;    // wall time the graph took to build from the loaded capture; < 0 unknown
   // Every clip is also written in these formats (glTF: MotionFormat::Glb or Gltf), the same frames
   // under the same name with that format's extension, beside its BVH: for game engines. The index
   // names only the BVH, which readers use.
@@ -59,6 +61,8 @@ struct SubgraphFile {
   std::string directory;
   double fps = 30.0;
   double bvhMetresPerUnit = 0.01;  // of the clip files
+  int trimLeadingFrames = -1;      // -1 when the file does not say
+  double buildSeconds = -1;        // -1 when the file does not say
   std::vector<std::string> motionNames;
   std::vector<std::string> motionSourcePaths;  // as written by the exporter (may be empty)
   // The kept subgraph over the source motions (their frame counts from the file): vertex i is

@@ -44,6 +44,9 @@ struct ParametricGraph {
   std::vector<NodeSource> nodeSources;                     // one per node, same order
   std::vector<std::shared_ptr<const ParametricNode>> nodes;
   std::vector<GraphEdge> edges;
+  // Informative: wall time the nodes and edges took to build, as graph files record it (the
+  // quality report shows it); < 0 when unknown.
+  double buildSeconds = -1;
 
   int nodeCount() const { return static_cast<int>(nodes.size()); }
   int findNode(const std::string& name) const;  // index or -1

@@ -7,6 +7,7 @@
 #include "core/motion/resample.h"
 #include "core/snap/hub_graph_builder.h"
 #include "core/snap/metric_rows.h"
+#include "core/util/stopwatch.h"
 
 namespace mg {
 namespace {
@@ -76,10 +77,12 @@ std::string graphFromSuggestion(const SnapPipelineRequest& request, const Progre
 
 void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progress,
                      const std::function<void(const SnapPipelineResult&)>& report) {
+  const Stopwatch clock;
   SnapPipelineResult s;
   s.stage = 1;
   auto fail = [&](const std::string& message) {
     s.errorMessage = message;
+    s.buildSeconds = clock.seconds();
     report(s);
   };
   if (request.motions.empty()) return fail("no motions");
@@ -113,6 +116,7 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
   if (!error.empty()) return fail(error);
   s.deadEnds = deadEndHubs(s.graph);
   progress.report(0.5);
+  s.buildSeconds = clock.seconds();
   report(s);
   if (!request.snap || s.graph.edges.empty() || progress.cancelled()) return;
 
@@ -130,6 +134,7 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
   if (progress.cancelled()) return;
   if (!snapped) {
     s.snapErrorMessage = snapped.error().message;
+    s.buildSeconds = clock.seconds();
     report(s);
     return;
   }
@@ -142,6 +147,7 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
   s.skateAfterMps = meanFootSkate(snapped->motions, snapped->contacts);
   s.snapped = std::make_shared<const SnapResult>(std::move(snapped.value()));
   progress.report(1.0);
+  s.buildSeconds = clock.seconds();
   report(s);
 }
 

@@ -71,6 +71,7 @@ struct SnapPipelineResult {
   std::shared_ptr<const SnapResult> snapped;       // stage 2 on success
   std::optional<CutQuality> cutsBefore, cutsAfter;  // stage 2
   double skateBeforeMps = 0, skateAfterMps = 0;     // mean planted-foot speed, stage 2
+  double buildSeconds = 0;  // wall time from the start of runSnapPipeline to this report
 };
 
 // Runs the derivation: resample, contacts, frame set; then either match sets in hub order (each

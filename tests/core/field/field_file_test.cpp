@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/field/motion_field_stream.h"
+#include "core/util/png_writer.h"  // crc32
 #include "field_test_data.h"
 
 namespace mg {
@@ -48,6 +49,42 @@ TEST(FieldFile, RoundTripPlaysTheSame) {
   std::filesystem::remove(path);
 }
 
+// Version 2 records the build time and the source trim; version 1 files (without them) still read.
+TEST(FieldFile, RecordsProvenanceAndReadsVersionOne) {
+  const auto built = test::makeTestField(FieldTaskKind::Direction, 1, 1);
+  ASSERT_TRUE(built);
+  auto field = std::make_shared<MotionField>(*built);
+  field->buildSeconds = 2.5;
+  field->trimLeadingFrames = 10;
+  const std::string bytes = encodeFieldFile(*field);
+  Result<std::shared_ptr<const MotionField>> back = decodeFieldFile(bytes, "mem");
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back.value()->buildSeconds, 2.5);
+  EXPECT_EQ(back.value()->trimLeadingFrames, 10);
+
+  // The same field as a version 1 writer wrote it: no provenance after the value function.
+  std::string v1 = bytes.substr(0, bytes.size() - 12);
+  const std::uint32_t version = 1;
+  const std::uint64_t payload = v1.size() - 24;
+  const std::uint32_t crc = crc32(reinterpret_cast<const std::uint8_t*>(v1.data()) + 24, payload);
+  v1.replace(8, 4, reinterpret_cast<const char*>(&version), 4);
+  v1.replace(12, 4, reinterpret_cast<const char*>(&crc), 4);
+  v1.replace(16, 8, reinterpret_cast<const char*>(&payload), 8);
+  Result<std::shared_ptr<const MotionField>> old = decodeFieldFile(v1, "v1");
+  ASSERT_TRUE(old) << old.error().message;
+  EXPECT_LT(old.value()->buildSeconds, 0);
+  EXPECT_EQ(old.value()->trimLeadingFrames, -1);
+  EXPECT_EQ(old.value()->values->values, field->values->values);
+
+  // A version this build does not know is refused by name.
+  std::string v3 = bytes;
+  const std::uint32_t three = 3;
+  v3.replace(8, 4, reinterpret_cast<const char*>(&three), 4);
+  Result<std::shared_ptr<const MotionField>> future = decodeFieldFile(v3, "v3");
+  ASSERT_FALSE(future);
+  EXPECT_NE(future.error().message.find("version 3"), std::string::npos) << future.error().message;
+}
+
 TEST(FieldFile, PassiveFieldHasNoValues) {
   MotionFieldBuildSettings s;
   s.learn = false;
@@ -72,9 +109,9 @@ TEST(FieldFile, RejectsTruncatedOtherVersionAndCorruptFiles) {
     EXPECT_NE(m.find("f.field"), std::string::npos) << m;
     if (cut >= 24) EXPECT_NE(m.find("truncated"), std::string::npos) << m;
   }
-  std::string v2 = bytes;
-  v2[8] = 2;
-  EXPECT_NE(message(v2).find("version 2"), std::string::npos) << message(v2);
+  std::string v9 = bytes;
+  v9[8] = 9;
+  EXPECT_NE(message(v9).find("version 9"), std::string::npos) << message(v9);
   std::string corrupt = bytes;
   corrupt[bytes.size() / 2] ^= 0x40;
   EXPECT_NE(message(corrupt).find("checksum"), std::string::npos) << message(corrupt);

@@ -70,6 +70,33 @@ TEST(PmgText, RoundTripThroughTheFile) {
             read->nodeSources[0].examples[0].path);
 }
 
+// The build time is an optional informative line after the header; files without it read as
+// "unknown" and a malformed one names its line.
+TEST(PmgText, BuildTimeIsAnOptionalLine) {
+  std::shared_ptr<const ParametricGraph> walk = test::walkGraph();
+  ASSERT_TRUE(walk);
+  ParametricGraph g = *walk;
+  g.buildSeconds = 1.25;
+  const std::string text = formatPmgText(g, scratchDir().string());
+  EXPECT_NE(text.find("\nbuilt seconds 1.25\nnodes "), std::string::npos);
+  Result<PmgDocument> doc = parsePmgText(text);
+  ASSERT_TRUE(doc) << doc.error().message;
+  EXPECT_EQ(doc->buildSeconds, 1.25);
+  g.buildSeconds = -1;
+  const std::string plain = formatPmgText(g, scratchDir().string());
+  EXPECT_EQ(plain.find("built"), std::string::npos);
+  doc = parsePmgText(plain);
+  ASSERT_TRUE(doc) << doc.error().message;
+  EXPECT_LT(doc->buildSeconds, 0);
+  for (const char* bad : {"built seconds -1", "built seconds", "built minutes 3", "built seconds nan"}) {
+    std::string edited = text;
+    edited.replace(edited.find("built seconds 1.25"), 18, bad);
+    Result<PmgDocument> r = parsePmgText(edited);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_EQ(r.error().message.rfind("line 3:", 0), 0u) << r.error().message;
+  }
+}
+
 TEST(PmgText, ParseErrorsNameTheLine) {
   EXPECT_FALSE(parsePmgText(""));
   EXPECT_FALSE(parsePmgText("PMG 2\nnodes 0\nedges 0\n"));

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "core/import/import_motion_loader.h"
+#include "core/io/graph_input.h"
 #include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
 #include "core/io/snap_export_fixture.h"
@@ -26,7 +27,7 @@ class SnapExportTest : public ::testing::Test {
     s_swing = test::snappedSwing();
     ASSERT_TRUE(s_swing);
     s_dir = std::make_unique<test::TempDir>();
-    const Status s = exportSnapGraph({&s_swing->graph, &s_swing->snapped, {0.004, 8, 0}}, s_dir->file("export"));
+    const Status s = exportSnapGraph({&s_swing->graph, &s_swing->snapped, {0.004, 8, 0, 1.5}}, s_dir->file("export"));
     ASSERT_TRUE(s) << s.error().message;
   }
   static void TearDownTestSuite() {
@@ -59,6 +60,13 @@ TEST_F(SnapExportTest, RoundTripGivesTheSameGraphPosesAndClips) {
   EXPECT_EQ(file->fps, 30.0);
   EXPECT_EQ(file->settings.thresholdM2, 0.004);
   EXPECT_EQ(file->settings.wminFrames, 8);
+  EXPECT_EQ(file->settings.buildSeconds, 1.5);
+  // The quality report sees the recorded build time and trim.
+  Result<std::unique_ptr<GraphInput>> input = openGraphInput(exportDir(), importMotionLoader());
+  ASSERT_TRUE(input) << input.error().message;
+  EXPECT_EQ((*input)->size().buildSeconds, 1.5);
+  ASSERT_FALSE((*input)->sources().empty());
+  EXPECT_EQ((*input)->sources()[0].trimLeadingFrames, 0);
   ASSERT_TRUE(file->skeleton);
   EXPECT_TRUE(file->skeleton->sameHierarchy(*s_swing->originals[0]->skeleton));
   EXPECT_EQ(file->graph.frameCounts, g.frameCounts);
@@ -251,6 +259,7 @@ TEST(SnapExport, KeepsHubNamesAndColoursAndNamesClipsFromHubToHub) {
   ASSERT_TRUE(exportSnapGraph(input, out));
   const Result<SnapGraphFile> file = readSnapGraph(out, importMotionLoader());
   ASSERT_TRUE(file) << file.error().message;
+  EXPECT_LT(file->settings.buildSeconds, 0);  // not given: not written, unknown on reading
   ASSERT_EQ(file->hubLabels.size(), hubs);
   EXPECT_EQ(file->hubLabels[0].name, "Walk start");
   EXPECT_EQ(file->hubLabels[0].colour, "#ff8800");

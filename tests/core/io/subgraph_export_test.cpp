@@ -61,6 +61,8 @@ Exported exportOnce(const std::string& name, RequirementKind kind = RequirementK
   in.keys = x.keys;
   in.requirement = x.requirement;
   in.verification = &x.report;
+  in.trimLeadingFrames = 3;
+  in.buildSeconds = 0.75;
   EXPECT_TRUE(exportSubgraph(x.dir.string(), in));
   return x;
 }
@@ -86,6 +88,8 @@ TEST(SubgraphExport, RoundTripsAndReChecksTheRequirement) {
     }
     EXPECT_EQ(file->keys, x.keys);
     EXPECT_EQ(file->requirement.kind, kind);
+    EXPECT_EQ(file->trimLeadingFrames, 3);
+    EXPECT_EQ(file->buildSeconds, 0.75);
     EXPECT_EQ(file->reasons, x.result.reasons);
     // The reader re-checks the requirement from the export alone, and agrees with the verifier.
     Result<VerificationReport> check = checkSubgraphFile(file.value());
@@ -177,6 +181,18 @@ TEST(SubgraphExport, BadFilesAreRejectedWithTheField) {
   EXPECT_NE(message(std::regex_replace(good, std::regex("\"vertices\""), "\"vertexes\""))
                 .find("vertices"),
             std::string::npos);
+  EXPECT_NE(message(std::regex_replace(good, std::regex("\"build_seconds\": 0.75"), "\"build_seconds\": -2"))
+                .find("build_seconds"),
+            std::string::npos);
+  // Both provenance keys are optional: without them the file reads as "unknown".
+  const std::string without = std::regex_replace(
+      std::regex_replace(good, std::regex(",\n  \"build_seconds\": 0.75"), ""), std::regex(",\n  \"trim_leading_frames\": 3"), "");
+  ASSERT_NE(without, good);
+  std::ofstream(path) << without;
+  Result<SubgraphFile> old = readSubgraphFile(x.dir.string());
+  ASSERT_TRUE(old) << old.error().message;
+  EXPECT_EQ(old->trimLeadingFrames, -1);
+  EXPECT_LT(old->buildSeconds, 0);
   fs::remove(path);
   EXPECT_FALSE(readSubgraphFile(x.dir.string()));
 }
