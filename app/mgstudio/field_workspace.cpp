@@ -67,6 +67,7 @@ ResponseChart::Bar barOf(const AgilityEntry& e) {
 }  // namespace
 
 FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(context, QStringLiteral("field")) {
+  m_document = new FieldDocument(m_project);
   m_buildJob = std::make_unique<JobSlot<std::shared_ptr<const FieldBuildOutcome>>>(this);
   m_compareJob = std::make_unique<JobSlot<std::shared_ptr<const FieldCompareOutcome>>>(this);
   m_preview = new FieldPreview(context.streams, m_viewport, this);
@@ -175,7 +176,7 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   connect(m_task, &QComboBox::currentIndexChanged, this, &FieldWorkspace::pushSettings);
   connect(m_k, &QSpinBox::valueChanged, this, &FieldWorkspace::pushSettings);
   connect(m_compression, &QSpinBox::valueChanged, this, &FieldWorkspace::pushSettings);
-  connect(m_project, &Project::fieldSettingsChanged, this, &FieldWorkspace::showSettings);
+  connect(m_document, &FieldDocument::settingsChanged, this, &FieldWorkspace::showSettings);
   connect(m_build, &QPushButton::clicked, this, &FieldWorkspace::build);
   connect(play, &QPushButton::clicked, this, &FieldWorkspace::play);
   connect(stop, &QPushButton::clicked, m_preview, &FieldPreview::stop);
@@ -198,7 +199,7 @@ bool FieldWorkspace::isComparing() const { return m_compareJob->isRunning(); }
 
 void FieldWorkspace::showSettings() {
   m_updating = true;
-  const FieldSettings& s = m_project->fieldSettings();
+  const FieldSettings& s = m_document->settings();
   m_task->setCurrentIndex(s.task);
   m_k->setValue(s.k);
   m_compression->setValue(s.compression);
@@ -211,8 +212,8 @@ void FieldWorkspace::pushSettings() {
   s.task = m_task->currentIndex();
   s.k = m_k->value();
   s.compression = m_compression->value();
-  if (s == m_project->fieldSettings()) return;
-  m_project->undoStack()->push(new SetFieldSettingsCommand(m_project, s));
+  if (s == m_document->settings()) return;
+  m_project->undoStack()->push(new SetFieldSettingsCommand(m_document, s));
 }
 
 void FieldWorkspace::projectReset() {
@@ -253,7 +254,7 @@ void FieldWorkspace::build() {
     m_status->setText(tr("Open capture files first."));
     return;
   }
-  const FieldSettings fs = m_project->fieldSettings();
+  const FieldSettings fs = m_document->settings();
   MotionFieldBuildSettings settings;
   settings.field.database.workingFps = m_project->metricSettings().workingFps;
   settings.field.flow.k = fs.k;
@@ -264,14 +265,17 @@ void FieldWorkspace::build() {
   m_status->setText(tr("Building the field from %1 motions...").arg(motions.size()));
   reportProgress(0, kSteps, tr("Building motion field"));
   m_buildJob->start(
-      [motions, settings](QPromise<std::shared_ptr<const FieldBuildOutcome>>& promise) {
+      [motions, settings, trim = m_project->importOptions().trimLeadingFrames](
+          QPromise<std::shared_ptr<const FieldBuildOutcome>>& promise) {
         std::atomic<bool> cancel{false};
         auto out = std::make_shared<FieldBuildOutcome>();
         Result<MotionFieldBuild> built = buildMotionField(motions, settings, promiseProgress(promise, cancel));
         if (!built) {
           out->error = QString::fromStdString(built.error().message);
         } else {
-          out->field = built->field;
+          auto field = std::make_shared<MotionField>(*built->field);
+          field->trimLeadingFrames = trim;  // recorded in the file for the quality report
+          out->field = std::move(field);
           out->stats = built->stats;
           const FeaturePca pca = featurePca(*out->field->database);
           out->axes = pca.axes.leftCols(std::min<Eigen::Index>(2, pca.axes.cols()));

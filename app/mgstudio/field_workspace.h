@@ -17,6 +17,7 @@ class QSpinBox;
 
 namespace mg {
 
+class FieldDocument;
 class FieldPreview;
 class ResponseChart;
 class StateSpaceView;
@@ -42,6 +43,7 @@ class FieldWorkspace : public Workspace {
   explicit FieldWorkspace(const WorkspaceContext& context);
   ~FieldWorkspace() override;
 
+  QString title() const override { return tr("Motion Fields"); }
   GraphModel* graphModel() const override { return nullptr; }
   void projectReset() override;
   void cancelJobs() override;
@@ -55,6 +57,8 @@ class FieldWorkspace : public Workspace {
   void push();
 
   std::shared_ptr<const MotionField> field() const { return m_field; }
+  // The project's "motion_field" section, made by this workspace.
+  FieldDocument* document() const { return m_document; }
   FieldPreview* preview() const { return m_preview; }
   StateSpaceView* stateSpace() const { return m_stateSpace; }
   ResponseChart* chart() const { return m_chart; }
@@ -70,6 +74,7 @@ class FieldWorkspace : public Workspace {
   void pushSettings();
   void onFrame();
 
+  FieldDocument* m_document = nullptr;
   std::shared_ptr<const MotionField> m_field;
   Eigen::MatrixXd m_axes;  // featureDims x 2
   Eigen::VectorXd m_mean;

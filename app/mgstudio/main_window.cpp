@@ -85,14 +85,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         JsonValue state =
             Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
         m_quality->saveViewState(state.asObject());
+        m_switcher->saveViewState(state.asObject());
         return state;
       },
       [this](const JsonValue& view) {
         Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view);
         m_quality->loadViewState(view);
+        m_switcher->loadViewState(view);
       });
   createActions();
   createMenus();
+  m_switcher = new WorkspaceSwitcher(this, m_viewMenu);
   createDocks();
   m_heatmap = createHeatmapDock(this, m_viewMenu);
   // A cell picked on the heatmap offers its row frame (a working-rate frame of the first shown
@@ -118,6 +121,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
   arrangeDefaultDocks();
   restoreLayout();
+  m_switcher->show(m_snap);  // the sample opens as Snap-Together material
 }
 
 WorkspaceContext MainWindow::workspaceContext() {

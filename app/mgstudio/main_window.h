@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include "app/mgstudio/workspace_switcher.h"
 #include "widgets/document/project.h"
 
 class QAction;
@@ -61,8 +62,9 @@ class MainWindow : public QMainWindow {
   MotionLibraryView* library() const { return m_library; }
   SnapWorkspace* snap() const { return m_snap; }
   SubgraphWorkspace* subgraph() const { return m_subgraph; }
-  // Every graph kind's workspace, in the order they were added.
+  // Every graph kind's workspace, in the order they were added, and which one is shown.
   const std::vector<Workspace*>& workspaces() const { return m_workspaces; }
+  WorkspaceSwitcher* switcher() const { return m_switcher; }
   ProjectController* projectFiles() const { return m_projectFiles; }
   // Whether closing asks to save a modified project (off for scripted runs and tests).
   void setAskToSave(bool ask) { m_askToSave = ask; }
@@ -84,6 +86,7 @@ class MainWindow : public QMainWindow {
   template <class W>
   W* addWorkspace(W* workspace) {
     m_workspaces.push_back(workspace);
+    m_switcher->add(workspace);
     return workspace;
   }
   void createActions();
@@ -117,6 +120,7 @@ class MainWindow : public QMainWindow {
   QMenu* m_fileMenu = nullptr;
   QMenu* m_editMenu = nullptr;
   SnapWorkspace* m_snap = nullptr;
+  WorkspaceSwitcher* m_switcher = nullptr;
   std::vector<Workspace*> m_workspaces;
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;

@@ -40,6 +40,7 @@ class ParametricWorkspace : public Workspace {
   explicit ParametricWorkspace(const WorkspaceContext& context);
   ~ParametricWorkspace() override;
 
+  QString title() const override { return tr("Parametric"); }
   GraphModel* graphModel() const override;
   void projectReset() override;
   // The graph of the built nodes written to `base`.pmg (none without a built node).

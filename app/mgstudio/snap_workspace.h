@@ -45,6 +45,7 @@ class SnapWorkspace : public Workspace {
   QAction* exportAction() const { return m_export; }
   QAction* createHubAction() const { return m_createHub; }
 
+  QString title() const override { return tr("Snap-Together"); }
   GraphModel* graphModel() const override;
   // The walk seed in the project's view state ("walk_seed").
   void saveViewState(JsonValue::Object& state) const override;

@@ -43,7 +43,8 @@ QString percent(double fraction) { return QString::number(100.0 * fraction, 'f',
 
 SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context, SnapSession* session)
     : Workspace(context, QStringLiteral("subgraph")), m_session(session), m_search(this), m_manualJob(this) {
-  m_panel = new SubgraphPanel(m_project);
+  m_doc = new SubgraphDocument(m_project);
+  m_panel = new SubgraphPanel(m_project, m_doc);
   addDock(m_panel, tr("Subgraph"), "subgraphDock", Qt::LeftDockWidgetArea, true);
 
   m_timeline = new MatchTimeline(m_project, session);
@@ -105,7 +106,7 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context, SnapSessio
   m_manualTimer.setInterval(250);
   connect(&m_manualTimer, &QTimer::timeout, this, &SubgraphWorkspace::evaluateManual);
 
-  SubgraphDocument* doc = m_project->subgraph();
+  SubgraphDocument* doc = m_doc;
   for (auto signal : {&SubgraphDocument::keysChanged, &SubgraphDocument::choicesChanged,
                       &SubgraphDocument::settingsChanged, &SubgraphDocument::reset}) {
     connect(doc, signal, this, [this] {
@@ -181,7 +182,7 @@ bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) cons
     return false;
   }
   const double fps = state->frames->settings.workingFps;
-  const SubgraphDocument* doc = m_project->subgraph();
+  const SubgraphDocument* doc = m_doc;
   const SubgraphSettings& s = doc->settings();
   input.frames = state->frames;
   input.working = state->working;
@@ -240,7 +241,7 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
   endFrame = std::min(endFrame, frames);
   const double fps = m_project->metricSettings().workingFps;
   const double begin = beginFrame / fps, end = std::min(endFrame / fps, m->durationSeconds());
-  SubgraphDocument* doc = m_project->subgraph();
+  SubgraphDocument* doc = m_doc;
   if (handPicked) {
     std::vector<SubgraphChoice> choices = doc->choices();
     choices.push_back({motion, begin, end});
@@ -394,7 +395,7 @@ void SubgraphWorkspace::showOutcome() {
   for (const KeySegment& k : m_outcomeInput.keys) {
     names << QString::fromStdString(k.name);
     QColor colour(Qt::gray);
-    for (const SubgraphKeySpec& spec : m_project->subgraph()->keys()) {
+    for (const SubgraphKeySpec& spec : m_doc->keys()) {
       if (spec.name.toStdString() == k.name) colour = spec.colour;
     }
     colours.push_back(colour);
@@ -417,7 +418,7 @@ void SubgraphWorkspace::updateOverlay() {
   const auto state = m_session->state();
   const double fps = m_project->metricSettings().workingFps;
   std::vector<TimelineSpan> keys, shading;
-  for (const SubgraphKeySpec& k : m_project->subgraph()->keys()) {
+  for (const SubgraphKeySpec& k : m_doc->keys()) {
     const int motion = state->motionIndex(k.motion);
     if (motion >= 0) keys.push_back({motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps), k.colour, k.name});
   }
@@ -437,7 +438,7 @@ void SubgraphWorkspace::updateOverlay() {
       }
     }
   }
-  for (const SubgraphChoice& c : m_project->subgraph()->choices()) {
+  for (const SubgraphChoice& c : m_doc->choices()) {
     const int motion = state->motionIndex(c.motion);
     if (motion >= 0 && !o) {
       shading.push_back({motion, toFrame(c.beginSeconds, fps), toFrame(c.endSeconds, fps),
@@ -484,6 +485,8 @@ QString SubgraphWorkspace::exportTo(const QString& directory) const {
   in.verification = &m_outcome->subgraph;
   in.generatorNote = "Motion Graph Studio: minimum-size motion graph, requirement " +
                      std::to_string(static_cast<int>(m_outcomeInput.requirement.kind));
+  in.trimLeadingFrames = m_project->importOptions().trimLeadingFrames;
+  in.buildSeconds = m_outcome->seconds;
   const Status s = exportSubgraph(directory.toStdString(), in);
   return s ? QString() : QString::fromStdString(s.error().message);
 }

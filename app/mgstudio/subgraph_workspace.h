@@ -21,6 +21,7 @@ class IterationPlot;
 class MatchTimeline;
 class PairMatrix;
 class SnapSession;
+class SubgraphDocument;
 class SubgraphGraphModel;
 class SubgraphPanel;
 class TransitionHistogram;
@@ -42,12 +43,15 @@ class SubgraphWorkspace : public Workspace {
   SubgraphWorkspace(const WorkspaceContext& context, SnapSession* session);
   ~SubgraphWorkspace() override;
 
+  QString title() const override { return tr("Minimum Subgraph"); }
   GraphModel* graphModel() const override;
   void projectReset() override;
   void cancelJobs() override;
   // The last search's subgraph, exported (SUBGRAPH_FORMAT.md) to the folder `base`.
   ReportExport exportForReport(const QString& base) const override;
 
+  // The project's "subgraph" section, made by this workspace.
+  SubgraphDocument* document() const { return m_doc; }
   SubgraphPanel* panel() const { return m_panel; }
   MatchTimeline* timeline() const { return m_timeline; }
   PairMatrix* matrix() const { return m_matrix; }
@@ -83,6 +87,7 @@ class SubgraphWorkspace : public Workspace {
   void exportWithDialog();
 
   SnapSession* m_session;
+  SubgraphDocument* m_doc = nullptr;
   SubgraphPanel* m_panel = nullptr;
   MatchTimeline* m_timeline = nullptr;
   QTabWidget* m_results = nullptr;

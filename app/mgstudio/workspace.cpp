@@ -48,10 +48,33 @@ void Workspace::addFileAction(QAction* action) {
 }
 
 void Workspace::raiseDocks() {
+  showDocks();
   for (QDockWidget* dock : m_primary) {
     dock->show();
     dock->raise();
   }
+  emit activated();
+}
+
+void Workspace::showDocks() {
+  if (!m_hidden) return;
+  m_hidden = false;
+  for (QDockWidget* dock : m_shownWhenHidden) dock->show();
+  m_shownWhenHidden.clear();
+}
+
+void Workspace::hideDocks() {
+  std::vector<QDockWidget*> shown;
+  for (QDockWidget* dock : m_docks) {
+    // A dock behind another tab is not visible but is shown (its View menu entry is checked);
+    // before the window first shows, only a dock hidden on purpose is hidden.
+    const bool isShown = m_window->isVisible() ? dock->toggleViewAction()->isChecked() : !dock->isHidden();
+    if (isShown) shown.push_back(dock);
+    dock->hide();
+  }
+  // Hidden again with nothing shown (e.g. twice in a row): keep what was shown before.
+  if (!m_hidden || !shown.empty()) m_shownWhenHidden = std::move(shown);
+  m_hidden = true;
 }
 
 void Workspace::reportProgress(int done, int total, const QString& text) { m_progress->setProgress(done, total, text); }
@@ -62,7 +85,7 @@ JsonValue Workspace::windowViewState(QMainWindow* window, ViewportWidget* viewpo
                                      const std::vector<const Workspace*>& workspaces) {
   JsonValue::Object docks;
   for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
-    docks[dock->objectName().toStdString()] = dock->isVisible();
+    docks[dock->objectName().toStdString()] = dock->toggleViewAction()->isChecked();  // also behind a tab
   }
   const OrbitCamera cam = viewport->camera();
   JsonValue::Object state{

@@ -61,12 +61,25 @@ class Workspace : public QObject {
   ~Workspace() override;
 
   const QString& kindName() const { return m_kindName; }
+  // The kind as the workspace switcher names it ("Snap-Together", "Motion Fields", ...).
+  virtual QString title() const = 0;
   const std::vector<QDockWidget*>& docks() const { return m_docks; }
-  // Shows and raises the kind's primary docks (tabbed docks may hide them).
-  virtual void raiseDocks();
+  // Makes this the window's active kind: shows its docks (those that were shown when it was last
+  // hidden, and its primary ones) and raises the primary ones (tabbed docks may hide them); the
+  // window's WorkspaceSwitcher then hides the other kinds' docks.
+  void raiseDocks();
+  // Shows the docks that were shown when the kind was last hidden, without raising any.
+  void showDocks();
+  // Hides every dock of the kind, remembering which were shown (another kind became active).
+  void hideDocks();
   // The kind's graph as the shared canvas draws it (null while the kind has none).
   virtual GraphModel* graphModel() const = 0;
 
+ signals:
+  // raiseDocks() made this the active kind.
+  void activated();
+
+ public:
   virtual void projectReset() {}
   virtual void projectLoaded() {}
   // The kind's keys of the project's view state (e.g. a walk seed); the base writes none.
@@ -120,6 +133,8 @@ class Workspace : public QObject {
   QString m_kindName;
   std::vector<QDockWidget*> m_docks;
   std::vector<QDockWidget*> m_primary;
+  std::vector<QDockWidget*> m_shownWhenHidden;  // hideDocks() remembers these for showDocks()
+  bool m_hidden = false;
   JobProgressWidget* m_progress = nullptr;
 };
 

@@ -72,13 +72,14 @@ TEST(FieldGui, BuildSteerPushCompare) {
   ws->raiseDocks();
 
   // Settings: undoable, and written to the project's "motion_field" section.
-  FieldSettings s = project->fieldSettings();
+  FieldDocument* doc = ws->document();
+  FieldSettings s = doc->settings();
   EXPECT_EQ(s.k, 15);
   s.compression = 10;
-  project->undoStack()->push(new SetFieldSettingsCommand(project, s));
-  EXPECT_EQ(project->fieldSettings().compression, 10);
+  project->undoStack()->push(new SetFieldSettingsCommand(doc, s));
+  EXPECT_EQ(doc->settings().compression, 10);
   project->undoStack()->undo();
-  EXPECT_EQ(project->fieldSettings().compression, 1);
+  EXPECT_EQ(doc->settings().compression, 1);
   project->undoStack()->redo();
   Result<JsonValue> json = projectJson(*project, QStringLiteral("/tmp/field_gui.mgproj"));
   ASSERT_TRUE(json);

@@ -17,12 +17,18 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
+#include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/parametric_workspace.h"
+#include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/reference_pose_offer.h"
 #include "app/mgstudio/snap_workspace.h"
+#include "app/mgstudio/subgraph_workspace.h"
 #include "gui_test_main.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/match_timeline.h"
@@ -148,6 +154,72 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
   ASSERT_NE(area, nullptr);
   EXPECT_GT(area->verticalScrollBar()->maximum(), 0);
   shoot("loaded");
+}
+
+// One kind's docks at a time: the tabs above the viewport and View > Workspace switch, a kind
+// raising its docks becomes the active one, and the project remembers which.
+TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("kinds.mgproj"));
+  auto shown = [](MainWindow& w, const char* name) { return dock(w, name) && dock(w, name)->toggleViewAction()->isChecked(); };
+  {
+    MainWindow window;
+    window.setAskToSave(false);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTabBar* tabs = window.switcher()->tabBar();
+    ASSERT_EQ(tabs->count(), static_cast<int>(window.workspaces().size()));
+    EXPECT_EQ(window.switcher()->active(), window.snap());
+    EXPECT_TRUE(shown(window, "hubsDock"));
+    EXPECT_FALSE(shown(window, "subgraphDock"));
+    EXPECT_FALSE(shown(window, "motionFieldDock"));
+    EXPECT_FALSE(shown(window, "parametricGraphDock"));
+    EXPECT_TRUE(shown(window, "motionLibraryDock"));
+
+    // View > Workspace > Minimum Subgraph (Ctrl+3).
+    auto* subgraphAction = window.findChild<QAction*>(QStringLiteral("subgraphWorkspaceAction"));
+    ASSERT_NE(subgraphAction, nullptr);
+    EXPECT_EQ(subgraphAction->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_3));
+    subgraphAction->trigger();
+    EXPECT_EQ(window.switcher()->active(), window.subgraph());
+    EXPECT_EQ(tabs->currentIndex(), 2);
+    EXPECT_TRUE(shown(window, "subgraphDock"));
+    EXPECT_FALSE(shown(window, "hubsDock"));
+    EXPECT_TRUE(dock(window, "playbackDock")->isVisible());  // the window's own docks stay
+    QTest::qWait(200);
+    shoot("workspace_subgraph");
+
+    // The tab bar, and a kind raising its docks from code.
+    tabs->setCurrentIndex(3);
+    EXPECT_EQ(window.switcher()->active(), window.field());
+    EXPECT_TRUE(shown(window, "motionFieldDock"));
+    EXPECT_FALSE(shown(window, "subgraphDock"));
+    window.parametric()->raiseDocks();
+    EXPECT_EQ(tabs->currentIndex(), 1);
+    EXPECT_TRUE(shown(window, "parametricGraphDock"));
+    EXPECT_FALSE(shown(window, "motionFieldDock"));
+    // Back to a kind: its docks as they were shown.
+    tabs->setCurrentIndex(0);
+    EXPECT_TRUE(shown(window, "hubsDock"));
+    EXPECT_FALSE(shown(window, "parametricGraphDock"));
+    QTest::qWait(200);
+    expectFitsTheScreen(window, "snap workspace");
+    window.field()->raiseDocks();
+    ASSERT_TRUE(window.projectFiles()->saveTo(path));
+  }
+  MainWindow reopened;
+  reopened.setAskToSave(false);
+  reopened.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&reopened));
+  EXPECT_EQ(reopened.switcher()->active(), reopened.snap());
+  ASSERT_TRUE(reopened.projectFiles()->openProject(path));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return reopened.switcher()->active() == reopened.field(); }, 60000));
+  EXPECT_TRUE(shown(reopened, "motionFieldDock"));
+  EXPECT_TRUE(dock(reopened, "motionFieldDock")->isVisible());  // in front of its tab group
+  EXPECT_FALSE(shown(reopened, "hubsDock"));
+  EXPECT_FALSE(shown(reopened, "subgraphDock"));
+  QTest::qWait(200);
+  shoot("workspace_field");
 }
 
 }  // namespace

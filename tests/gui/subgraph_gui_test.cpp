@@ -76,7 +76,7 @@ TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
   MatchTimeline* timeline = sg->timeline();
   timeline->fitAll();
   QTest::qWait(200);
-  SubgraphDocument* doc = window.project()->subgraph();
+  SubgraphDocument* doc = sg->document();
 
   // A drag makes a key; undo and redo it.
   dragRange(timeline, 0, 100, 129);
@@ -205,7 +205,7 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
                               300000));
   SubgraphWorkspace* sg = window.subgraph();
   sg->raiseDocks();
-  SubgraphDocument* doc = window.project()->subgraph();
+  SubgraphDocument* doc = sg->document();
   const auto& motions = window.project()->motions();
   auto idOf = [&](const QString& name) {
     for (const MotionEntry& e : motions) {
@@ -285,7 +285,7 @@ TEST(SubgraphGui, AKeyOnAMotionSetAsideIsNamed) {
                               300000));
   SubgraphWorkspace* sg = window.subgraph();
   sg->raiseDocks();
-  SubgraphDocument* doc = window.project()->subgraph();
+  SubgraphDocument* doc = sg->document();
   // A drag past the end of the shorter motion keeps what lies inside it; one wholly past its end
   // is refused with a message naming the motion, and adds nothing.
   const MotionId jog = window.project()->motions()[1].id;

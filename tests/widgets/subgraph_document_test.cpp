@@ -3,6 +3,7 @@
 // undoable commands, and the optional "subgraph" section of the project file.
 #include <gtest/gtest.h>
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -28,7 +29,7 @@ SubgraphKeySpec keySpec(const QString& name, MotionId motion, double begin, doub
 
 TEST(SubgraphDocument, KeysAreUndoable) {
   Project project;
-  SubgraphDocument* doc = project.subgraph();
+  auto* doc = new SubgraphDocument(&project);
   QSignalSpy changed(doc, &SubgraphDocument::keysChanged);
   auto* add = new AddSubgraphKeyCommand(doc, keySpec("walk", 1, 0.5, 1.5));
   const SubgraphKeyId id = add->id();
@@ -57,7 +58,7 @@ TEST(SubgraphDocument, KeysAreUndoable) {
 
 TEST(SubgraphDocument, SettingsStepsMergeAndChoicesUndo) {
   Project project;
-  SubgraphDocument* doc = project.subgraph();
+  auto* doc = new SubgraphDocument(&project);
   SubgraphSettings s = doc->settings();
   for (int gamma : {41, 42, 43}) {
     s.gamma = gamma;
@@ -89,17 +90,18 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
   settings.thresholdM2 = 0.015;
   {
     Project project;
+    auto* doc = new SubgraphDocument(&project);
     auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
     const MotionId mid = add->id();
     project.undoStack()->push(add);
-    project.undoStack()->push(new AddSubgraphKeyCommand(project.subgraph(), keySpec("walk", mid, 1.0, 2.25)));
-    project.undoStack()->push(new AddSubgraphKeyCommand(project.subgraph(), keySpec("turn", mid, 5.0, 6.0)));
-    project.undoStack()->push(new SetSubgraphSettingsCommand(project.subgraph(), settings));
-    project.undoStack()->push(new SetSubgraphChoicesCommand(project.subgraph(), {{mid, 0.0, duration}}, "keep"));
+    project.undoStack()->push(new AddSubgraphKeyCommand(doc, keySpec("walk", mid, 1.0, 2.25)));
+    project.undoStack()->push(new AddSubgraphKeyCommand(doc, keySpec("turn", mid, 5.0, 6.0)));
+    project.undoStack()->push(new SetSubgraphSettingsCommand(doc, settings));
+    project.undoStack()->push(new SetSubgraphChoicesCommand(doc, {{mid, 0.0, duration}}, "keep"));
     ASSERT_TRUE(saveProject(project, path).ok());
 
     // Bad sections name what is wrong.
-    JsonValue json = subgraphSectionJson(*project.subgraph(), project);
+    JsonValue json = subgraphSectionJson(*doc, project);
     std::vector<std::shared_ptr<const Motion>> motions = {project.motions()[0].motion};
     ASSERT_TRUE(readSubgraphSection(json, motions).ok());
     JsonValue late = json;
@@ -116,12 +118,13 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
     gamma.asObject()["settings"].asObject()["gamma"] = 0;
     EXPECT_FALSE(readSubgraphSection(gamma, motions).ok());
     EXPECT_FALSE(readSubgraphSection(json, {}).ok());  // its motion is not in the project
-    EXPECT_TRUE(subgraphSectionJson(SubgraphDocument{}, project).isNull());
+    Project other;
+    EXPECT_TRUE(subgraphSectionJson(SubgraphDocument(&other), project).isNull());
   }
   Project loaded;
+  const auto* doc = new SubgraphDocument(&loaded);
   const Status s = loadProject(&loaded, path);
   ASSERT_TRUE(s.ok()) << s.error().message;
-  const SubgraphDocument* doc = loaded.subgraph();
   ASSERT_EQ(doc->keys().size(), 2u);
   EXPECT_EQ(doc->keys()[0].name, "walk");
   EXPECT_EQ(doc->keys()[0].motion, loaded.motions()[0].id);
@@ -132,7 +135,25 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
   ASSERT_EQ(doc->choices().size(), 1u);
   EXPECT_DOUBLE_EQ(doc->choices()[0].endSeconds, duration);
   loaded.clear();
-  EXPECT_TRUE(loaded.subgraph()->isEmpty());
+  EXPECT_TRUE(doc->isEmpty());
+
+  // A bad section refuses the whole file through the project, naming the section once.
+  QFile f(path);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  QByteArray text = f.readAll();
+  f.close();
+  text.replace("\"gamma\": 25", "\"gamma\": 0");
+  const QString bad = dir.filePath(QStringLiteral("bad.mgproj"));
+  QFile out(bad);
+  ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+  out.write(text);
+  out.close();
+  const Status refused = loadProject(&loaded, bad);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("subgraph"), std::string::npos) << refused.error().message;
+  EXPECT_EQ(refused.error().message.find("subgraph: subgraph"), std::string::npos) << refused.error().message;
+  EXPECT_TRUE(doc->isEmpty());
+  EXPECT_EQ(loaded.motionCount(), 0);
 }
 
 }  // namespace

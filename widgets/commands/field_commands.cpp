@@ -3,17 +3,17 @@
 
 namespace mg {
 
-SetFieldSettingsCommand::SetFieldSettingsCommand(Project* project, const FieldSettings& settings,
+SetFieldSettingsCommand::SetFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings,
                                                  QUndoCommand* parent)
     : QUndoCommand(QObject::tr("Motion field settings"), parent),
-      m_project(project),
-      m_before(project->fieldSettings()),
+      m_document(document),
+      m_before(document->settings()),
       m_after(settings) {
   setObsolete(m_before == m_after);
 }
 
-void SetFieldSettingsCommand::redo() { m_project->setFieldSettings(m_after); }
-void SetFieldSettingsCommand::undo() { m_project->setFieldSettings(m_before); }
+void SetFieldSettingsCommand::redo() { m_document->setSettings(m_after); }
+void SetFieldSettingsCommand::undo() { m_document->setSettings(m_before); }
 
 bool SetFieldSettingsCommand::mergeWith(const QUndoCommand* other) {
   const auto* o = static_cast<const SetFieldSettingsCommand*>(other);

@@ -3,24 +3,23 @@
 
 #include <QUndoCommand>
 
-#include "widgets/document/field_settings.h"
-#include "widgets/document/project.h"
+#include "widgets/document/field_document.h"
 
 namespace mg {
 
-// Replaces the project's Motion Fields settings; undo restores the previous ones. Spin-box
+// Replaces the Motion Fields settings; undo restores the previous ones. Spin-box
 // steps of one setting merge into one step of the history.
 class SetFieldSettingsCommand : public QUndoCommand {
  public:
-  // `project` must outlive the command. Precondition: settings.validate() succeeds.
-  SetFieldSettingsCommand(Project* project, const FieldSettings& settings, QUndoCommand* parent = nullptr);
+  // `document` must outlive the command. Precondition: settings.validate() succeeds.
+  SetFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings, QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
   int id() const override { return 0x4649454c; }  // "FIEL"
   bool mergeWith(const QUndoCommand* other) override;
 
  private:
-  Project* m_project;
+  FieldDocument* m_document;
   FieldSettings m_before, m_after;
 };
 

@@ -50,8 +50,6 @@ void Project::clear() {
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
   m_hubs.reset({});
   m_parametric.clear();
-  m_subgraph.clear();
-  setFieldSettings({});
   for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
   m_viewState = JsonValue();
@@ -72,13 +70,6 @@ void Project::setMetricSettings(const MetricSettings& settings) {
   if (settings == m_metricSettings) return;
   m_metricSettings = settings;
   emit metricSettingsChanged();
-}
-
-void Project::setFieldSettings(const FieldSettings& settings) {
-  Q_ASSERT(settings.validate().ok());
-  if (settings == m_fieldSettings) return;
-  m_fieldSettings = settings;
-  emit fieldSettingsChanged();
 }
 
 }  // namespace mg

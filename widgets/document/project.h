@@ -12,9 +12,7 @@
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
 #include "widgets/document/parametric_document.h"
-#include "widgets/document/subgraph_document.h"
 #include "core/util/json.h"
-#include "widgets/document/field_settings.h"
 #include "widgets/document/hub_list.h"
 
 namespace mg {
@@ -71,8 +69,8 @@ class Project : public QObject {
   // main window before saving and handed back after loading. Not part of the undo history.
   const JsonValue& viewState() const { return m_viewState; }
   void setViewState(JsonValue state) { m_viewState = std::move(state); }
-  // Empties the document: motions, hubs, parametric nodes and edges, undo history, file name and
-  // view state (File > New, and loading a project). Emits the removal signals of every motion,
+  // Empties the document: motions, hubs, parametric nodes and edges, every ProjectSection, undo
+  // history, file name and view state (File > New, and loading a project). Emits the removal signals of every motion,
   // hubsReset and ParametricDocument::reset.
   void clear();
 
@@ -87,21 +85,13 @@ class Project : public QObject {
   const MetricSettings& metricSettings() const { return m_metricSettings; }
   void setMetricSettings(const MetricSettings& settings);
 
-  // The Motion Fields workspace's settings (saved in the optional "motion_field" section; part
-  // of the undo history through SetFieldSettingsCommand). Precondition of the setter:
-  // settings.validate() succeeds. Emits fieldSettingsChanged only when the value changes.
-  const FieldSettings& fieldSettings() const { return m_fieldSettings; }
-  void setFieldSettings(const FieldSettings& settings);
-
   // The Parametric Motion Graph nodes and edges (their changes go through
   // widgets/commands/parametric_commands.h, on this project's undo stack).
   ParametricDocument* parametric() { return &m_parametric; }
   const ParametricDocument* parametric() const { return &m_parametric; }
 
-  // The minimum-size subgraph's key segments, requirement and hand-picked frames (their changes
-  // go through widgets/commands/subgraph_commands.h, on this project's undo stack).
-  SubgraphDocument* subgraph() { return &m_subgraph; }
-  const SubgraphDocument* subgraph() const { return &m_subgraph; }
+  // Graph kinds that came later keep their state in ProjectSections (project_section.h), children
+  // of the project that save, load and clear with it; Project knows none of them.
 
  signals:
   // The "about to" signals come before the change, for item models (begin/endInsertRows).
@@ -111,7 +101,6 @@ class Project : public QObject {
   void motionRemoved(mg::MotionId id, int row);
   void importOptionsChanged();
   void metricSettingsChanged();
-  void fieldSettingsChanged();
   // clear() emptied the document (File > New, and before a project file is applied).
   void cleared();
 
@@ -123,9 +112,7 @@ class Project : public QObject {
   QString m_fileName;
   JsonValue m_viewState;
   MetricSettings m_metricSettings;
-  FieldSettings m_fieldSettings;
   ParametricDocument m_parametric;
-  SubgraphDocument m_subgraph;
   QUndoStack m_undoStack;
 };
 

@@ -18,8 +18,8 @@ namespace mg {
 namespace {
 
 // The keys project_file.cpp reads itself; every other top-level key belongs to a ProjectSection.
-const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric", "motions",
-                                                      "hubs",   "view",    "parametric", "motion_field"};
+const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric",
+                                                      "motions", "hubs",   "view",   "parametric"};
 
 Error fileError(const QString& path, const std::string& message) {
   return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
@@ -129,9 +129,6 @@ Result<JsonValue> projectJson(const Project& project, const QString& projectPath
       {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
   JsonValue parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
   if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
-  JsonValue subgraph = subgraphSectionJson(*project.subgraph(), project);
-  if (!subgraph.isNull()) root.asObject()["subgraph"] = std::move(subgraph);
-  root.asObject()["motion_field"] = fieldSettingsJson(project.fieldSettings());
   for (const ProjectSection* section : ProjectSection::of(project)) {
     JsonValue json = section->save(project, folder.absolutePath());
     if (!json.isNull()) root.asObject()[section->key()] = std::move(json);
@@ -243,16 +240,6 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     if (!section) return fileError(path, section.error().message);
     data.parametric = std::move(section.value());
   }
-  if (const JsonValue* subgraph = root.find("subgraph")) {
-    Result<SubgraphSection> section = readSubgraphSection(*subgraph, data.motions);
-    if (!section) return fileError(path, section.error().message);
-    data.subgraph = std::move(section.value());
-  }
-  if (const JsonValue* field = root.find("motion_field")) {
-    Result<FieldSettings> settings = fieldSettingsFromJson(*field);
-    if (!settings) return fileError(path, settings.error().message);
-    data.field = *settings;
-  }
 
   for (const auto& [key, value] : root.asObject()) {
     if (!kCoreKeys.contains(key)) data.sections[key] = value;
@@ -302,8 +289,10 @@ Status checkProjectSections(const Project& project, const ProjectData& data, con
   for (const ProjectSection* section : ProjectSection::of(project)) {
     const auto it = data.sections.find(section->key());
     if (it == data.sections.end()) continue;
-    if (Status s = section->check(it->second, static_cast<int>(data.motions.size())); !s) {
-      return fileError(path, section->key() + ": " + s.error().message);
+    if (Status s = section->check(it->second, data.motions); !s) {
+      const std::string& why = s.error().message;
+      const bool named = why.starts_with(section->key() + ":") || why.starts_with(section->key() + " ");
+      return fileError(path, named ? why : section->key() + ": " + why);
     }
   }
   return Status::success();
@@ -322,8 +311,6 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
   project->hubs()->reset(std::move(data.hubs));
   applyParametricSection(project->parametric(), std::move(data.parametric), ids);
-  applySubgraphSection(project->subgraph(), std::move(data.subgraph), ids);
-  project->setFieldSettings(data.field);
   for (ProjectSection* section : ProjectSection::of(*project)) {
     if (const auto it = data.sections.find(section->key()); it != data.sections.end()) section->apply(it->second, ids);
   }

@@ -12,9 +12,7 @@
 #include "core/util/progress.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
-#include "widgets/document/field_settings.h"
 #include "widgets/document/parametric_file.h"
-#include "widgets/document/subgraph_file.h"
 
 namespace mg {
 
@@ -32,8 +30,8 @@ class Project;
 //   view    {...}     free-form view state of the editor (docks, camera),
 //   parametric {...}  optional: Parametric Motion Graph nodes and edges (parametric_file.h); older
 //                     readers ignore it, so it needs no version bump.
-//   subgraph {...}    optional: minimum-size subgraph keys, requirement and hand-picked frames
-//                     (subgraph_file.h); likewise no version bump.
+// and every other key is a graph kind's ProjectSection (project_section.h), e.g. "subgraph"
+// (subgraph_file.h) and "motion_field" (field_settings.h).
 inline constexpr const char* kProjectFormat = "mgstudio.project";
 inline constexpr int kProjectVersion = 1;
 inline constexpr const char* kProjectSuffix = "mgproj";
@@ -46,8 +44,6 @@ struct ProjectData {
   std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
   JsonValue view;             // an object (empty when the file has none)
   ParametricSection parametric;  // empty when the file has no "parametric" section
-  SubgraphSection subgraph;      // empty when the file has no "subgraph" section
-  FieldSettings field;           // defaults when the file has no "motion_field" section
   JsonValue::Object sections;    // every other top-level key, for the project's ProjectSections
 };
 

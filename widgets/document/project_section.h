@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 namespace mg {
 
 class Project;
+struct Motion;
 using MotionId = int;
 
 // A graph kind's own part of the project file: an optional top-level key the kind writes and
@@ -27,16 +29,17 @@ class ProjectSection : public QObject {
 
  public:
   // `key` must not be one of the project file's own keys (format, version, import, metric,
-  // motions, hubs, view, parametric, motion_field) nor another section's.
+  // motions, hubs, view, parametric) nor another section's.
   ProjectSection(Project* project, std::string key);
   const std::string& key() const { return m_key; }
 
   // The section to write (motion references as indices into the project's motions, paths
   // relative to `projectFolder`), or null when there is nothing to save.
   virtual JsonValue save(const Project& project, const QString& projectFolder) const = 0;
-  // Whether `section`, read from a file with `motionCount` motions, can be applied. A failure
-  // refuses the whole file (the message names the problem; the file name is added).
-  virtual Status check(const JsonValue& section, int motionCount) const = 0;
+  // Whether `section`, read from a file whose motions are `motions` (file order), can be applied.
+  // A failure refuses the whole file (the message names the problem; the file name, and the key
+  // unless the message starts with it, are added). May run before the motions are in the project.
+  virtual Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const = 0;
   // Applies a checked section after the file's motions were added: motionIds[i] is the id of the
   // file's motion i.
   virtual void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) = 0;

@@ -3,9 +3,31 @@
 
 #include <algorithm>
 
+#include "widgets/document/project.h"
+#include "widgets/document/subgraph_file.h"
+
 namespace mg {
 
-SubgraphDocument::SubgraphDocument(QObject* parent) : QObject(parent) {}
+SubgraphDocument::SubgraphDocument(Project* project) : ProjectSection(project, "subgraph"), m_project(project) {}
+
+JsonValue SubgraphDocument::save(const Project& project, const QString&) const {
+  return subgraphSectionJson(*this, project);
+}
+
+Status SubgraphDocument::check(const JsonValue& section,
+                               const std::vector<std::shared_ptr<const Motion>>& motions) const {
+  Result<SubgraphSection> read = readSubgraphSection(section, motions);
+  if (!read) return read.error();
+  return Status::success();
+}
+
+void SubgraphDocument::apply(const JsonValue& section, const std::vector<MotionId>& motionIds) {
+  // The file's motions are in the project now, in file order.
+  std::vector<std::shared_ptr<const Motion>> motions;
+  for (MotionId id : motionIds) motions.push_back(m_project->motion(id));
+  Result<SubgraphSection> read = readSubgraphSection(section, motions);
+  if (read) applySubgraphSection(this, std::move(read.value()), motionIds);
+}
 
 const SubgraphKeySpec* SubgraphDocument::key(SubgraphKeyId id) const {
   const int row = keyRow(id);

@@ -4,8 +4,9 @@
 #include <vector>
 
 #include <QColor>
-#include <QObject>
 #include <QString>
+
+#include "widgets/document/project_section.h"
 
 namespace mg {
 
@@ -51,13 +52,14 @@ struct SubgraphSettings {
 };
 
 // The minimum-size subgraph part of a project: key segments, the requirement, and the frames the
-// author keeps by hand. Mutators are what widgets/commands/subgraph_commands.h call; views only
-// read and listen. UI thread only.
-class SubgraphDocument : public QObject {
+// author keeps by hand. It is the project's "subgraph" section (subgraph_file.h), a child of the
+// project made by the Subgraph workspace. Mutators are what widgets/commands/subgraph_commands.h
+// call; views only read and listen. UI thread only.
+class SubgraphDocument : public ProjectSection {
   Q_OBJECT
 
  public:
-  explicit SubgraphDocument(QObject* parent = nullptr);
+  explicit SubgraphDocument(Project* project);
 
   const std::vector<SubgraphKeySpec>& keys() const { return m_keys; }
   const SubgraphKeySpec* key(SubgraphKeyId id) const;
@@ -85,7 +87,12 @@ class SubgraphDocument : public QObject {
   // Replaces everything (loading a project; not undoable); emits reset.
   void replaceAll(std::vector<SubgraphKeySpec> keys, SubgraphSettings settings,
                   std::vector<SubgraphChoice> choices);
-  void clear() { replaceAll({}, {}, {}); }
+  void clear() override { replaceAll({}, {}, {}); }
+
+  // ProjectSection: the "subgraph" key (nothing is written while the document is empty).
+  JsonValue save(const Project& project, const QString& projectFolder) const override;
+  Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const override;
+  void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) override;
 
  signals:
   void keysChanged();
@@ -98,6 +105,7 @@ class SubgraphDocument : public QObject {
   SubgraphSettings m_settings;
   std::vector<SubgraphChoice> m_choices;
   SubgraphKeyId m_nextId = 1;
+  Project* m_project;
 };
 
 }  // namespace mg

@@ -23,7 +23,8 @@
 
 namespace mg {
 
-SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent), m_project(project) {
+SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidget* parent)
+    : QWidget(parent), m_project(project), m_doc(document) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 6);
 
@@ -147,7 +148,7 @@ SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent
   layout->addWidget(manualBox);
   layout->addStretch(1);
 
-  SubgraphDocument* doc = project->subgraph();
+  SubgraphDocument* doc = m_doc;
   connect(doc, &SubgraphDocument::settingsChanged, this, &SubgraphPanel::showSettings);
   connect(doc, &SubgraphDocument::keysChanged, this, &SubgraphPanel::showKeys);
   connect(doc, &SubgraphDocument::choicesChanged, this, &SubgraphPanel::showChoices);
@@ -171,16 +172,16 @@ SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent
 
   connect(m_keys, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
     if (m_showing || item->column() != 0) return;
-    const SubgraphKeySpec* key = m_project->subgraph()->key(item->data(Qt::UserRole).toInt());
+    const SubgraphKeySpec* key = m_doc->key(item->data(Qt::UserRole).toInt());
     const QString name = item->text().trimmed();
     if (!key || name == key->name) return;
-    if (name.isEmpty() || name != m_project->subgraph()->uniqueName(name)) {
+    if (name.isEmpty() || name != m_doc->uniqueName(name)) {
       showKeys();  // empty or taken: keep the old name
       return;
     }
     SubgraphKeySpec renamed = *key;
     renamed.name = name;
-    m_project->undoStack()->push(new EditSubgraphKeyCommand(m_project->subgraph(), renamed));
+    m_project->undoStack()->push(new EditSubgraphKeyCommand(m_doc, renamed));
   });
   connect(m_keys, &QTableWidget::currentCellChanged, this, [this](int row) {
     if (m_showing || row < 0 || !m_keys->item(row, 0)) return;
@@ -194,25 +195,25 @@ SubgraphPanel::SubgraphPanel(Project* project, QWidget* parent) : QWidget(parent
     const int row = m_keys->currentRow();
     if (row < 0 || !m_keys->item(row, 0)) return;
     m_project->undoStack()->push(
-        new RemoveSubgraphKeyCommand(m_project->subgraph(), m_keys->item(row, 0)->data(Qt::UserRole).toInt()));
+        new RemoveSubgraphKeyCommand(m_doc, m_keys->item(row, 0)->data(Qt::UserRole).toInt()));
   });
   connect(m_manual, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
     if (m_showing) return;
     const MotionId id = item->data(Qt::UserRole).toInt();
     std::vector<SubgraphChoice> choices;
-    for (const SubgraphChoice& c : m_project->subgraph()->choices()) {
+    for (const SubgraphChoice& c : m_doc->choices()) {
       if (c.motion != id) choices.push_back(c);
     }
     const std::shared_ptr<const Motion> motion = m_project->motion(id);
     if (item->checkState() == Qt::Checked && motion) choices.push_back({id, 0.0, motion->durationSeconds()});
     m_project->undoStack()->push(new SetSubgraphChoicesCommand(
-        m_project->subgraph(), std::move(choices),
+        m_doc, std::move(choices),
         item->checkState() == Qt::Checked ? tr("Keep \"%1\" by Hand").arg(item->text())
                                           : tr("Stop Keeping \"%1\" by Hand").arg(item->text())));
   });
   connect(m_clearManual, &QPushButton::clicked, this, [this] {
-    if (m_project->subgraph()->choices().empty()) return;
-    m_project->undoStack()->push(new SetSubgraphChoicesCommand(m_project->subgraph(), {}, tr("Clear Hand-Picked Frames")));
+    if (m_doc->choices().empty()) return;
+    m_project->undoStack()->push(new SetSubgraphChoicesCommand(m_doc, {}, tr("Clear Hand-Picked Frames")));
   });
   connect(m_run, &QPushButton::clicked, this, &SubgraphPanel::runRequested);
   connect(m_complete, &QPushButton::clicked, this, &SubgraphPanel::completeRequested);
@@ -234,7 +235,7 @@ void SubgraphPanel::setManualStatus(const QString& text) { m_manualStatus->setTe
 
 void SubgraphPanel::showSettings() {
   m_showing = true;
-  const SubgraphSettings& s = m_project->subgraph()->settings();
+  const SubgraphSettings& s = m_doc->settings();
   m_requirement->setCurrentIndex(s.requirement - 1);
   m_gamma->setValue(s.gamma);
   m_alpha->setValue(s.alpha);
@@ -264,14 +265,14 @@ void SubgraphPanel::settingsEdited() {
   s.fromCore = m_from->currentIndex() == 1;
   s.thresholdM2 = m_threshold->value();
   s.maxIterations = m_iterations->value();
-  if (s == m_project->subgraph()->settings()) return;
-  m_project->undoStack()->push(new SetSubgraphSettingsCommand(m_project->subgraph(), s));
+  if (s == m_doc->settings()) return;
+  m_project->undoStack()->push(new SetSubgraphSettingsCommand(m_doc, s));
 }
 
 void SubgraphPanel::showKeys() {
   m_showing = true;
   const double fps = m_project->metricSettings().workingFps;
-  const auto& keys = m_project->subgraph()->keys();
+  const auto& keys = m_doc->keys();
   m_keys->setRowCount(static_cast<int>(keys.size()));
   for (int row = 0; row < static_cast<int>(keys.size()); ++row) {
     const SubgraphKeySpec& k = keys[row];
@@ -300,13 +301,13 @@ void SubgraphPanel::showChoices() {
     item->setData(Qt::UserRole, e.id);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     bool whole = false, part = false;
-    for (const SubgraphChoice& c : m_project->subgraph()->choices()) {
+    for (const SubgraphChoice& c : m_doc->choices()) {
       if (c.motion != e.id) continue;
       (c.beginSeconds <= 1e-9 && c.endSeconds >= e.motion->durationSeconds() - 1e-6 ? whole : part) = true;
     }
     item->setCheckState(whole ? Qt::Checked : part ? Qt::PartiallyChecked : Qt::Unchecked);
   }
-  m_clearManual->setEnabled(!m_project->subgraph()->choices().empty());
+  m_clearManual->setEnabled(!m_doc->choices().empty());
   m_showing = false;
 }
 

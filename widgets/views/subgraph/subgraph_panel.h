@@ -17,6 +17,7 @@ class QTableWidget;
 namespace mg {
 
 class Project;
+class SubgraphDocument;
 
 // The Subgraph dock's controls: the requirement and its numbers, the key segments (rename in
 // place, remove), manual mode (motions kept by hand, with live connectivity and satisfaction),
@@ -27,8 +28,8 @@ class SubgraphPanel : public QWidget {
   Q_OBJECT
 
  public:
-  // `project` must outlive the panel.
-  explicit SubgraphPanel(Project* project, QWidget* parent = nullptr);
+  // `project` and `document` (its "subgraph" section) must outlive the panel.
+  SubgraphPanel(Project* project, SubgraphDocument* document, QWidget* parent = nullptr);
 
   QPushButton* runButton() const { return m_run; }
   QPushButton* completeButton() const { return m_complete; }
@@ -56,6 +57,7 @@ class SubgraphPanel : public QWidget {
   void settingsEdited();
 
   Project* m_project;
+  SubgraphDocument* m_doc;
   QComboBox* m_requirement;
   QSpinBox* m_gamma;
   QDoubleSpinBox* m_alpha;

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/document/field_document.h"
+
+namespace mg {
+
+FieldDocument::FieldDocument(Project* project) : ProjectSection(project, "motion_field") {}
+
+void FieldDocument::setSettings(const FieldSettings& settings) {
+  Q_ASSERT(settings.validate().ok());
+  if (settings == m_settings) return;
+  m_settings = settings;
+  emit settingsChanged();
+}
+
+JsonValue FieldDocument::save(const Project&, const QString&) const { return fieldSettingsJson(m_settings); }
+
+Status FieldDocument::check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>&) const {
+  Result<FieldSettings> read = fieldSettingsFromJson(section);
+  if (!read) return read.error();
+  return Status::success();
+}
+
+void FieldDocument::apply(const JsonValue& section, const std::vector<MotionId>&) {
+  if (Result<FieldSettings> read = fieldSettingsFromJson(section)) setSettings(*read);
+}
+
+}  // namespace mg

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "widgets/document/field_settings.h"
+#include "widgets/document/project_section.h"
+
+namespace mg {
+
+// The Motion Fields part of a project: its authoring settings, saved as the "motion_field"
+// section (always written; a file without it gets the defaults). A child of the project made by
+// the Motion Fields workspace; changed through SetFieldSettingsCommand so edits are undoable.
+// UI thread only.
+class FieldDocument : public ProjectSection {
+  Q_OBJECT
+
+ public:
+  explicit FieldDocument(Project* project);
+
+  const FieldSettings& settings() const { return m_settings; }
+  // Precondition: settings.validate() succeeds. Emits settingsChanged only when the value changes.
+  void setSettings(const FieldSettings& settings);
+
+  JsonValue save(const Project& project, const QString& projectFolder) const override;
+  Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const override;
+  void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) override;
+  void clear() override { setSettings({}); }
+
+ signals:
+  void settingsChanged();
+
+ private:
+  FieldSettings m_settings;
+};
+
+}  // namespace mg
