@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Sets up, builds and runs every test: the release build's unit, widget and GUI tests (the GUI
-# ones under Xvfb). With MG_CHECK_SANITIZE=1 it then makes the second build, packaging/sanitize.sh:
-# the unit and widget tests under AddressSanitizer and UBSan, and the fuzz targets' regressions and
-# short runs. Each phase prints how long it took.
+# ones under Xvfb), then builds the .deb, installs it, starts what it installed and removes it
+# (packaging/package_check.sh). With MG_CHECK_SANITIZE=1 it then makes the second build,
+# packaging/sanitize.sh: the unit and widget tests under AddressSanitizer and UBSan, and the fuzz
+# targets' regressions and short runs. Each phase prints how long it took.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MG_BUILD_DIR:-$root/build}
@@ -11,6 +12,7 @@ source "$root/packaging/phase.sh"
 export MG_TEST_TOOLS=1  # install-deps.sh also installs the glTF validator the tests use
 phase "release build" bash "$root/packaging/build.sh"
 phase "release tests" ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)"
+phase "Debian package" bash "$root/packaging/package_check.sh"
 if [ "${MG_CHECK_SANITIZE:-0}" = 1 ]; then
   bash "$root/packaging/sanitize.sh"
 fi

@@ -7,11 +7,13 @@ set -euo pipefail
 packages=(
   # toolchain; clang and its runtime for the sanitizer and libFuzzer build (packaging/sanitize.sh)
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+  # the man pages, written from mgtool's and mgstudio's --help (packaging/linux)
+  help2man
   # the replay of damaged inputs (tests/fuzz/mutate.py)
   python3
   # libraries
   qt6-base-dev qt6-base-dev-tools qt6-3d-dev libqt6opengl6-dev libgl-dev
-  libeigen3-dev libassimp-dev libnanoflann-dev
+  libeigen3-dev libassimp-dev libnanoflann-dev libpng-dev zlib1g-dev
   libgtest-dev libgmock-dev
   # GUI tests: a virtual X server and Mesa's software OpenGL
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0 fonts-dejavu-core
@@ -30,6 +32,13 @@ done
 test_tools=${MG_TEST_TOOLS:-0}
 if [ "$test_tools" = 1 ] && { ! command -v node >/dev/null || ! command -v npm >/dev/null; }; then
   missing+=(nodejs npm)
+fi
+# The validators of the desktop files and man pages (packaging/linux's tests), and clang-format for
+# the format check of the sources: test tools too.
+if [ "$test_tools" = 1 ]; then
+  for p in desktop-file-utils appstream shared-mime-info man-db clang-format; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
 fi
 
 sudo=""

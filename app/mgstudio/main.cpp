@@ -89,7 +89,10 @@ int main(int argc, char** argv) {
     return app.exec();
   }
   mg::StudioScript script(&window, options);
-  if (!options.projectPath.isEmpty() && !window.projectFiles()->openProject(options.projectPath)) return 1;
+  if (!options.projectPath.isEmpty()) {
+    if (!window.projectFiles()->openProject(options.projectPath)) return 1;
+    diagnostics.projectOpened(options.projectPath);
+  }
   // An untitled project autosaved by a session that crashed; scripted runs never ask.
   if (options.projectPath.isEmpty() && options.quitAfterMs < 0) window.projectFiles()->offerUntitledRecovery();
   if (!options.pmgDemoDir.isEmpty()) window.parametric()->runDemo(options.pmgDemoDir);

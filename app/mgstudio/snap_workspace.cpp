@@ -3,7 +3,6 @@
 
 #include <QAction>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
@@ -175,14 +174,16 @@ QString SnapWorkspace::exportTo(const QString& directory) const {
 
 void SnapWorkspace::exportSnapGraph() {
   QSettings settings;
-  const QString dir = ExportFolderDialog::getFolder(m_window, tr("Export Snap Graph To"),
-                                                    settings.value(QStringLiteral("snapExportDirectory")).toString());
-  if (dir.isEmpty()) return;
-  settings.setValue(QStringLiteral("snapExportDirectory"), dir);
-  startExport(dir);
+  const ExportFolderDialog::Choice chosen = ExportFolderDialog::getExport(
+      m_window, tr("Export Snap Graph To"),
+      settings.value(QStringLiteral("snapExportDirectory")).toString());
+  if (chosen.folder.isEmpty()) return;
+  settings.setValue(QStringLiteral("snapExportDirectory"), chosen.folder);
+  startExport(chosen.folder, chosen.clipCopies);
 }
 
-void SnapWorkspace::startExport(const QString& directory) {
+void SnapWorkspace::startExport(const QString& directory,
+                                const std::vector<MotionFormat>& clipCopies) {
   if (m_exportJob.isRunning()) return;  // two exports into one folder would race
   const auto s = m_session->state();
   if (!s || !s->snapped) {
@@ -191,7 +192,8 @@ void SnapWorkspace::startExport(const QString& directory) {
     emit exportFinished(directory, error);
     return;
   }
-  const SnapExportInput input = exportInput(*s);  // points into `s`, which the job keeps alive
+  SnapExportInput input = exportInput(*s);  // points into `s`, which the job keeps alive
+  input.clipCopies = clipCopies;
   m_exportCancel = std::make_shared<std::atomic<bool>>(false);
   m_export->setEnabled(false);
   reportProgress(0, 100, tr("Exporting the snap graph"));

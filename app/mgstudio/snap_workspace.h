@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #include "app/mgstudio/workspace.h"
 #include "core/io/snap_export.h"
@@ -57,11 +58,13 @@ class SnapWorkspace : public Workspace {
 
   // Removes the dead-end hubs of the derived graph as one undoable step.
   void pruneDeadEnds();
-  // Asks for a folder and exports the snapped graph there in a background job (the kind's progress
-  // strip, with Cancel); errors in a dialog.
+  // Asks for a folder and the clips' formats (BVH, and glTF copies for game engines) and exports
+  // the snapped graph there in a background job (the kind's progress strip, with Cancel); errors
+  // in a dialog.
   void exportSnapGraph();
-  // Starts that job for `directory` (no dialog); exportFinished follows.
-  void startExport(const QString& directory);
+  // Starts that job for `directory` (no dialog), every clip also written in `clipCopies`;
+  // exportFinished follows.
+  void startExport(const QString& directory, const std::vector<MotionFormat>& clipCopies = {});
   bool isExporting() const { return m_exportJob.isRunning(); }
   // Writes the current snapped graph to `directory`; the error message is empty on success.
   QString exportTo(const QString& directory) const;

@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "app/mgstudio/main_window.h"
+#include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
 #include "widgets/views/motion_player.h"
 #include "widgets/views/pose_points.h"
@@ -31,6 +32,9 @@ StudioDiagnostics::StudioDiagnostics(MainWindow* window, const StudioOptions& op
                                      QElapsedTimer launchClock, QObject* parent)
     : QObject(parent), m_window(window), m_options(options), m_launchClock(launchClock) {
   if (options.timing) {
+    // The mgtool that imports Assimp formats (main.cpp looks beside mgstudio): "" means in-process.
+    printJson(QStringLiteral("{\"event\": \"import-helper\", \"path\": \"%1\"}")
+                  .arg(QString::fromStdString(importHelperProgram())));
     QTimer::singleShot(0, this, [this] {
       printJson(QStringLiteral("{\"event\": \"window-shown\", \"ms\": %1}")
                     .arg(m_launchClock.elapsed()));
@@ -51,6 +55,13 @@ StudioDiagnostics::StudioDiagnostics(MainWindow* window, const StudioOptions& op
       options.benchSkeletons == 0) {
     QTimer::singleShot(options.quitAfterMs, this, &StudioDiagnostics::finish);
   }
+}
+
+void StudioDiagnostics::projectOpened(const QString& path) const {
+  if (!m_options.timing) return;
+  printJson(QStringLiteral("{\"event\": \"project-opened\", \"ms\": %1, \"path\": \"%2\"}")
+                .arg(m_launchClock.elapsed())
+                .arg(path));
 }
 
 void StudioDiagnostics::onFirstFrameShown() {

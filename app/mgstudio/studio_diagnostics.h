@@ -25,6 +25,9 @@ class StudioDiagnostics : public QObject {
   // the frame rate and quits the application. Returns false (with a message on stderr) if the file cannot be read.
   bool startViewportBenchmark();
 
+  // With --timing, prints that the project at `path` (the command line's) is open.
+  void projectOpened(const QString& path) const;
+
  private:
   void onFirstFrameShown();
   void finish();

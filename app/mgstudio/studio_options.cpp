@@ -2,6 +2,7 @@
 #include "app/mgstudio/studio_options.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 namespace mg {
 
@@ -15,9 +16,10 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       QStringLiteral("Motion Graph Studio: build motion graphs from motion capture."));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("files"),
-                               QStringLiteral("Capture files to open (BVH, FBX, glTF, DAE)."),
-                               QStringLiteral("[FILES...]"));
+  parser.addPositionalArgument(
+      QStringLiteral("files"),
+      QStringLiteral("Capture files to open (BVH, FBX, glTF, DAE), or one project (.mgproj)."),
+      QStringLiteral("[FILES...]"));
   const QCommandLineOption sample(QStringLiteral("sample"),
                                   QStringLiteral("Open the sample capture (%1).").arg(sampleMotionPath()));
   const QCommandLineOption timing(QStringLiteral("timing"),
@@ -56,7 +58,21 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
 
-  options->files = parser.positionalArguments();
+  // A .mgproj among the files is the project to open (a file manager passes it so, through the
+  // desktop entry's %f); the rest are capture files.
+  options->projectPath = parser.value(openProject);
+  options->files.clear();
+  for (const QString& file : parser.positionalArguments()) {
+    if (QFileInfo(file).suffix().compare(QStringLiteral("mgproj"), Qt::CaseInsensitive) != 0) {
+      options->files.push_back(file);
+    } else if (options->projectPath.isEmpty()) {
+      options->projectPath = file;
+    } else {
+      *error = QStringLiteral("only one project can be opened: %1 and %2")
+                   .arg(options->projectPath, file);
+      return false;
+    }
+  }
   options->openSample = parser.isSet(sample);
   options->timing = parser.isSet(timing);
   options->screenshotPath = parser.value(screenshot);
@@ -75,7 +91,6 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       return false;
     }
   }
-  options->projectPath = parser.value(openProject);
   options->walk = parser.isSet(walk);
   if (parser.isSet(suggestHubs)) {
     options->suggestHubs = parser.value(suggestHubs).toInt(&ok);

@@ -22,7 +22,7 @@ struct StudioOptions {
   double benchSeconds = 5;  // --bench-seconds S: length of that measurement
   QString pmgDemoDir;       // --pmg-demo DIR: build the walking node of DIR (cmu_turns) and its self-loop
   QString benchFile;        // --bench-file PATH: capture to copy (default: the sample)
-  QString projectPath;      // --open-project FILE: a .mgproj to open at start
+  QString projectPath;      // --open-project FILE, or FILE.mgproj among the files
   int suggestHubs = 0;      // --suggest-hubs N: suggest N hubs once the motions are loaded
   bool walk = false;        // --walk: play the random walk once the graph is snapped
 };

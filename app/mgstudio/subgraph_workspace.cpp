@@ -7,11 +7,11 @@
 
 #include <QAction>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -23,6 +23,7 @@
 #include "widgets/commands/subgraph_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/export_folder_dialog.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/graph/subgraph_graph_model.h"
 #include "widgets/views/graph_canvas.h"
@@ -473,7 +474,8 @@ void SubgraphWorkspace::startWalk() {
   m_walking = true;
 }
 
-QString SubgraphWorkspace::exportTo(const QString& directory) const {
+QString SubgraphWorkspace::exportTo(const QString& directory,
+                                    const std::vector<MotionFormat>& clipCopies) const {
   if (!m_outcome) return tr("There is no subgraph to export; run the search first.");
   SubgraphExportInput in;
   in.graph = m_outcome->graph.get();
@@ -483,6 +485,7 @@ QString SubgraphWorkspace::exportTo(const QString& directory) const {
   in.keys = m_outcomeInput.keys;
   in.requirement = m_outcomeInput.requirement;
   in.verification = &m_outcome->subgraph;
+  in.clipCopies = clipCopies;
   in.generatorNote = "Motion Graph Studio: minimum-size motion graph, requirement " +
                      std::to_string(static_cast<int>(m_outcomeInput.requirement.kind));
   in.trimLeadingFrames = m_project->importOptions().trimLeadingFrames;
@@ -498,12 +501,16 @@ Workspace::ReportExport SubgraphWorkspace::exportForReport(const QString& base) 
 }
 
 void SubgraphWorkspace::exportWithDialog() {
-  const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Export Subgraph to Folder"));
-  if (dir.isEmpty()) return;
-  if (const QString error = exportTo(dir); !error.isEmpty()) {
+  QSettings settings;
+  const ExportFolderDialog::Choice chosen = ExportFolderDialog::getExport(
+      m_window, tr("Export Subgraph to Folder"),
+      settings.value(QStringLiteral("subgraphExportDirectory")).toString());
+  if (chosen.folder.isEmpty()) return;
+  settings.setValue(QStringLiteral("subgraphExportDirectory"), chosen.folder);
+  if (const QString error = exportTo(chosen.folder, chosen.clipCopies); !error.isEmpty()) {
     QMessageBox::warning(m_window, tr("Export Subgraph"), error);
   } else {
-    m_window->statusBar()->showMessage(tr("Wrote the subgraph to %1").arg(dir), 5000);
+    m_window->statusBar()->showMessage(tr("Wrote the subgraph to %1").arg(chosen.folder), 5000);
   }
 }
 

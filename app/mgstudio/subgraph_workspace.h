@@ -2,11 +2,13 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <QString>
 #include <QTimer>
 
 #include "app/mgstudio/workspace.h"
+#include "core/io/motion_export.h"
 #include "widgets/jobs/job_slot.h"
 #include "widgets/jobs/subgraph_search.h"
 
@@ -70,8 +72,10 @@ class SubgraphWorkspace : public Workspace {
   void addStretch(int motion, int beginFrame, int endFrame, bool handPicked);
   // Plays a random walk through the last result in the viewport.
   void startWalk();
-  // Writes the last result to `directory`; the error text is empty on success.
-  QString exportTo(const QString& directory) const;
+  // Writes the last result to `directory`, every clip also in `clipCopies` (glTF copies beside
+  // the BVH); the error text is empty on success.
+  QString exportTo(const QString& directory,
+                   const std::vector<MotionFormat>& clipCopies = {}) const;
 
  signals:
   // A run or evaluation finished (tests wait on these).

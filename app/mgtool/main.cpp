@@ -34,7 +34,9 @@ constexpr Command kCommands[] = {
 };
 
 void printUsage(std::FILE* to) {
-  std::fprintf(to, "Usage: mgtool COMMAND [arguments] [options]\n\nCommands:\n");
+  std::fprintf(to,
+               "Usage: mgtool COMMAND [arguments] [options]\n"
+               "  or:  mgtool --help | --version\n\nCommands:\n");
   for (const Command& c : kCommands) std::fprintf(to, "  %-10s %s\n", c.name, c.summary);
   std::fprintf(to, "\nRun 'mgtool COMMAND --help' for a command's arguments and options.\n");
 }
@@ -49,6 +51,10 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     printUsage(stdout);
+    return mg::tool::kExitOk;
+  }
+  if (name == "--version") {  // GNU style: help2man makes the man page from --help and this
+    std::printf("mgtool (Motion Graph Studio) %s\n", MG_VERSION);
     return mg::tool::kExitOk;
   }
   const std::vector<std::string> args(argv + 2, argv + argc);

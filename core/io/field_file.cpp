@@ -8,8 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <zlib.h>
+
 #include "core/util/atomic_file.h"
-#include "core/util/png_writer.h"
 
 namespace mg {
 namespace {
@@ -70,8 +71,10 @@ class Reader {
   bool m_ok = true;
 };
 
+// CRC-32 (zlib's, the one PNG and gzip use) of bytes[from, end).
 std::uint32_t checksum(const std::string& bytes, size_t from) {
-  return crc32(reinterpret_cast<const std::uint8_t*>(bytes.data()) + from, bytes.size() - from);
+  return static_cast<std::uint32_t>(
+      crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data()) + from, bytes.size() - from));
 }
 
 }  // namespace
@@ -134,7 +137,7 @@ std::string encodeFieldFile(const MotionField& field) {
   std::string file(kFieldMagic, 8);
   Writer h;
   h.put<std::uint32_t>(kFieldVersion);
-  h.put<std::uint32_t>(crc32(reinterpret_cast<const std::uint8_t*>(w.out.data()), w.out.size()));
+  h.put<std::uint32_t>(checksum(w.out, 0));
   h.put<std::uint64_t>(w.out.size());
   return file + h.out + w.out;
 }

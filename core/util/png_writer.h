@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,16 +9,10 @@
 
 namespace mg {
 
-// CRC-32 as PNG and zlib use it (polynomial 0xEDB88320, initial and final xor 0xFFFFFFFF).
-std::uint32_t crc32(const std::uint8_t* data, std::size_t size);
-
-// Adler-32 checksum of a zlib stream.
-std::uint32_t adler32(const std::uint8_t* data, std::size_t size);
-
-// A complete PNG file of an 8-bit greyscale image: signature, IHDR, one IDAT holding a zlib stream
-// of stored (uncompressed) deflate blocks, IEND. `pixels` holds width x height bytes, row-major,
-// 0 = black. Large but valid and dependency-free. Precondition: width, height > 0.
-std::vector<std::uint8_t> encodePngGray8(int width, int height, const std::uint8_t* pixels);
+// A complete, deflate-compressed PNG file (libpng) of an 8-bit greyscale image. `pixels` holds
+// width x height bytes, row-major, 0 = black. Fails when the size is not positive or libpng
+// reports an error.
+Result<std::vector<std::uint8_t>> encodePngGray8(int width, int height, const std::uint8_t* pixels);
 
 // Writes encodePngGray8 to `path` with writeTextFileAtomically (a failed write leaves an existing
 // file untouched). Fails when the size is not positive or the file cannot be written.
