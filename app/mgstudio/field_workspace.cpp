@@ -309,7 +309,9 @@ void FieldWorkspace::build() {
          m_status->setText(tr("Field built. Play to steer it."));
          emit fieldBuilt();
        },
-       [this](int value, int maximum, const QString&) { reportProgress(value, maximum, tr("Building motion field")); },
+       [this](int value, int maximum, const QString&) {
+         reportProgress(value, maximum, tr("Building motion field"));
+       },
        [this](bool cancelled) {
          finishProgress();
          m_build->setEnabled(true);

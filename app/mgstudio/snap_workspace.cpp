@@ -154,7 +154,11 @@ SnapExportInput SnapWorkspace::exportInput(const SnapPipelineState& s) const {
     wmin = std::max(wmin, h.wminFrames);
   }
   // The graph the motions were snapped to (SnapResult::graph: its alignments keep plants in place).
-  SnapExportInput input{&s.snapped->graph, s.snapped.get(), {threshold, wmin, m_project->importOptions().trimLeadingFrames, s.buildSeconds}, {}};
+  SnapExportInput input{
+      &s.snapped->graph,
+      s.snapped.get(),
+      {threshold, wmin, m_project->importOptions().trimLeadingFrames, s.buildSeconds},
+      {}};
   // The author's hub names and colours go into the graph file and name the clip files.
   for (HubId id : s.graphHubs) {
     const HubSpec* spec = m_project->hubs()->hub(id);

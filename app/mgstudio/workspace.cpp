@@ -68,7 +68,8 @@ void Workspace::hideDocks() {
   for (QDockWidget* dock : m_docks) {
     // A dock behind another tab is not visible but is shown (its View menu entry is checked);
     // before the window first shows, only a dock hidden on purpose is hidden.
-    const bool isShown = m_window->isVisible() ? dock->toggleViewAction()->isChecked() : !dock->isHidden();
+    const bool isShown =
+        m_window->isVisible() ? dock->toggleViewAction()->isChecked() : !dock->isHidden();
     if (isShown) shown.push_back(dock);
     dock->hide();
   }
@@ -85,7 +86,8 @@ JsonValue Workspace::windowViewState(QMainWindow* window, ViewportWidget* viewpo
                                      const std::vector<const Workspace*>& workspaces) {
   JsonValue::Object docks;
   for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
-    docks[dock->objectName().toStdString()] = dock->toggleViewAction()->isChecked();  // also behind a tab
+    docks[dock->objectName().toStdString()] =
+        dock->toggleViewAction()->isChecked();  // also behind a tab
   }
   const OrbitCamera cam = viewport->camera();
   JsonValue::Object state{

@@ -21,13 +21,15 @@ WorkspaceSwitcher::WorkspaceSwitcher(QMainWindow* window, QMenu* viewMenu) : QOb
   m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
   m_tabs->setDrawBase(false);
   m_tabs->setExpanding(false);
-  m_tabs->setToolTip(tr("Which kind of graph to author: each shows its own panels (Ctrl+1, Ctrl+2, ...)"));
+  m_tabs->setToolTip(
+      tr("Which kind of graph to author: each shows its own panels (Ctrl+1, Ctrl+2, ...)"));
   m_bar->addWidget(m_tabs);
   window->addToolBar(Qt::TopToolBarArea, m_bar);
   m_menu = viewMenu->addMenu(tr("&Workspace"));
   m_group = new QActionGroup(this);
   connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) {
-    if (index >= 0 && index < static_cast<int>(m_workspaces.size())) m_workspaces[index]->raiseDocks();
+    if (index >= 0 && index < static_cast<int>(m_workspaces.size()))
+      m_workspaces[index]->raiseDocks();
   });
 }
 
@@ -41,7 +43,8 @@ void WorkspaceSwitcher::add(Workspace* workspace) {
   auto* action = m_menu->addAction(workspace->title());
   action->setCheckable(true);
   action->setObjectName(workspace->kindName() + QStringLiteral("WorkspaceAction"));
-  if (index < 9) action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + index)));
+  if (index < 9)
+    action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + index)));
   m_group->addAction(action);
   connect(action, &QAction::triggered, workspace, &Workspace::raiseDocks);
   connect(workspace, &Workspace::activated, this, [this, workspace] { onActivated(workspace); });

@@ -67,7 +67,10 @@ int runSnap(std::span<const std::string> args) {
   const CutQuality& before = *result->cutsBefore;
   const CutQuality& after = *result->cutsAfter;
   const std::string& out = parsed->options.at("out");
-  SnapExportInput input{&graph, &snapped, {result->threshold, settings->wminFrames, settings->trimFrames, result->buildSeconds}};
+  SnapExportInput input{
+      &graph,
+      &snapped,
+      {result->threshold, settings->wminFrames, settings->trimFrames, result->buildSeconds}};
   input.clipCopies = *copies;
   if (Status s = exportSnapGraph(input, out); !s) {
     std::fprintf(stderr, "mgtool snap: %s\n", s.error().message.c_str());

@@ -161,9 +161,11 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
   std::uint32_t version = 0, crc = 0;
   std::uint64_t payload = 0;
   header.get(version), header.get(crc), header.get(payload);
-  if (version < static_cast<std::uint32_t>(kFieldOldestVersion) || version > static_cast<std::uint32_t>(kFieldVersion)) {
-    return Error{where + "motion field file version " + std::to_string(version) + "; this program reads versions " +
-                 std::to_string(kFieldOldestVersion) + " to " + std::to_string(kFieldVersion)};
+  if (version < static_cast<std::uint32_t>(kFieldOldestVersion) ||
+      version > static_cast<std::uint32_t>(kFieldVersion)) {
+    return Error{where + "motion field file version " + std::to_string(version) +
+                 "; this program reads versions " + std::to_string(kFieldOldestVersion) + " to " +
+                 std::to_string(kFieldVersion)};
   }
   const size_t actual = bytes.size() - kHeaderBytes;
   if (actual < payload) {
@@ -272,7 +274,9 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
   int trim = -1;
   if (version >= 2 && !r.f64(buildSeconds)) return bad("build seconds");
   if (version >= 2 && (!r.i32(trim) || trim < -1)) return bad("trim leading frames");
-  if (!r.atEnd()) return Error{where + "unexpected bytes after " + (version >= 2 ? "the build time" : "the value function")};
+  if (!r.atEnd())
+    return Error{where + "unexpected bytes after " +
+                 (version >= 2 ? "the build time" : "the value function")};
   Result<std::shared_ptr<const MotionField>> field =
       assembleMotionField(std::move(database), settings, std::move(values));
   if (!field) return Error{where + field.error().message};

@@ -27,9 +27,10 @@ Status writeFieldFile(const std::string& path, const MotionField& field);
 
 // Parses bytes of a field file (`name` is used in messages). Fails, naming what is wrong, when:
 // the magic is not a field file's; the version is not kFieldOldestVersion..kFieldVersion
-// ("version 3; this program reads versions 1 to 2"); the file is shorter than its header says (truncated) or longer; the checksum
-// does not match (corrupt); a count, size or number is out of range or not finite; the skeleton or
-// a motion is invalid; the value function does not fit the database.
+// ("version 3; this program reads versions 1 to 2"); the file is shorter than its header says
+// (truncated) or longer; the checksum does not match (corrupt); a count, size or number is out of
+// range or not finite; the skeleton or a motion is invalid; the value function does not fit the
+// database.
 Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& bytes,
                                                            const std::string& name);
 

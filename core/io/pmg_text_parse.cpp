@@ -80,7 +80,9 @@ class Reader {
   }
   bool atEnd() const { return m_pos >= m_lines.size(); }
   // Whether the next line starts with `keyword`.
-  bool next(const std::string& keyword) const { return !atEnd() && m_lines[m_pos].tokens[0] == keyword; }
+  bool next(const std::string& keyword) const {
+    return !atEnd() && m_lines[m_pos].tokens[0] == keyword;
+  }
 
  private:
   std::vector<Line> m_lines;
@@ -310,7 +312,8 @@ Result<PmgDocument> parsePmgText(std::string_view text) {
   PmgDocument doc;
   if (r.next("built")) {
     MG_TRY(built, r.take("built"));
-    if (built->tokens.size() != 3 || built->tokens[1] != "seconds") return lineError(*built, "'built' takes 'seconds <s>'");
+    if (built->tokens.size() != 3 || built->tokens[1] != "seconds")
+      return lineError(*built, "'built' takes 'seconds <s>'");
     MG_TRY(seconds, number(*built, built->tokens[2]));
     if (*seconds < 0) return lineError(*built, "build seconds must be >= 0");
     doc.buildSeconds = *seconds;

@@ -194,19 +194,19 @@ Result<JsonValue> snapGraphJson(const SnapExportInput& input, const std::string&
   JsonValue::Object settings{{"threshold_m2", number(input.settings.thresholdM2)},
                              {"wmin_frames", input.settings.wminFrames},
                              {"trim_leading_frames", input.settings.trimLeadingFrames}};
-  if (input.settings.buildSeconds >= 0) settings["build_seconds"] = number(input.settings.buildSeconds);
-  return JsonValue(JsonValue::Object{
-      {"format", kSnapGraphFormat},
-      {"version", kSnapGraphVersion},
-      {"generator", "Motion Graph Studio"},
-      {"fps", number(first.fps)},
-      {"bvh_metres_per_unit", number(kSnapClipMetresPerUnit)},
-      {"settings", std::move(settings)},
-      {"skeleton", JsonValue::Object{{"joints", std::move(joints)}}},
-      {"motions", std::move(motions)},
-      {"hubs", std::move(hubs)},
-      {"clips", std::move(clips)},
-      {"dead_end_hubs", std::move(deadEnds)}});
+  if (input.settings.buildSeconds >= 0)
+    settings["build_seconds"] = number(input.settings.buildSeconds);
+  return JsonValue(JsonValue::Object{{"format", kSnapGraphFormat},
+                                     {"version", kSnapGraphVersion},
+                                     {"generator", "Motion Graph Studio"},
+                                     {"fps", number(first.fps)},
+                                     {"bvh_metres_per_unit", number(kSnapClipMetresPerUnit)},
+                                     {"settings", std::move(settings)},
+                                     {"skeleton", JsonValue::Object{{"joints", std::move(joints)}}},
+                                     {"motions", std::move(motions)},
+                                     {"hubs", std::move(hubs)},
+                                     {"clips", std::move(clips)},
+                                     {"dead_end_hubs", std::move(deadEnds)}});
 }
 
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress) {

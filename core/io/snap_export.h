@@ -25,7 +25,8 @@ struct SnapExportSettings {
   double thresholdM2 = 0.0;  // match threshold used, kFrameDistanceUnit (m^2); 0 = unknown
   int wminFrames = 0;        // as SnapSettings::wminFrames; 0 = unknown
   int trimLeadingFrames = 0; // frames dropped from the start of every source file
-  double buildSeconds = -1;  // wall time the graph took to build from the loaded capture; < 0 = unknown
+  double buildSeconds =
+      -1;  // wall time the graph took to build from the loaded capture; < 0 = unknown
 };
 
 // A snapped graph to export: `graph` over the source motions and SnapJob's result for it.

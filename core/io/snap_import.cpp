@@ -208,7 +208,8 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     file.settings.trimLeadingFrames = in.integer(*s, "trim_leading_frames", "settings", 0, INT_MAX);
     if (s->find("build_seconds")) {
       const double seconds = in.real(*s, "build_seconds", "settings");
-      if (!in.failed() && !(seconds >= 0 && std::isfinite(seconds))) in.fail("settings.build_seconds", "must be >= 0");
+      if (!in.failed() && !(seconds >= 0 && std::isfinite(seconds)))
+        in.fail("settings.build_seconds", "must be >= 0");
       file.settings.buildSeconds = seconds;
     }
   }

@@ -38,7 +38,8 @@ struct SubgraphExportInput {
   std::string generatorNote;                         // informative text stored as "note"
   double bvhMetresPerUnit = 0.01;
   int trimLeadingFrames = -1;  // frames dropped from the start of every source file; < 0 unknown
-  double buildSeconds = -1;    // wall time the graph took to build from the loaded capture; < 0 unknown
+  double buildSeconds =
+      -1;  // wall time the graph took to build from the loaded capture; < 0 unknown
   // Every clip is also written in these formats (glTF: MotionFormat::Glb or Gltf), the same frames
   // under the same name with that format's extension, beside its BVH: for game engines. The index
   // names only the BVH, which readers use.

@@ -57,7 +57,8 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   if (r.ok() && !(file.fps > 0)) r.fail("fps", "must be positive");
   file.bvhMetresPerUnit = r.number(root, "bvh_metres_per_unit", "");
   if (r.ok() && !(file.bvhMetresPerUnit > 0)) r.fail("bvh_metres_per_unit", "must be positive");
-  if (root.find("trim_leading_frames")) file.trimLeadingFrames = r.integer(root, "trim_leading_frames", "", 0, 1 << 30);
+  if (root.find("trim_leading_frames"))
+    file.trimLeadingFrames = r.integer(root, "trim_leading_frames", "", 0, 1 << 30);
   if (root.find("build_seconds")) {
     file.buildSeconds = r.number(root, "build_seconds", "");
     if (r.ok() && !(file.buildSeconds >= 0)) r.fail("build_seconds", "must be >= 0");

@@ -22,7 +22,8 @@ class SubgraphInput final : public GraphInput {
         m_file(std::move(file)),
         m_clips(std::move(clips)),
         m_graph(std::make_shared<const DatabaseMotionGraph>(clipLevelGraph(m_file))) {
-    for (const std::string& p : m_file.motionSourcePaths) m_sources.push_back({resolveCapturePath(p, m_file.directory), m_file.trimLeadingFrames});
+    for (const std::string& p : m_file.motionSourcePaths)
+      m_sources.push_back({resolveCapturePath(p, m_file.directory), m_file.trimLeadingFrames});
     for (const Clip& c : m_file.clips) m_size.framesKept += c.frameCount();
     m_size.clips = static_cast<int>(m_file.clips.size());
     m_size.transitions = m_file.graph.transitionCount();

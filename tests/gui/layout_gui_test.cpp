@@ -161,7 +161,9 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
 TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("kinds.mgproj"));
-  auto shown = [](MainWindow& w, const char* name) { return dock(w, name) && dock(w, name)->toggleViewAction()->isChecked(); };
+  auto shown = [](MainWindow& w, const char* name) {
+    return dock(w, name) && dock(w, name)->toggleViewAction()->isChecked();
+  };
   {
     MainWindow window;
     window.setAskToSave(false);
@@ -213,7 +215,8 @@ TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&reopened));
   EXPECT_EQ(reopened.switcher()->active(), reopened.snap());
   ASSERT_TRUE(reopened.projectFiles()->openProject(path));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return reopened.switcher()->active() == reopened.field(); }, 60000));
+  ASSERT_TRUE(
+      QTest::qWaitFor([&] { return reopened.switcher()->active() == reopened.field(); }, 60000));
   EXPECT_TRUE(shown(reopened, "motionFieldDock"));
   EXPECT_TRUE(dock(reopened, "motionFieldDock")->isVisible());  // in front of its tab group
   EXPECT_FALSE(shown(reopened, "hubsDock"));

@@ -35,7 +35,8 @@ class MarkSection final : public ProjectSection {
     for (const Mark& m : marks) out.push_back(JsonValue::Array{project.indexOf(m.motion), m.frame, m.name});
     return out;
   }
-  Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const override {
+  Status check(const JsonValue& section,
+               const std::vector<std::shared_ptr<const Motion>>& motions) const override {
     const double motionCount = static_cast<double>(motions.size());
     if (!section.isArray()) return Error{"is not an array"};
     for (const JsonValue& m : section.asArray()) {

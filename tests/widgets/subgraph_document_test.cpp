@@ -151,7 +151,8 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
   const Status refused = loadProject(&loaded, bad);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().message.find("subgraph"), std::string::npos) << refused.error().message;
-  EXPECT_EQ(refused.error().message.find("subgraph: subgraph"), std::string::npos) << refused.error().message;
+  EXPECT_EQ(refused.error().message.find("subgraph: subgraph"), std::string::npos)
+      << refused.error().message;
   EXPECT_TRUE(doc->isEmpty());
   EXPECT_EQ(loaded.motionCount(), 0);
 }

@@ -3,7 +3,8 @@
 
 namespace mg {
 
-SetFieldSettingsCommand::SetFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings,
+SetFieldSettingsCommand::SetFieldSettingsCommand(FieldDocument* document,
+                                                 const FieldSettings& settings,
                                                  QUndoCommand* parent)
     : QUndoCommand(QObject::tr("Motion field settings"), parent),
       m_document(document),
@@ -12,8 +13,12 @@ SetFieldSettingsCommand::SetFieldSettingsCommand(FieldDocument* document, const 
   setObsolete(m_before == m_after);
 }
 
-void SetFieldSettingsCommand::redo() { m_document->setSettings(m_after); }
-void SetFieldSettingsCommand::undo() { m_document->setSettings(m_before); }
+void SetFieldSettingsCommand::redo() {
+  m_document->setSettings(m_after);
+}
+void SetFieldSettingsCommand::undo() {
+  m_document->setSettings(m_before);
+}
 
 bool SetFieldSettingsCommand::mergeWith(const QUndoCommand* other) {
   const auto* o = static_cast<const SetFieldSettingsCommand*>(other);

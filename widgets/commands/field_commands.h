@@ -12,7 +12,8 @@ namespace mg {
 class SetFieldSettingsCommand : public QUndoCommand {
  public:
   // `document` must outlive the command. Precondition: settings.validate() succeeds.
-  SetFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings, QUndoCommand* parent = nullptr);
+  SetFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings,
+                          QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
   int id() const override { return 0x4649454c; }  // "FIEL"

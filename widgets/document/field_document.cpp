@@ -12,9 +12,12 @@ void FieldDocument::setSettings(const FieldSettings& settings) {
   emit settingsChanged();
 }
 
-JsonValue FieldDocument::save(const Project&, const QString&) const { return fieldSettingsJson(m_settings); }
+JsonValue FieldDocument::save(const Project&, const QString&) const {
+  return fieldSettingsJson(m_settings);
+}
 
-Status FieldDocument::check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>&) const {
+Status FieldDocument::check(const JsonValue& section,
+                            const std::vector<std::shared_ptr<const Motion>>&) const {
   Result<FieldSettings> read = fieldSettingsFromJson(section);
   if (!read) return read.error();
   return Status::success();

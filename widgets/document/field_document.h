@@ -21,7 +21,8 @@ class FieldDocument : public ProjectSection {
   void setSettings(const FieldSettings& settings);
 
   JsonValue save(const Project& project, const QString& projectFolder) const override;
-  Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const override;
+  Status check(const JsonValue& section,
+               const std::vector<std::shared_ptr<const Motion>>& motions) const override;
   void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) override;
   void clear() override { setSettings({}); }
 

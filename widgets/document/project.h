@@ -11,9 +11,9 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
-#include "widgets/document/parametric_document.h"
 #include "core/util/json.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/document/parametric_document.h"
 
 namespace mg {
 
@@ -70,8 +70,8 @@ class Project : public QObject {
   const JsonValue& viewState() const { return m_viewState; }
   void setViewState(JsonValue state) { m_viewState = std::move(state); }
   // Empties the document: motions, hubs, parametric nodes and edges, every ProjectSection, undo
-  // history, file name and view state (File > New, and loading a project). Emits the removal signals of every motion,
-  // hubsReset and ParametricDocument::reset.
+  // history, file name and view state (File > New, and loading a project). Emits the removal
+  // signals of every motion, hubsReset and ParametricDocument::reset.
   void clear();
 
   // Settings used for the next import; not part of the undo history.

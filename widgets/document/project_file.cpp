@@ -18,8 +18,8 @@ namespace mg {
 namespace {
 
 // The keys project_file.cpp reads itself; every other top-level key belongs to a ProjectSection.
-const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric",
-                                                      "motions", "hubs",   "view",   "parametric"};
+const std::set<std::string, std::less<>> kCoreKeys = {"format",  "version", "import", "metric",
+                                                      "motions", "hubs",    "view",   "parametric"};
 
 Error fileError(const QString& path, const std::string& message) {
   return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
@@ -291,7 +291,8 @@ Status checkProjectSections(const Project& project, const ProjectData& data, con
     if (it == data.sections.end()) continue;
     if (Status s = section->check(it->second, data.motions); !s) {
       const std::string& why = s.error().message;
-      const bool named = why.starts_with(section->key() + ":") || why.starts_with(section->key() + " ");
+      const bool named =
+          why.starts_with(section->key() + ":") || why.starts_with(section->key() + " ");
       return fileError(path, named ? why : section->key() + ": " + why);
     }
   }

@@ -39,7 +39,8 @@ class ProjectSection : public QObject {
   // Whether `section`, read from a file whose motions are `motions` (file order), can be applied.
   // A failure refuses the whole file (the message names the problem; the file name, and the key
   // unless the message starts with it, are added). May run before the motions are in the project.
-  virtual Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const = 0;
+  virtual Status check(const JsonValue& section,
+                       const std::vector<std::shared_ptr<const Motion>>& motions) const = 0;
   // Applies a checked section after the file's motions were added: motionIds[i] is the id of the
   // file's motion i.
   virtual void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) = 0;

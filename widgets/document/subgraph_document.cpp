@@ -8,7 +8,8 @@
 
 namespace mg {
 
-SubgraphDocument::SubgraphDocument(Project* project) : ProjectSection(project, "subgraph"), m_project(project) {}
+SubgraphDocument::SubgraphDocument(Project* project)
+    : ProjectSection(project, "subgraph"), m_project(project) {}
 
 JsonValue SubgraphDocument::save(const Project& project, const QString&) const {
   return subgraphSectionJson(*this, project);

@@ -91,7 +91,8 @@ class SubgraphDocument : public ProjectSection {
 
   // ProjectSection: the "subgraph" key (nothing is written while the document is empty).
   JsonValue save(const Project& project, const QString& projectFolder) const override;
-  Status check(const JsonValue& section, const std::vector<std::shared_ptr<const Motion>>& motions) const override;
+  Status check(const JsonValue& section,
+               const std::vector<std::shared_ptr<const Motion>>& motions) const override;
   void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) override;
 
  signals:

@@ -75,7 +75,8 @@ TEST(FieldFile, RecordsProvenanceAndReadsVersionOne) {
   std::string v1 = bytes.substr(0, bytes.size() - 12);
   const std::uint32_t version = 1;
   const std::uint64_t payload = v1.size() - 24;
-  const std::uint32_t crc = crc32Reference(reinterpret_cast<const std::uint8_t*>(v1.data()) + 24, payload);
+  const std::uint32_t crc =
+      crc32Reference(reinterpret_cast<const std::uint8_t*>(v1.data()) + 24, payload);
   v1.replace(8, 4, reinterpret_cast<const char*>(&version), 4);
   v1.replace(12, 4, reinterpret_cast<const char*>(&crc), 4);
   v1.replace(16, 8, reinterpret_cast<const char*>(&payload), 8);

@@ -88,7 +88,8 @@ TEST(PmgText, BuildTimeIsAnOptionalLine) {
   doc = parsePmgText(plain);
   ASSERT_TRUE(doc) << doc.error().message;
   EXPECT_LT(doc->buildSeconds, 0);
-  for (const char* bad : {"built seconds -1", "built seconds", "built minutes 3", "built seconds nan"}) {
+  for (const char* bad :
+       {"built seconds -1", "built seconds", "built minutes 3", "built seconds nan"}) {
     std::string edited = text;
     edited.replace(edited.find("built seconds 1.25"), 18, bad);
     Result<PmgDocument> r = parsePmgText(edited);

@@ -13,9 +13,9 @@
 
 #include "core/import/import_motion_loader.h"
 #include "core/io/graph_input.h"
+#include "core/io/snap_export_fixture.h"
 #include "core/io/snap_import.h"
 #include "core/synth/clip_sequence.h"
-#include "core/io/snap_export_fixture.h"
 #include "support/write_failure.h"
 
 namespace mg {
@@ -27,7 +27,8 @@ class SnapExportTest : public ::testing::Test {
     s_swing = test::snappedSwing();
     ASSERT_TRUE(s_swing);
     s_dir = std::make_unique<test::TempDir>();
-    const Status s = exportSnapGraph({&s_swing->graph, &s_swing->snapped, {0.004, 8, 0, 1.5}}, s_dir->file("export"));
+    const Status s = exportSnapGraph({&s_swing->graph, &s_swing->snapped, {0.004, 8, 0, 1.5}},
+                                     s_dir->file("export"));
     ASSERT_TRUE(s) << s.error().message;
   }
   static void TearDownTestSuite() {

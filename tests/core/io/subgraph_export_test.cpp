@@ -181,12 +181,14 @@ TEST(SubgraphExport, BadFilesAreRejectedWithTheField) {
   EXPECT_NE(message(std::regex_replace(good, std::regex("\"vertices\""), "\"vertexes\""))
                 .find("vertices"),
             std::string::npos);
-  EXPECT_NE(message(std::regex_replace(good, std::regex("\"build_seconds\": 0.75"), "\"build_seconds\": -2"))
+  EXPECT_NE(message(std::regex_replace(good, std::regex("\"build_seconds\": 0.75"),
+                                       "\"build_seconds\": -2"))
                 .find("build_seconds"),
             std::string::npos);
   // Both provenance keys are optional: without them the file reads as "unknown".
-  const std::string without = std::regex_replace(
-      std::regex_replace(good, std::regex(",\n  \"build_seconds\": 0.75"), ""), std::regex(",\n  \"trim_leading_frames\": 3"), "");
+  const std::string without =
+      std::regex_replace(std::regex_replace(good, std::regex(",\n  \"build_seconds\": 0.75"), ""),
+                         std::regex(",\n  \"trim_leading_frames\": 3"), "");
   ASSERT_NE(without, good);
   std::ofstream(path) << without;
   Result<SubgraphFile> old = readSubgraphFile(x.dir.string());

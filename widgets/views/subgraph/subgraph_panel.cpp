@@ -213,7 +213,8 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   });
   connect(m_clearManual, &QPushButton::clicked, this, [this] {
     if (m_doc->choices().empty()) return;
-    m_project->undoStack()->push(new SetSubgraphChoicesCommand(m_doc, {}, tr("Clear Hand-Picked Frames")));
+    m_project->undoStack()->push(
+        new SetSubgraphChoicesCommand(m_doc, {}, tr("Clear Hand-Picked Frames")));
   });
   connect(m_run, &QPushButton::clicked, this, &SubgraphPanel::runRequested);
   connect(m_complete, &QPushButton::clicked, this, &SubgraphPanel::completeRequested);
