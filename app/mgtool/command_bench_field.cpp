@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // mgtool bench field: the motion field's figures on capture files (printed, never judged).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <random>
 
 #include <time.h>
@@ -10,7 +12,9 @@
 #include "app/mgtool/dmg_database.h"
 #include "app/mgtool/field_tool.h"
 #include "app/mgtool/json_writer.h"
+#include "core/field/field_mobility.h"
 #include "core/field/motion_field_stream.h"
+#include "core/field/response_time.h"
 #include "core/util/stopwatch.h"
 
 namespace mg::tool {
@@ -74,6 +78,98 @@ double timeStream(MotionFieldStream& stream, int frames, double changeSeconds, s
   return frames / (threadCpuSeconds() - cpu);
 }
 
+// Where the field stands still for good (field_mobility.h): the quantiles of mobility over the
+// database states and the clips of the states with less than a tenth of the median; then
+// kStopSurveyStarts walks of the direction controller from seeded start states (seeds 1, 2, ...,
+// as `field run --seed`), each given kStopSurveyChanges heading changes 4 s apart
+// (runHeadingChanges, the agility experiment's). A walk that meets none of the second half of its
+// changes is stuck; an escape run of 30 s from where it stands then tells whether the data leads
+// out of there: whether it reaches states as mobile as the database's median state.
+constexpr int kStopSurveyStarts = 24;
+constexpr int kStopSurveyChanges = 8;
+
+void writeStops(JsonWriter& json, const std::shared_ptr<const MotionField>& controlled,
+                const FieldMobility& mobility, double mobilitySeconds) {
+  const FieldDatabase& db = *controlled->database;
+  std::vector<float> sorted = mobility.metres;
+  std::sort(sorted.begin(), sorted.end());
+  auto quantile = [&](double q) {
+    return static_cast<double>(sorted[static_cast<size_t>(q * (sorted.size() - 1))]);
+  };
+  json.key("mobility_seconds"), json.value(mobilitySeconds);
+  json.key("mobility_iterations"), json.value(mobility.iterations);
+  json.key("mobility_metres");
+  json.beginObject();
+  const std::pair<const char*, double> quantiles[] = {
+      {"p1", 0.01}, {"p5", 0.05}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}};
+  for (const auto& [name, q] : quantiles) json.key(name), json.value(quantile(q));
+  json.endObject();
+  const double low = 0.1 * quantile(0.5);
+  std::map<std::string, int> lowClips;
+  int lowStates = 0;
+  for (int s = 0; s < db.stateCount(); ++s) {
+    if (mobility.metres[s] < low) ++lowStates, ++lowClips[db.motions[db.stateClip[s]]->name];
+  }
+  json.key("states_under_a_tenth_of_the_median"), json.value(lowStates);
+  json.key("their_motions");
+  json.beginObject();
+  for (const auto& [name, count] : lowClips) json.key(name), json.value(count);
+  json.endObject();
+
+  json.key("start_survey");
+  json.beginObject();
+  json.key("starts"), json.value(kStopSurveyStarts);
+  json.key("changes_each"), json.value(kStopSurveyChanges);
+  struct Stuck {
+    int seed;
+    std::string start, endsNear;
+    EscapeRun escape;
+  };
+  std::vector<Stuck> stuck;
+  int met = 0, total = 0;
+  const int escapeFrames = static_cast<int>(std::lround(30 * controlled->fps()));
+  auto where = [&](int s) {
+    return db.motions[db.stateClip[s]]->name + ":" + std::to_string(db.stateFrame[s]);
+  };
+  for (int seed = 1; seed <= kStopSurveyStarts; ++seed) {
+    const int start = seededStartState(db, static_cast<std::uint64_t>(seed));
+    MotionFieldStream stream(controlled, start);
+    const std::vector<ResponseRecord> records =
+        runHeadingChanges(stream, kStopSurveyChanges, 4.0, 2.0, seed);
+    int lateMet = 0;
+    for (size_t i = 0; i < records.size(); ++i) {
+      met += records[i].seconds.has_value();
+      if (2 * i >= records.size()) lateMet += records[i].seconds.has_value();
+    }
+    total += static_cast<int>(records.size());
+    if (lateMet > 0) continue;
+    const int at = stream.neighbours().empty() ? start : stream.neighbours().front().state;
+    stuck.push_back({seed, where(start), where(at),
+                     runEscape(*controlled, mobility, stream.state(), escapeFrames)});
+  }
+  json.key("headings_met"), json.value(met);
+  json.key("headings"), json.value(total);
+  json.key("stuck"), json.value(static_cast<int>(stuck.size()));
+  json.key("stuck_where_the_data_has_no_escape");
+  json.value(static_cast<int>(std::count_if(stuck.begin(), stuck.end(), [&](const Stuck& x) {
+    return x.escape.bestMobility < quantile(0.5);
+  })));
+  json.key("stuck_walks");
+  json.beginArray();
+  for (const Stuck& x : stuck) {
+    json.beginObject();
+    json.key("seed"), json.value(x.seed);
+    json.key("start"), json.value(x.start);
+    json.key("ends_near"), json.value(x.endsNear);
+    json.key("escape_metres"), json.value(x.escape.metres);
+    json.key("escape_max_speed"), json.value(x.escape.maxSpeed);
+    json.key("escape_best_mobility_metres"), json.value(x.escape.bestMobility);
+    json.endObject();
+  }
+  json.endArray();
+  json.endObject();
+}
+
 }  // namespace
 
 int runBenchField(std::span<const std::string> args) {
@@ -84,7 +180,10 @@ int runBenchField(std::span<const std::string> args) {
       "by k-d tree and by blocked GEMM brute force (microseconds per query, single and in batches\n"
       "of k, and whether they agree), the transition cache, value iteration for the direction and\n"
       "the line task (on --threads threads), and synthesis on one core: passive, and controlled\n"
-      "with a random heading change every 3 s. Prints JSON. Single-core figures are per second of\n"
+      "with a random heading change every 3 s; then where the field stands still for good: the\n"
+      "mobility of the states (discounted metres the learned model can cover from each) and a\n"
+      "survey of 24 seeded walks of the direction controller, each stuck one checked by an escape\n"
+      "run that wants only to move. Prints JSON. Single-core figures are per second of\n"
       "the thread's CPU time (so other load on the machine does not change them); the learning\n"
       "figures are wall-clock seconds on --threads threads, with the process CPU seconds beside.",
       fieldBuildOptions(),
@@ -157,6 +256,13 @@ int runBenchField(std::span<const std::string> args) {
     std::fprintf(stderr, "mgtool bench field: %s\n", cache.error().message.c_str());
     return kExitFailed;
   }
+  clock.restart();
+  Result<FieldMobility> mobility = solveFieldMobility(db, cache.value());
+  const double mobilitySeconds = clock.seconds();
+  if (!mobility) {
+    std::fprintf(stderr, "mgtool bench field: %s\n", mobility.error().message.c_str());
+    return kExitFailed;
+  }
   JsonWriter json;
   json.beginObject();
   json.key("states"), json.value(db.stateCount());
@@ -220,6 +326,10 @@ int runBenchField(std::span<const std::string> args) {
     MotionFieldStream stream(controlled[0], 0);
     json.key("controlled_direction"), json.value(timeStream(stream, static_cast<int>(*frames), 3.0, 1));
   }
+  json.endObject();
+  json.key("stops");
+  json.beginObject();
+  writeStops(json, controlled[0], mobility.value(), mobilitySeconds);
   json.endObject();
   json.endObject();
   std::fputs(json.text().c_str(), stdout);

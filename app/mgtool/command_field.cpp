@@ -2,7 +2,6 @@
 // mgtool field build | run (eval: command_field_eval.cpp): motion fields (Lee et al. 2010).
 #include <cmath>
 #include <cstdio>
-#include <random>
 
 #include "app/mgtool/commands.h"
 #include "app/mgtool/field_tool.h"
@@ -94,9 +93,10 @@ int runFieldRun(std::span<const std::string> args) {
       "directives (or with --passive) the field flows passively; --directions / --line change the\n"
       "desired heading (degrees: 0 = +Z, 90 = +X) or line at the given seconds; --push applies\n"
       "impulses (m/s in the floor plane, optionally at a joint). The start state is drawn from\n"
-      "--seed. Prints JSON: frames, response_times (seconds per directive change until facing is\n"
-      "within 5 degrees, and 0.1 m of the line for a line; null when not reached before the next\n"
-      "change), pushes with recovery times, synthesis frames per second, non_finite.",
+      "--seed. Prints JSON: frames, the start state (index, motion and working-rate frame),\n"
+      "response_times (seconds per directive change until facing is within 5 degrees, and 0.1 m\n"
+      "of the line for a line; null when not reached before the next change), pushes with\n"
+      "recovery times, synthesis frames per second, non_finite.",
       {{"seconds", "S", "length of the run in seconds (default 10)"},
        {"out", "FILE", "motion file to write (required; BVH, or glTF/GLB by --format or name)"},
        kMotionFormatOption,
@@ -141,9 +141,8 @@ int runFieldRun(std::span<const std::string> args) {
     if (!p) return kExitUsage;
     pushes = std::move(*p);
   }
-  const int states = field.value()->database->stateCount();
-  std::mt19937_64 rng(static_cast<std::uint64_t>(*seed));
-  const int start = static_cast<int>(rng() % static_cast<std::uint64_t>(states));
+  const FieldDatabase& db = *field.value()->database;
+  const int start = seededStartState(db, static_cast<std::uint64_t>(*seed));
   MotionFieldStream stream(field.value(), start);
   stream.setPassive(parsed->has("passive"));
   for (const ScheduledDirective& d : directives) {
@@ -166,6 +165,8 @@ int runFieldRun(std::span<const std::string> args) {
   json.key("frames"), json.value(static_cast<std::int64_t>(walk->frames));
   json.key("fps"), json.value(stream.fps());
   json.key("start_state"), json.value(start);
+  json.key("start_motion"), json.value(db.motions[db.stateClip[start]]->name);
+  json.key("start_frame"), json.value(db.stateFrame[start]);
   json.key("passive"), json.value(parsed->has("passive"));
   json.key("response_times");
   json.beginArray();

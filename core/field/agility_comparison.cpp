@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 #include "core/dmg/dmg_builder.h"
 #include "core/field/motion_field_stream.h"
@@ -33,8 +32,7 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
                : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
   };
   const FieldDatabase& db = *field.database;
-  std::mt19937_64 rng(settings.seed);
-  const int startState = static_cast<int>(rng() % static_cast<std::uint64_t>(db.stateCount()));
+  const int startState = seededStartState(db, settings.seed);
   const double parts = settings.compressions.size() + 2.0;
   AgilityComparison out;
   Stopwatch clock;

@@ -27,8 +27,9 @@ namespace mg {
 // state is (1 - h) V(s', T') + h mean_T V(s', T). Our addition to the paper's MDP: without it
 // standing still facing the goal is a perfect absorbing state, and a character whose capture
 // holds stops and jumps walks into a stop and can no longer answer the next directive. With it,
-// being able to turn later is worth something, which is what the agility experiment asks.
-// 0 gives the paper's MDP.
+// being able to turn later is worth something, which is what the agility experiment asks. It
+// cannot lead out of a stand that no data leaves (the end of a clip that ends standing: no action
+// blends anything but stands there); field_mobility.h finds those. 0 gives the paper's MDP.
 enum class FieldTaskKind { Direction = 0, Line = 1 };
 
 struct FieldTask {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/field/motion_field.h"
 
+#include <algorithm>
+
 #include "core/util/stopwatch.h"
 
 namespace mg {
@@ -89,14 +91,9 @@ Result<MotionFieldBuild> buildMotionField(std::span<const std::shared_ptr<const 
   return build;
 }
 
-FieldPolicy::FieldPolicy(const MotionField& field) : m_field(field) {}
-
-int FieldPolicy::choose(const FieldStepper& stepper, const TaskParameter& t, FieldStepOutcome& out,
-                        std::vector<double>* qValues) {
+void ActionLookahead::look(const FieldStepper& stepper) {
   const FieldDatabase& db = *m_field.database;
-  const FieldValueFunction& vf = *m_field.values;
   const int actions = stepper.actionCount();
-  const int k = m_field.settings.flow.k;
   m_outcomes.resize(actions);
   m_features.resize(static_cast<size_t>(actions) * db.featureDims);
   for (int j = 0; j < actions; ++j) {
@@ -104,20 +101,45 @@ int FieldPolicy::choose(const FieldStepper& stepper, const TaskParameter& t, Fie
     embedState(db, m_outcomes[j].next.pose, m_outcomes[j].next.velocity,
                m_features.data() + static_cast<size_t>(j) * db.featureDims);
   }
-  m_field.index->queryBatch(m_features.data(), actions, k, m_found);
-  const int kk = static_cast<int>(m_found.size()) / actions;
+  m_field.index->queryBatch(m_features.data(), actions, m_field.settings.flow.k, m_found);
+  m_perAction = actions > 0 ? static_cast<int>(m_found.size()) / actions : 0;
+  m_weights.resize(m_found.size());
+  std::vector<double> w;
+  for (int j = 0; j < actions; ++j) {
+    similarityWeights(neighbours(j), w);
+    std::copy(w.begin(), w.end(), m_weights.begin() + static_cast<size_t>(j) * m_perAction);
+  }
+}
+
+std::span<const Neighbour> ActionLookahead::neighbours(int j) const {
+  return {m_found.data() + static_cast<size_t>(j) * m_perAction, static_cast<size_t>(m_perAction)};
+}
+
+std::span<const double> ActionLookahead::weights(int j) const {
+  return {m_weights.data() + static_cast<size_t>(j) * m_perAction,
+          static_cast<size_t>(m_perAction)};
+}
+
+FieldPolicy::FieldPolicy(const MotionField& field) : m_field(field), m_lookahead(field) {}
+
+int FieldPolicy::choose(const FieldStepper& stepper, const TaskParameter& t, FieldStepOutcome& out,
+                        std::vector<double>* qValues) {
+  const FieldDatabase& db = *m_field.database;
+  const FieldValueFunction& vf = *m_field.values;
+  m_lookahead.look(stepper);
+  const int actions = m_lookahead.actionCount();
   if (qValues) qValues->assign(actions, 0.0);
   int best = 0;
   double bestQ = -INFINITY;
   const double hazard = directiveChangeProbability(vf.task, db.settings.workingFps);
   for (int j = 0; j < actions; ++j) {
-    const std::span<const Neighbour> nb(m_found.data() + static_cast<size_t>(j) * kk, kk);
-    similarityWeights(nb, m_weights);
-    const TaskParameter next =
-        advanceTask(vf.task, t, m_outcomes[j].yawChange, m_outcomes[j].displacement);
-    double later = (1 - hazard) * vf.value(nb, m_weights, next);
+    const std::span<const Neighbour> nb = m_lookahead.neighbours(j);
+    const std::span<const double> w = m_lookahead.weights(j);
+    const FieldStepOutcome& o = m_lookahead.outcome(j);
+    const TaskParameter next = advanceTask(vf.task, t, o.yawChange, o.displacement);
+    double later = (1 - hazard) * vf.value(nb, w, next);
     if (hazard > 0) {
-      vf.blendedValues(nb, m_weights, m_blended);
+      vf.blendedValues(nb, w, m_blended);
       double mean = 0;
       for (float x : m_blended) mean += x;
       later += hazard * mean / static_cast<double>(m_blended.size());
@@ -126,7 +148,7 @@ int FieldPolicy::choose(const FieldStepper& stepper, const TaskParameter& t, Fie
     if (qValues) (*qValues)[j] = q;
     if (q > bestQ) bestQ = q, best = j;
   }
-  out = m_outcomes[best];
+  out = m_lookahead.outcome(best);
   return best;
 }
 

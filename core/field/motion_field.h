@@ -85,6 +85,28 @@ Result<MotionFieldBuild> buildMotionField(std::span<const std::shared_ptr<const 
                                           const MotionFieldBuildSettings& settings,
                                           const Progress& progress = {});
 
+// The next state of every action of a prepared stepper and that state's neighbours with their
+// similarity weights (one batched query): what a lookahead policy scores. Not thread-safe
+// (scratch); one per stream.
+class ActionLookahead {
+ public:
+  explicit ActionLookahead(const MotionField& field) : m_field(field) {}
+  // Precondition: stepper prepared (over this field's database and index).
+  void look(const FieldStepper& stepper);
+  int actionCount() const { return static_cast<int>(m_outcomes.size()); }
+  const FieldStepOutcome& outcome(int j) const { return m_outcomes[j]; }
+  std::span<const Neighbour> neighbours(int j) const;
+  std::span<const double> weights(int j) const;
+
+ private:
+  const MotionField& m_field;
+  std::vector<FieldStepOutcome> m_outcomes;
+  std::vector<double> m_features;
+  std::vector<Neighbour> m_found;
+  std::vector<double> m_weights;  // per action, perAction entries
+  int m_perAction = 0;
+};
+
 // The lookahead policy of Eq. 11 over the k actions of a prepared state: for each action j the next
 // state, its task parameter T'_j and its neighbours; Q_j = r(T'_j) + gamma ((1 - h) V(next_j, T'_j)
 // + h mean_T V(next_j, T)) with h the task's directive change probability (FieldTask); the largest
@@ -99,10 +121,7 @@ class FieldPolicy {
 
  private:
   const MotionField& m_field;
-  std::vector<FieldStepOutcome> m_outcomes;
-  std::vector<double> m_features;
-  std::vector<Neighbour> m_found;
-  std::vector<double> m_weights;
+  ActionLookahead m_lookahead;
   std::vector<float> m_blended;
 };
 

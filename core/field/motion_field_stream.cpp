@@ -2,6 +2,7 @@
 #include "core/field/motion_field_stream.h"
 
 #include <cmath>
+#include <random>
 
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/quaternion.h"
@@ -17,6 +18,11 @@ Eigen::Quaterniond rotationOf(const Eigen::Vector3d& angle) {
 }
 
 }  // namespace
+
+int seededStartState(const FieldDatabase& database, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  return static_cast<int>(rng() % static_cast<std::uint64_t>(database.stateCount()));
+}
 
 TaskParameter taskParameterOf(const Pose& pose, const Directive& directive) {
   TaskParameter t;

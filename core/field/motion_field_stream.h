@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -91,6 +92,12 @@ class MotionFieldStream final : public PoseStream {
   FootLock m_footLock;
   bool m_footLockOn = true;
 };
+
+// The start state of a seeded walk: the first draw of std::mt19937_64(seed) modulo the state count
+// (uniform over the database; the same seed gives the same state on every standard library). field
+// run, field eval and the quality report's field walk start there, so a walk does not depend on the
+// order the capture files were given in. Precondition: database has states.
+int seededStartState(const FieldDatabase& database, std::uint64_t seed);
 
 // The task parameter of a pose under a directive: the angle from the root's facing (yaw) to the
 // directive's heading and, for a Line directive, the signed distance from the line (left positive).

@@ -2,13 +2,15 @@
 // A motion field file (FIELD_FORMAT.md) as a GraphInput: MotionFieldStream walks, steerable by
 // heading when the field has a value function. Every frame blends the neighbours' next
 // velocities, so frames have no single source and the field makes no transitions; every state of
-// every motion can be reached.
+// every motion can be reached (not every state left: a stand the capture never leaves is a dead
+// end, field_mobility.h).
 #include <filesystem>
 #include <fstream>
 
 #include "core/field/motion_field_stream.h"
 #include "core/io/field_file.h"
 #include "core/io/graph_input.h"
+#include "core/motion/quaternion.h"
 
 namespace mg {
 namespace {
@@ -30,9 +32,22 @@ class FieldInput final : public GraphInput {
 
   double fps() const override { return m_field->fps(); }
   bool steerable() const override { return m_field->values != nullptr; }
-  Result<std::unique_ptr<PoseStream>> makeStream(std::uint64_t) const override {
-    // A field is deterministic: the seed only changes the headings a steered walk is given.
-    return std::unique_ptr<PoseStream>(std::make_unique<MotionFieldStream>(m_field, 0));
+  // The walk starts at the seed's state (seededStartState, as `mgtool field run --seed` does), not
+  // at state 0, so it does not depend on the order of the capture files. A steerable field keeps
+  // the heading it starts with until the first directive: played passively, a start inside a jump
+  // or a stop follows its clip to where the recording ends, and a clip that ends standing (after a
+  // landing or a stop) may have no data that leads out of it (field_mobility.h), which would
+  // leave the walk standing before it is ever steered.
+  Result<std::unique_ptr<PoseStream>> makeStream(std::uint64_t seed) const override {
+    const int start = seededStartState(*m_field->database, seed);
+    auto stream = std::make_unique<MotionFieldStream>(m_field, start);
+    if (steerable()) {
+      Directive hold;
+      hold.kind = Directive::Kind::Heading;
+      hold.headingRadians = yawAngle(m_field->database->poses[start].localRotations[0]);
+      stream->setDirective(hold);
+    }
+    return std::unique_ptr<PoseStream>(std::move(stream));
   }
   SourceTime toSource(SourceFrame) const override { return {}; }
   std::vector<SourceSpan> playableSpans() const override {

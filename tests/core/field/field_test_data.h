@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,58 @@ inline Motion makeTurningSwing(int frames, double degreesPerSecond, double speed
     root = (h * root).normalized();
   }
   return m;
+}
+
+// The swing walk with its speed changing over time: `speedAt(t)` m/s (0..1) at t seconds. The
+// legs swing (and the root bobs) in proportion to the speed, at a fixed step rhythm, so speed 0 is
+// a stand, in which the spine sways 3 degrees with a period of 2 s (a stand of exactly repeated
+// frames would give many states at distance 0, whose ties the neighbour search breaks by index,
+// so that one clip's stand would hide every other clip's). Forward along +Z. Deterministic.
+inline Motion makeGaitMotion(int frames, const std::function<double(double)>& speedAt,
+                             const std::string& name) {
+  Motion m;
+  m.name = name;
+  m.skeleton = makeBipedSkeleton();
+  m.fps = 30.0;
+  double z = 0;
+  for (int f = 0; f < frames; ++f) {
+    const double t = f / m.fps, speed = speedAt(t), a = std::clamp(speed, 0.0, 1.0);
+    const double phase = M_PI * t / 0.5;
+    if (f > 0) z += 0.5 * (speedAt(t - 1 / m.fps) + speed) / m.fps;
+    m.rootPositions.emplace_back(0, 0.9 + 0.02 * a * std::cos(2 * phase), z);
+    for (int k = 0; k < m.jointCount(); ++k) {
+      double angle = 0;
+      const std::string& n = m.skeleton->joints[k].name;
+      if (n == "LeftUpLeg") angle = 25 * a * std::sin(phase);
+      if (n == "RightUpLeg") angle = -25 * a * std::sin(phase);
+      if (n == "LeftLeg") angle = 20 * a * std::max(0.0, std::sin(phase + 1));
+      if (n == "RightLeg") angle = 20 * a * std::max(0.0, -std::sin(phase + 1));
+      if (n == "Hips") angle = 5 * a * std::sin(phase);
+      if (n == "Spine") angle = 3 * (1 - a) * std::sin(M_PI * t);
+      m.localRotations.push_back(
+          eulerToQuaternion("XYZ", Eigen::Vector3d(angle, k == 0 ? angle : 0, 0)));
+    }
+  }
+  return m;
+}
+
+// 0 before `from` seconds, 1 after `from + seconds`, smooth in between.
+inline double smoothRamp(double t, double from, double seconds) {
+  const double x = std::clamp((t - from) / seconds, 0.0, 1.0);
+  return x * x * (3 - 2 * x);
+}
+
+// A walk that stops: 1 s at 1 m/s, 1 s slowing down, then 3 s standing until the clip ends.
+inline Motion makeStoppingWalk() {
+  return makeGaitMotion(
+      150, [](double t) { return 1 - smoothRamp(t, 1.0, 1.0); }, "stop");
+}
+
+// A walk from standing: 3 s standing (the same stand as makeStoppingWalk's), 1 s speeding up, then
+// 1.5 s at 1 m/s.
+inline Motion makeStartingWalk() {
+  return makeGaitMotion(
+      165, [](double t) { return smoothRamp(t, 3.0, 1.0); }, "start");
 }
 
 // A small locomotion database: straight walks at two speeds and turns both ways.

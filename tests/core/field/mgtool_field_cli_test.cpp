@@ -51,6 +51,7 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
   EXPECT_NE(r.out.find("\"frames\": 180"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"recovery_seconds\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"non_finite\": false"), std::string::npos);
+  EXPECT_NE(r.out.find("\"start_motion\": \"walk"), std::string::npos) << r.out;
   EXPECT_TRUE(std::filesystem::file_size(walk) > 1000);
   // The same run as glTF (--format): the same world joint positions, a file the validator accepts.
   const std::string glb = (m_dir / "walk_out.motion").string();
@@ -100,13 +101,23 @@ TEST_F(FieldCli, EvalComparesBothControllersOnTheLineTask) {
   EXPECT_EQ(mgtool({"field", "eval", field, "--compressed-learning", "some"}).status, 2);
 }
 
+// With a walk that stops for good among the files, the stops section names it among the motions
+// of the states with little mobility.
 TEST_F(FieldCli, BenchPrintsFigures) {
-  test::ToolRun b = mgtool(withFiles({"bench", "field", "--frames", "200", "--tolerance", "0.05"}));
+  const std::string stop = (m_dir / "stop.bvh").string();
+  ASSERT_TRUE(writeBvhFile(test::makeStoppingWalk(), stop));
+  test::ToolRun b =
+      mgtool(withFiles({"bench", "field", "--frames", "200", "--tolerance", "0.05", stop}));
   ASSERT_EQ(b.status, 0) << b.err;
-  for (const char* key : {"\"kd_tree\"", "\"brute_force_gemm\"", "\"results_differing_from_kd_tree\": 0",
-                          "\"direction\"", "\"line\"", "\"passive\"", "\"controlled_direction\""}) {
+  for (const char* key :
+       {"\"kd_tree\"", "\"brute_force_gemm\"", "\"results_differing_from_kd_tree\": 0",
+        "\"direction\"", "\"line\"", "\"passive\"", "\"controlled_direction\"", "\"stops\"",
+        "\"mobility_metres\"", "\"start_survey\"", "\"stuck_where_the_data_has_no_escape\""}) {
     EXPECT_NE(b.out.find(key), std::string::npos) << key << "\n" << b.out;
   }
+  const size_t motions = b.out.find("\"their_motions\"");
+  ASSERT_NE(motions, std::string::npos);
+  EXPECT_NE(b.out.find("\"stop\": ", motions), std::string::npos) << b.out;
 }
 
 }  // namespace
