@@ -28,7 +28,9 @@ std::vector<int> edgeUnits(const DatabaseMotionGraph& graph, const Requirement& 
   if (requirement.kind != RequirementKind::Quality) return units;
   for (int e = 0; e < graph.edgeCount(); ++e) {
     const double cost = requirement.alpha * graph.transitionCost(e) + requirement.frameCost;
-    units[e] = std::max(1, static_cast<int>(std::ceil(cost * kQualityUnitsPerCost - 1e-9)));
+    // c_t is stored as a float: 0.3f is 0.30000001, so with alpha 10 an edge of exactly 16 units
+    // would round up to 17. The slack is far above float noise and far below a unit.
+    units[e] = std::max(1, static_cast<int>(std::ceil(cost * kQualityUnitsPerCost - 1e-4)));
   }
   return units;
 }

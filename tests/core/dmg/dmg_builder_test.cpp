@@ -198,23 +198,6 @@ TEST(DmgBuilder, ReportsProgressAndStopsWhenCancelledMidway) {
   EXPECT_NE(r.error().message.find("cancelled"), std::string::npos) << r.error().message;
 }
 
-TEST(DatabaseMotionGraph, CreateRejectsInconsistentParts) {
-  const std::vector<DmgVertex> vertices = {{0, 0}, {0, 1}, {1, 0}};
-  EXPECT_TRUE(DatabaseMotionGraph::create(
-      30, {2, 1}, vertices,
-      std::vector<DmgEdgeInput>{{0, 1}, {1, 2, DmgEdgeKind::Transition, 0.5f}}));
-  // A natural edge that skips.
-  EXPECT_FALSE(
-      DatabaseMotionGraph::create(30, {2, 1}, vertices, std::vector<DmgEdgeInput>{{0, 2}}));
-  // A cost outside [0, 1].
-  EXPECT_FALSE(DatabaseMotionGraph::create(
-      30, {2, 1}, vertices, std::vector<DmgEdgeInput>{{1, 2, DmgEdgeKind::Transition, 1.5f}}));
-  // A repeated vertex and a frame out of range.
-  EXPECT_FALSE(DatabaseMotionGraph::create(30, {2, 1}, {{0, 0}, {0, 0}}, {}));
-  EXPECT_FALSE(DatabaseMotionGraph::create(30, {2, 1}, {{1, 1}}, {}));
-  EXPECT_FALSE(DatabaseMotionGraph::create(0, {2, 1}, vertices, {}));
-}
-
 // Real capture: CMU walks at 30 Hz. The graph must be strongly connected and keep most frames.
 TEST(DmgBuilder, CmuWalks) {
   const std::vector<std::string> names = {"16_15.bvh", "16_11.bvh", "16_13.bvh"};

@@ -6,7 +6,6 @@
 #include <limits>
 #include <random>
 
-#include "core/metric/grid_colour_map.h"
 #include "core/metric/grid_pyramid.h"
 #include "metric_test_support.h"
 
@@ -144,16 +143,6 @@ TEST(GridPyramid, StreamRejectsBadArgumentsAndCancels) {
   EXPECT_FALSE(streamGridPyramid(*engine, 0, 1, 0).ok());
   std::atomic<bool> cancel{true};
   EXPECT_FALSE(streamGridPyramid(*engine, 0, 1, 100, Progress(&cancel, {})).ok());
-}
-
-TEST(GridColourMap, PercentileAndGreyLevels) {
-  std::vector<float> v(1000);
-  for (int i = 0; i < 1000; ++i) v[i] = static_cast<float>(i);
-  EXPECT_EQ(gridWhiteLevel(v), 950.0f);
-  EXPECT_EQ(gridPercentile(v, 0), 1e-12f);  // the minimum, 0, clamped to stay a divisor
-  EXPECT_EQ(gridGrey8(0.0f, 4.0f), 0);
-  EXPECT_EQ(gridGrey8(1.0f, 4.0f), 128);  // sqrt(1/4) = 0.5
-  EXPECT_EQ(gridGrey8(9.0f, 4.0f), 255);
 }
 
 }  // namespace

@@ -54,17 +54,6 @@ TEST(Motion, BadFrameRate) {
   EXPECT_FALSE(m.validate().ok());
 }
 
-TEST(Skeleton, RepeatedNameAndBadParent) {
-  Skeleton s = *test::makeBipedSkeleton();
-  s.joints[2].name = s.joints[1].name;
-  EXPECT_FALSE(s.validate().ok());
-  s = *test::makeBipedSkeleton();
-  s.joints[1].parent = 5;
-  EXPECT_FALSE(s.validate().ok());
-  s.joints.clear();
-  EXPECT_FALSE(s.validate().ok());
-}
-
 TEST(Motion, SliceKeepsFrames) {
   Motion m = test::makeSwingMotion(10);
   Motion s = sliceFrames(m, 3, 7);

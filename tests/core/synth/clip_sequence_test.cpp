@@ -153,13 +153,5 @@ TEST_F(ClipSequenceTest, BenchmarkRunsAndRefusesDeadEnds) {
   EXPECT_FALSE(benchmarkRandomWalk(*s_graph, s_motions, 10, 99, 1, false));
 }
 
-TEST(FloorTransform, ComposesAndInverts) {
-  const FloorTransform a{0.7, 1.0, -2.0}, b{-1.9, 0.3, 0.5};
-  const Eigen::Vector3d p(0.2, 1.1, -0.7);
-  EXPECT_LT(((a * b).apply(p) - a.apply(b.apply(p))).norm(), 1e-12);
-  EXPECT_LT((a.inverse().apply(a.apply(p)) - p).norm(), 1e-12);
-  EXPECT_LT((a.apply(p) - (a.rotation() * p + Eigen::Vector3d(a.x, 0, a.z))).norm(), 1e-12);
-}
-
 }  // namespace
 }  // namespace mg

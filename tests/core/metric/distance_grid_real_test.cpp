@@ -127,7 +127,8 @@ TEST(RealMotion, GridIgnoresWhereOnTheFloorTheTakeWasCaptured) {
   const DistanceGrid ga = fastGrid(a, nullptr, 64), gb = fastGrid(b, nullptr, 64);
   double mean = 0;
   for (float v : ga.values) mean += v / ga.values.size();
-  for (size_t k = 0; k < ga.values.size(); ++k) ASSERT_NEAR(ga.values[k], gb.values[k], 1e-4 * mean);
+  for (size_t k = 0; k < ga.values.size(); ++k)
+    ASSERT_NEAR(ga.values[k], gb.values[k], 1e-4 * mean);
 }
 
 TEST(RealMotion, DifferentSkeletonsCannotShareAGrid) {

@@ -3,9 +3,7 @@
 
 #include <cmath>
 
-#include "core/param/edge_lookup.h"
 #include "core/param/parametric_edge.h"
-#include "core/param/transition_grid.h"
 #include "param_fixture.h"
 
 namespace mg {
@@ -80,46 +78,6 @@ TEST(EdgeClassify, InvalidThresholdsAndSampling) {
   EXPECT_FALSE(settings.validate());
 }
 
-TEST(EdgeLookup, WeightsByHand) {
-  ParametricEdge e;
-  e.exists = true;
-  e.sourceDims = 2;
-  e.targetDims = 1;
-  const ParameterVector sources[] = {{0, 0, 0}, {4, 0, 0}, {0, 3, 0}, {10, 10, 0}};
-  for (int i = 0; i < 4; ++i) {
-    TransitionSample t;
-    t.source = sources[i];
-    t.centre = {10.0 * i, 0, 0};
-    t.widths = {1.0 + i, 0, 0};
-    t.sourceTime = 0.8 + 0.01 * i;
-    t.targetTime = 0.1 * i;
-    e.samples.push_back(t);
-  }
-  // Query (1, 1): nearest (0,0) at sqrt 2, then (0,3) at sqrt 5, then (4,0) at sqrt 10 (k = 3).
-  // w' = 1/sqrt2 - 1/sqrt10 = 0.3908788, 1/sqrt5 - 1/sqrt10 = 0.1309858, 0.
-  Result<TransitionLookup> r = lookupTransition(e, {1, 1, 0});
-  ASSERT_TRUE(r);
-  ASSERT_EQ(r->neighbours, (std::vector<int>{0, 2, 1}));
-  const double w0 = 0.3908788 / (0.3908788 + 0.1309858), w2 = 0.1309858 / (0.3908788 + 0.1309858);
-  EXPECT_NEAR(r->weights[0], w0, 1e-6);
-  EXPECT_NEAR(r->weights[1], w2, 1e-6);
-  EXPECT_NEAR(r->weights[2], 0.0, 1e-12);
-  EXPECT_NEAR(r->box.centre()[0], w0 * 0 + w2 * 20, 1e-5);
-  EXPECT_NEAR(r->box.widths()[0], w0 * 1 + w2 * 3, 1e-5);
-  EXPECT_NEAR(r->sourceTime, w0 * 0.8 + w2 * 0.82, 1e-6);
-  EXPECT_NEAR(r->targetTime, w2 * 0.2, 1e-6);
-  // An exact hit takes all the weight.
-  Result<TransitionLookup> hit = lookupTransition(e, {4, 0, 0});
-  ASSERT_TRUE(hit);
-  EXPECT_EQ(hit->neighbours[0], 1);
-  EXPECT_DOUBLE_EQ(hit->weights[0], 1.0);
-  EXPECT_NEAR(hit->box.centre()[0], 10.0, 1e-12);
-  // Invalid: NaN parameter, missing edge.
-  EXPECT_FALSE(lookupTransition(e, {std::nan(""), 0, 0}));
-  e.exists = false;
-  EXPECT_FALSE(lookupTransition(e, {1, 1, 0}));
-}
-
 TEST(EdgeWalk, RethresholdEqualsFullRebuild) {
   std::shared_ptr<const ParametricNode> node = test::walkNode();
   ASSERT_TRUE(node);
@@ -131,7 +89,8 @@ TEST(EdgeWalk, RethresholdEqualsFullRebuild) {
   ASSERT_TRUE(sampling) << sampling.error().message;
   // The sampling records the rate its grids were computed at: the source node's (capture) rate.
   EXPECT_EQ(sampling->settings.metric.workingFps, node->space().fps);
-  for (const EdgeThresholds t : {EdgeThresholds{0.004, 0.005, 1.0}, EdgeThresholds{0.0035, 0.0045, 2.0}}) {
+  for (const EdgeThresholds t :
+       {EdgeThresholds{0.004, 0.005, 1.0}, EdgeThresholds{0.0035, 0.0045, 2.0}}) {
     Result<ParametricEdge> cheap = classifyEdge(*sampling, t);
     Result<EdgeSampling> again = sampleEdge(job);  // the full rebuild, distances recomputed
     ASSERT_TRUE(cheap && again);
@@ -166,32 +125,6 @@ TEST(EdgeWalk, SelfLoopExistsWithDefaults) {
     EXPECT_LE(s.targetTime, 0.45);
     EXPECT_GE(s.widths[0], 0.0);
   }
-}
-
-}  // namespace
-}  // namespace mg
-
-namespace mg {
-namespace {
-
-TEST(EdgeWalk, TransitionGridOfOnePairMatchesTheBatchedMinimum) {
-  std::shared_ptr<const ParametricGraph> g = test::walkGraph();
-  ASSERT_TRUE(g);
-  const EdgeSampling& s = *g->edges[0].sampling;
-  const ParametricNode* node = g->nodes[0].get();
-  for (auto [i, t] : {std::pair{0, 0}, std::pair{3, 17}, std::pair{19, 199}}) {
-    Result<TransitionGrid> grid = computeTransitionGrid(node, s.sourceParameters[i], node, s.targetParameters[t], s.settings);
-    ASSERT_TRUE(grid) << grid.error().message;
-    float lowest = 3e38f;
-    for (float v : grid->grid.values) lowest = std::min(lowest, v);
-    EXPECT_EQ(lowest, grid->bestDistance);
-    EXPECT_NEAR(grid->bestDistance, s.minimum[s.pair(i, t)], 1e-4 * s.minimum[s.pair(i, t)] + 1e-7);
-    EXPECT_NEAR(grid->sourceTime, s.sourceTime[s.pair(i, t)], 0.05);
-    EXPECT_NEAR(grid->targetTime, s.targetTime[s.pair(i, t)], 0.05);
-    EXPECT_NEAR(grid->alignment.distance, grid->bestDistance, 1e-4);
-  }
-  EXPECT_FALSE(computeTransitionGrid(node, {std::nan(""), 0, 0}, node, {0, 0, 0}, s.settings));
-  EXPECT_FALSE(computeTransitionGrid(nullptr, {0, 0, 0}, node, {0, 0, 0}, s.settings));
 }
 
 }  // namespace

@@ -19,10 +19,11 @@ TEST(WalkNode, InversionResidualAcrossTheRange) {
   EXPECT_GT(node->rangeMax()[0], 10.0);
   Result<InversionResidual> r = node->residual(100);
   ASSERT_TRUE(r);
-  std::printf("walk node: %d examples, range [%.1f, %.1f] deg, residual over %d requests: mean %.3f, "
-              "rms %.3f, max %.3f deg (at %.1f)\n",
-              node->space().exampleCount(), node->rangeMin()[0], node->rangeMax()[0], r->requests,
-              r->meanError, r->rmsError, r->maxError, r->worstRequest[0]);
+  std::printf(
+      "walk node: %d examples, range [%.1f, %.1f] deg, residual over %d requests: mean %.3f, "
+      "rms %.3f, max %.3f deg (at %.1f)\n",
+      node->space().exampleCount(), node->rangeMin()[0], node->rangeMax()[0], r->requests,
+      r->meanError, r->rmsError, r->maxError, r->worstRequest[0]);
   const double range = node->rangeMax()[0] - node->rangeMin()[0];
   EXPECT_LT(r->meanError, 0.02 * range);
   EXPECT_LT(r->maxError, 0.1 * range);

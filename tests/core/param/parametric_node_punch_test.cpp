@@ -33,7 +33,8 @@ std::vector<int> punchPeaks(const Motion& m) {
   std::vector<int> peaks;
   for (int f = 40; f + 40 < m.frameCount(); ++f) {
     bool peak = reach[f] >= high;
-    for (int k = std::max(0, f - 30); peak && k <= std::min(m.frameCount() - 1, f + 30); ++k) peak = reach[k] <= reach[f];
+    for (int k = std::max(0, f - 30); peak && k <= std::min(m.frameCount() - 1, f + 30); ++k)
+      peak = reach[k] <= reach[f];
     if (peak && (peaks.empty() || f - peaks.back() > 40)) peaks.push_back(f);
   }
   return peaks;
@@ -54,17 +55,20 @@ TEST(PunchNode, ThreeDimensionalParameterEdgeAndLookup) {
   wrist.axes = "xyz";
   source.metrics = {wrist};
   source.inversion.samples = 400;
-  Result<std::shared_ptr<const ParametricNode>> node = buildNodeFromSource(source, "", test::fileLoader());
+  Result<std::shared_ptr<const ParametricNode>> node =
+      buildNodeFromSource(source, "", test::fileLoader());
   ASSERT_TRUE(node) << node.error().message;
   ASSERT_EQ((*node)->dimensions(), 3);
   Result<InversionResidual> r = (*node)->residual(5, 0.1);
   ASSERT_TRUE(r);
   double diagonal = 0;
-  for (int d = 0; d < 3; ++d) diagonal += std::pow((*node)->rangeMax()[d] - (*node)->rangeMin()[d], 2);
+  for (int d = 0; d < 3; ++d)
+    diagonal += std::pow((*node)->rangeMax()[d] - (*node)->rangeMin()[d], 2);
   diagonal = std::sqrt(diagonal);
-  std::printf("punch node: %d examples, range diagonal %.3f m, residual over %d requests: mean %.3f m, "
-              "max %.3f m\n",
-              (*node)->space().exampleCount(), diagonal, r->requests, r->meanError, r->maxError);
+  std::printf(
+      "punch node: %d examples, range diagonal %.3f m, residual over %d requests: mean %.3f m, "
+      "max %.3f m\n",
+      (*node)->space().exampleCount(), diagonal, r->requests, r->meanError, r->maxError);
   // The range box of a 3-D space has corners no blend reaches; reachable requests are the
   // parameters of measured blends, where the inversion must come close.
   // Held-out blends (not among the node's samples) give reachable requests.
@@ -82,10 +86,12 @@ TEST(PunchNode, ThreeDimensionalParameterEdgeAndLookup) {
     const ParameterVector l = (*node)->measure().measure(probe);
     ASSERT_TRUE((*node)->clipFor(l, clip));
     const ParameterVector got = (*node)->measure().measure(clip);
-    const double e = std::sqrt(std::pow(got[0] - l[0], 2) + std::pow(got[1] - l[1], 2) + std::pow(got[2] - l[2], 2));
+    const double e = std::sqrt(std::pow(got[0] - l[0], 2) + std::pow(got[1] - l[1], 2) +
+                               std::pow(got[2] - l[2], 2));
     sum += e, worst = std::max(worst, e);
   }
-  std::printf("punch node: residual at %d reachable requests: mean %.3f m, max %.3f m\n", count, sum / count, worst);
+  std::printf("punch node: residual at %d reachable requests: mean %.3f m, max %.3f m\n", count,
+              sum / count, worst);
   EXPECT_LT(sum / count, 0.05 * diagonal);
 
   ParametricGraph g;
@@ -98,8 +104,9 @@ TEST(PunchNode, ThreeDimensionalParameterEdgeAndLookup) {
   Result<int> e = addEdge(g, 0, 0, settings);
   ASSERT_TRUE(e) << e.error().message;
   const ParametricEdge& edge = g.edges[0].edge;
-  std::printf("punch edge: good %d neutral %d bad %d shrunk %d empty %d exists %d\n", edge.goodPairs,
-              edge.neutralPairs, edge.badPairs, edge.shrunkBoxes, edge.emptyBoxes, edge.exists ? 1 : 0);
+  std::printf("punch edge: good %d neutral %d bad %d shrunk %d empty %d exists %d\n",
+              edge.goodPairs, edge.neutralPairs, edge.badPairs, edge.shrunkBoxes, edge.emptyBoxes,
+              edge.exists ? 1 : 0);
   EXPECT_EQ(edge.goodPairs + edge.neutralPairs + edge.badPairs, 12 * 150);
   EXPECT_EQ(edge.targetDims, 3);
   for (const SourceSampleReport& rep : edge.reports) {
