@@ -125,8 +125,10 @@ Eigen::Vector3d softRootShift(const Skeleton& sk, std::span<const LegChain> chai
   return shift + adjustRootForReach(sk, chains, ankleTargets, pose, settings.reachFraction);
 }
 
-// Target of one planted run [begin, end] of a point whose positions are `where`.
-void runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where, const std::vector<std::uint8_t>& locked,
+// Target of one planted run [begin, end] of a point whose positions are `where`. Returns whether
+// locked frames anchor it.
+bool runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where,
+                const std::vector<std::uint8_t>& locked,
                 std::vector<std::optional<Eigen::Vector3d>>& target) {
   std::vector<int> locks;
   for (int f = begin; f <= end; ++f) {
@@ -137,7 +139,7 @@ void runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where, c
     for (int f = begin; f <= end; ++f) mean += where[f];
     mean /= (end - begin + 1);
     for (int f = begin; f <= end; ++f) target[f] = mean;
-    return;
+    return false;
   }
   size_t next = 0;  // first lock at or after f
   for (int f = begin; f <= end; ++f) {
@@ -155,6 +157,7 @@ void runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where, c
       target[f] = where[a] + (where[b] - where[a]) * smoothstep(static_cast<double>(f - a) / (b - a));
     }
   }
+  return true;
 }
 
 // A point of a foot the solver holds: one of the four FootPoints or, on a skeleton with toe
@@ -164,6 +167,7 @@ struct Track {
   int plant = 0;  // FootPoint whose plants it follows
   std::vector<Eigen::Vector3d> where;                  // input world positions, per frame
   std::vector<std::optional<Eigen::Vector3d>> target;  // on planted frames
+  std::vector<std::uint8_t> anchored;                  // per frame: its run holds locked frames
   std::vector<Eigen::Vector3d> correction;             // relative to following the root shift
 };
 
@@ -273,12 +277,13 @@ Result<Motion> FootConstraintJob::run() const {
   for (size_t i = 0; i < legs.size(); ++i) {
     if (std::optional<FootPointLocation> tip = toeTip(sk, legs[i])) {
       tipOfLeg[i] = static_cast<int>(tracks.size());
-      tracks.push_back({*tip, legs[i].toeIndex, {}, {}, {}});
+      tracks.push_back({*tip, legs[i].toeIndex, {}, {}, {}, {}});
     }
   }
   // World positions of the tracked points and ankles in every frame of the input.
   std::vector<std::vector<Eigen::Vector3d>> ankle(legs.size(), std::vector<Eigen::Vector3d>(frames));
-  for (Track& t : tracks) t.where.resize(frames), t.target.resize(frames);
+  for (Track& t : tracks)
+    t.where.resize(frames), t.target.resize(frames), t.anchored.assign(frames, 0);
   {
     std::vector<Eigen::Vector3d> pos(joints);
     std::vector<Eigen::Quaterniond> rot(joints);
@@ -301,8 +306,28 @@ Result<Motion> FootConstraintJob::run() const {
       }
       int e = s;
       while (e + 1 < frames && contacts->isPlanted(e + 1, plant)) ++e;
-      runTargets(s, e, t.where, isLocked, t.target);
+      const bool anchored = runTargets(s, e, t.where, isLocked, t.target);
+      std::fill(t.anchored.begin() + s, t.anchored.begin() + e + 1, anchored ? 1 : 0);
       s = e + 1;
+    }
+  }
+  // Heel and toe of one foot planted together: no pose puts them further apart (or closer) than
+  // the foot is long, so targets of two runs that disagree leave one of them sliding. The point
+  // whose run locked frames anchor leads (the toe when both or neither are: it is the point a
+  // foot pivots on) and keeps its target; the other is moved along the line between the two
+  // targets to the foot's length from it. Both stay as constant as their runs' targets are.
+  for (const Leg& leg : legs) {
+    if (leg.toe.joint < 0) continue;
+    Track &heel = tracks[leg.heelIndex], &toe = tracks[leg.toeIndex];
+    for (int f = 0; f < frames; ++f) {
+      if (isLocked[f] || !heel.target[f] || !toe.target[f]) continue;
+      const bool heelLeads = heel.anchored[f] && !toe.anchored[f];
+      Track &lead = heelLeads ? heel : toe, &follow = heelLeads ? toe : heel;
+      const Eigen::Vector3d away = *follow.target[f] - *lead.target[f];
+      if (away.norm() > kNegligibleMetres) {
+        follow.target[f] =
+            *lead.target[f] + away.normalized() * (follow.where[f] - lead.where[f]).norm();
+      }
     }
   }
   auto ankleTargetOf = [&](size_t i, int f) -> std::optional<Eigen::Vector3d> {
@@ -393,7 +418,8 @@ Result<Motion> FootConstraintJob::run() const {
 }
 
 Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
-                       double reachFraction) {
+                       double reachFraction,
+                       std::span<const std::optional<Eigen::Vector3d>> targets) {
   const int joints = skeleton.jointCount();
   for (const Pose* p : {&pose.previous, &pose.current, &pose.next}) {
     if (static_cast<int>(p->localRotations.size()) != joints) {
@@ -403,8 +429,19 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
   if (!(reachFraction > 0.0 && reachFraction <= 1.0)) {
     return Error{"plant common pose: reachFraction must be in (0, 1]"};
   }
+  if (!targets.empty() && targets.size() != static_cast<size_t>(kFootPointCount)) {
+    return Error{"plant common pose: targets must be empty or one per foot point"};
+  }
   const auto points = findFootPoints(skeleton);
   const std::vector<Leg> legs = findLegs(skeleton, points);
+  if (!targets.empty()) {
+    PointTargets moved;
+    for (int p = 0; p < kFootPointCount; ++p) {
+      if (points[p].joint >= 0 && (plantedMask & (1u << p)) && targets[p]) moved[p] = targets[p];
+    }
+    Result<bool> solved = solveLegs(skeleton, legs, points, moved, reachFraction, pose.current);
+    if (!solved) return solved.error();
+  }
   std::vector<Eigen::Vector3d> pos(joints);
   std::vector<Eigen::Quaterniond> rot(joints);
   forwardKinematics(skeleton, pose.current.rootPosition, pose.current.localRotations.data(), pos.data(), rot.data());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "core/motion/foot_contacts.h"
@@ -26,6 +27,10 @@ struct FootConstraintSettings {
 //    in the run are kept as they are and anchor it: the target is their position, moving (with
 //    zero velocity at both ends) from one locked stretch to the next when a run holds locked
 //    frames of two match frames. A run without locked frames holds the mean of its positions.
+//    Where heel and toe of one foot are planted together their targets are made to agree with
+//    the foot's length (no pose can reach two targets further apart): the point whose run
+//    locked frames anchor keeps its target (the toe if both or neither are anchored) and the
+//    other is moved along the line between the two targets to the foot's length from it.
 //  - Root: where a target needs more than softReachFraction of a leg, the root moves (smoothly
 //    more as the need nears reachFraction, all of it beyond); the shift is filled in between
 //    (fillMinimumAcceleration) so it never steps.
@@ -57,10 +62,14 @@ struct FootConstraintJob {
 // Makes a common pose keep its planted foot points still (the paper's appendix, per hub: the
 // common pose is made to satisfy its own constraints): every point of `plantedMask` (bit
 // 1 << FootPoint) stays in frames f-1 and f+1 where it is in frame f, by leg IK on those two
-// frames (root moved if out of reach), and so does the tip of a planted toe joint. Frame f is
-// unchanged. Fails when a pose has the wrong
-// joint count or reachFraction is not in (0, 1]. Skeletons without legs leave the pose alone.
+// frames (root moved if out of reach), and so does the tip of a planted toe joint. With
+// `targets` (one per FootPoint, world metres; a point of plantedMask without one stays where it
+// is), frame f's legs are first solved to put its planted points there, keeping each foot's
+// orientation unless its toe has a target; otherwise frame f is unchanged. Fails when a pose has
+// the wrong joint count, reachFraction is not in (0, 1], or targets is neither empty nor one per
+// FootPoint. Skeletons without legs leave the pose alone.
 Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
-                       double reachFraction = 0.995);
+                       double reachFraction = 0.995,
+                       std::span<const std::optional<Eigen::Vector3d>> targets = {});
 
 }  // namespace mg

@@ -2,8 +2,10 @@
 #include "core/snap/plant_alignment.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "core/motion/forward_kinematics.h"
 
@@ -19,7 +21,44 @@ std::uint8_t plantedThroughout(const FootContacts& contacts, int first, int last
   return mask;
 }
 
+// Match frames of one motion in frame order.
+struct Slot {
+  int frame, hub, match;
+};
+
+std::vector<std::vector<Slot>> slotsPerMotion(const HubGraph& graph) {
+  std::vector<std::vector<Slot>> slots(graph.frameCounts.size());
+  for (size_t h = 0; h < graph.hubs.size(); ++h) {
+    const auto& frames = graph.hubs[h].matchFrames;
+    for (size_t i = 0; i < frames.size(); ++i) {
+      slots[frames[i].ref.motion].push_back(
+          {frames[i].ref.frame, static_cast<int>(h), static_cast<int>(i)});
+    }
+  }
+  for (auto& mine : slots) {
+    std::sort(mine.begin(), mine.end(),
+              [](const Slot& a, const Slot& b) { return a.frame < b.frame; });
+  }
+  return slots;
+}
+
 }  // namespace
+
+std::vector<PlantLink> plantLinks(const HubGraph& graph, std::span<const FootContacts> contacts,
+                                  std::span<const std::uint8_t> hubMasks) {
+  std::vector<PlantLink> links;
+  const auto slots = slotsPerMotion(graph);
+  for (size_t m = 0; m < slots.size(); ++m) {
+    const auto& mine = slots[m];
+    for (size_t i = 1; i < mine.size(); ++i) {
+      const Slot &p = mine[i - 1], &s = mine[i];
+      const std::uint8_t points =
+          plantedThroughout(contacts[m], p.frame, s.frame, hubMasks[p.hub] & hubMasks[s.hub]);
+      if (points) links.push_back({static_cast<int>(m), p.hub, p.match, s.hub, s.match, points});
+    }
+  }
+  return links;
+}
 
 FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::span<const Eigen::Vector3d> to,
                                  double fallbackTheta, bool fitRotation) {
@@ -64,26 +103,19 @@ std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const 
   return out;
 }
 
-std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
-                                                         std::span<const std::shared_ptr<const Motion>> motions,
-                                                         std::span<const FootContacts> contacts,
-                                                         std::span<const PoseTriple> commonPoses,
-                                                         std::span<const std::uint8_t> hubMasks) {
+std::vector<std::vector<FloorTransform>> plantAlignments(
+    const HubGraph& graph, std::span<const std::shared_ptr<const Motion>> motions,
+    std::span<const PlantLink> links, std::span<const PoseTriple> commonPoses) {
   std::vector<std::vector<FloorTransform>> out(graph.hubs.size());
-  struct Slot {
-    int frame, hub, match;
-  };
-  std::vector<std::vector<Slot>> slots(motions.size());
-  for (size_t h = 0; h < graph.hubs.size(); ++h) {
-    const auto& frames = graph.hubs[h].matchFrames;
-    out[h].resize(frames.size());
-    for (size_t i = 0; i < frames.size(); ++i) {
-      slots[frames[i].ref.motion].push_back({frames[i].ref.frame, static_cast<int>(h), static_cast<int>(i)});
-    }
-  }
+  for (size_t h = 0; h < graph.hubs.size(); ++h) out[h].resize(graph.hubs[h].matchFrames.size());
+  const auto slots = slotsPerMotion(graph);
+  // The points linking each match frame to the one before it in its motion.
+  std::vector<std::vector<std::uint8_t>> linkedTo(graph.hubs.size());
+  for (size_t h = 0; h < graph.hubs.size(); ++h)
+    linkedTo[h].assign(graph.hubs[h].matchFrames.size(), 0);
+  for (const PlantLink& l : links) linkedTo[l.toHub][l.toMatch] = l.points;
   for (size_t m = 0; m < motions.size(); ++m) {
-    auto& mine = slots[m];
-    std::sort(mine.begin(), mine.end(), [](const Slot& a, const Slot& b) { return a.frame < b.frame; });
+    const auto& mine = slots[m];
     const Motion& motion = *motions[m];
     const Skeleton& skeleton = *motion.skeleton;
     std::vector<size_t> chainStart(mine.size());
@@ -92,11 +124,7 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
       const Slot& s = mine[i];
       const FloorTransform& metric = graph.hubs[s.hub].matchFrames[s.match].toHub;
       const Pose& common = commonPoses[s.hub].current;
-      std::uint8_t linked = 0;
-      if (i > 0) {
-        const Slot& p = mine[i - 1];
-        linked = plantedThroughout(contacts[m], p.frame, s.frame, hubMasks[p.hub] & hubMasks[s.hub]);
-      }
+      const std::uint8_t linked = i > 0 ? linkedTo[s.hub][s.match] : 0;
       if (!linked) {
         out[s.hub][s.match] = metric;
         continue;
@@ -150,6 +178,52 @@ std::vector<std::vector<FloorTransform>> plantAlignments(const HubGraph& graph,
     }
   }
   return out;
+}
+
+int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
+                      std::span<const PoseTriple> commonPoses, int gapFrames,
+                      FootContacts& contacts) {
+  constexpr double kHeldMetres = 1e-3;
+  const Skeleton& skeleton = *capture.skeleton;
+  const auto points = findFootPoints(skeleton);
+  const std::vector<Slot> mine = slotsPerMotion(graph)[motion];
+  // Where each match frame's common pose, as aligned, puts every foot point.
+  std::vector<std::array<Eigen::Vector3d, kFootPointCount>> atMatch(mine.size());
+  for (size_t i = 0; i < mine.size(); ++i) {
+    const FloorTransform fromHub =
+        graph.hubs[mine[i].hub].matchFrames[mine[i].match].toHub.inverse();
+    const std::vector<Eigen::Vector3d> all =
+        footPointPositions(skeleton, commonPoses[mine[i].hub].current, 0x0f);
+    for (int p = 0, k = 0; p < kFootPointCount; ++p) {
+      if (points[p].joint >= 0) atMatch[i][p] = fromHub.apply(all[k++]);
+    }
+  }
+  int split = 0;
+  for (size_t i = 1; i < mine.size(); ++i) {
+    const int a = mine[i - 1].frame, b = mine[i].frame;
+    const int first = a + 3,
+              last = b - 3;  // two frames clear of either match frame's locked frames
+    if (last < first) continue;
+    for (int p = 0; p < kFootPointCount; ++p) {
+      if (points[p].joint < 0) continue;
+      const std::uint8_t bit = static_cast<std::uint8_t>(1u << p);
+      if (plantedThroughout(contacts, a, b, bit) == 0) continue;
+      const Eigen::Vector3d apart = atMatch[i][p] - atMatch[i - 1][p];
+      if (std::hypot(apart.x(), apart.z()) <= kHeldMetres) continue;
+      int highest = first;
+      double top = -std::numeric_limits<double>::infinity();
+      for (int f = first; f <= last; ++f) {
+        const double y = footPointPositions(skeleton, capture.pose(f), bit).front().y();
+        if (y > top) top = y, highest = f;
+      }
+      const int width = std::min(gapFrames, last - first + 1);
+      const int begin = std::clamp(highest - width / 2, first, last - width + 1);
+      for (int f = begin; f < begin + width; ++f)
+        contacts.planted[f] &= static_cast<std::uint8_t>(~bit);
+      ++split;
+    }
+  }
+  return split;
 }
 
 }  // namespace mg

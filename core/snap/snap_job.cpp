@@ -6,6 +6,7 @@
 
 #include "core/snap/displacement_map.h"
 #include "core/snap/plant_alignment.h"
+#include "core/snap/plant_consistency.h"
 
 namespace mg {
 namespace {
@@ -29,6 +30,28 @@ std::vector<std::vector<MatchSlot>> slotsPerMotion(const HubGraph& graph) {
   }
   for (auto& s : slots) std::sort(s.begin(), s.end(), [](auto& a, auto& b) { return a.frame < b.frame; });
   return slots;
+}
+
+// Adds the plants of `made` to `held`, except stretches that would join two plants of `held`.
+void addPlantsWithoutJoining(FootContacts& held, const FootContacts& made) {
+  const int frames = static_cast<int>(held.planted.size());
+  for (int p = 0; p < kFootPointCount; ++p) {
+    const FootPoint point = static_cast<FootPoint>(p);
+    for (int s = 0; s < frames;) {
+      if (held.isPlanted(s, point) || !made.isPlanted(s, point)) {
+        ++s;
+        continue;
+      }
+      int e = s;
+      while (e + 1 < frames && !held.isPlanted(e + 1, point) && made.isPlanted(e + 1, point)) ++e;
+      const bool joins =
+          s > 0 && e + 1 < frames && held.isPlanted(s - 1, point) && held.isPlanted(e + 1, point);
+      if (!joins) {
+        for (int f = s; f <= e; ++f) held.planted[f] |= static_cast<std::uint8_t>(1u << p);
+      }
+      s = e + 1;
+    }
+  }
 }
 
 }  // namespace
@@ -63,7 +86,27 @@ Result<SnapResult> SnapJob::run() const {
   if (settings.enforceFootPlants) {
     for (const MotionPtr& m : motions) detected.push_back(detectFootContacts(*m, settings.contacts));
   }
-  std::vector<std::uint8_t> hubMask(g.hubs.size(), 0);  // points each common pose plants
+  // The common pose plants what the majority of its match frames plant (section 4.3).
+  std::vector<std::uint8_t> hubMask(g.hubs.size(), 0);
+  for (size_t h = 0; h < g.hubs.size() && settings.enforceFootPlants; ++h) {
+    const Hub& hub = g.hubs[h];
+    for (int p = 0; p < kFootPointCount; ++p) {
+      size_t planted = 0;
+      for (const MatchFrame& mf : hub.matchFrames) {
+        planted +=
+            detected[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
+      }
+      if (2 * planted > hub.matchFrames.size()) hubMask[h] |= static_cast<std::uint8_t>(1u << p);
+    }
+  }
+  // The plants every round holds: the capture's, and around each match frame its common pose's
+  // (frames f-1..f+1 are the common pose). The first round's links are taken from these.
+  std::vector<FootContacts> held = detected;
+  for (size_t m = 0; m < held.size(); ++m) {
+    for (const MatchSlot& s : slots[m]) {
+      for (int f = s.frame - 1; f <= s.frame + 1; ++f) held[m].planted[f] = hubMask[s.hub];
+    }
+  }
   // Working set: the triple of every match frame, in its motion's coordinates.
   std::vector<std::vector<PoseTriple>> working(g.hubs.size());
   std::vector<std::vector<FloorTransform>> toHub(g.hubs.size());
@@ -80,29 +123,34 @@ Result<SnapResult> SnapJob::run() const {
     for (size_t h = 0; h < g.hubs.size(); ++h) {
       PoseTriple common = averageCommonPose(working[h], toHub[h]);
       if (settings.enforceFootPlants) {
-        // The common pose plants what the majority of its match frames plant (section 4.3).
-        const Hub& hub = g.hubs[h];
-        std::uint8_t mask = 0;
-        for (int p = 0; p < kFootPointCount; ++p) {
-          size_t planted = 0;
-          for (const MatchFrame& mf : hub.matchFrames) {
-            planted += detected[mf.ref.motion].isPlanted(mf.ref.frame, static_cast<FootPoint>(p)) ? 1 : 0;
-          }
-          if (2 * planted > hub.matchFrames.size()) mask |= static_cast<std::uint8_t>(1u << p);
-        }
-        hubMask[h] = mask;
-        const Skeleton& skeleton = *motions[hub.matchFrames[hub.baseMatch].ref.motion]->skeleton;
-        if (Status s = plantCommonPose(skeleton, mask, common, settings.feet.reachFraction); !s) return s.error();
+        const Skeleton& skeleton = *motions[0]->skeleton;
+        if (Status s = plantCommonPose(skeleton, hubMask[h], common, settings.feet.reachFraction);
+            !s)
+          return s.error();
       }
       result.commonPoses.push_back(std::move(common));
     }
-    // The appendix: alignments that put linked plants in one place.
+    // The appendix: linked plants made rigidly consistent, and alignments that put them in one
+    // place. Links are what the solver will hold: the plants it enforced in the round before.
+    std::vector<FootContacts> linkContacts;
     if (settings.enforceFootPlants && settings.alignPlants) {
-      // Links are what the solver will hold: the plants it enforced in the round before.
-      toHub = plantAlignments(g, motions, round == 0 ? detected : result.contacts, result.commonPoses, hubMask);
+      linkContacts = round == 0 ? held : result.contacts;
+      const std::vector<PlantLink> links = plantLinks(g, linkContacts, hubMask);
+      if (settings.consistentPlants) {
+        const Skeleton& skeleton = *motions[0]->skeleton;
+        Result<PlantConsistency> made = makeLinkedPlantsConsistent(
+            skeleton, links, hubMask, result.commonPoses, settings.feet.reachFraction);
+        if (!made) return made.error();
+      }
+      toHub = plantAlignments(g, motions, links, result.commonPoses);
+    }
+    HubGraph aligned = g;  // the graph with this round's alignments
+    for (size_t h = 0; h < g.hubs.size(); ++h) {
+      for (size_t i = 0; i < g.hubs[h].matchFrames.size(); ++i)
+        aligned.hubs[h].matchFrames[i].toHub = toHub[h][i];
     }
     result.motions.assign(motionCount, nullptr);
-    if (settings.enforceFootPlants) result.contacts = detected;
+    if (settings.enforceFootPlants) result.contacts = held;
     result.displacedMotions.assign(motionCount, nullptr);
     for (size_t m = 0; m < motionCount; ++m) {
       if (progress) {
@@ -133,14 +181,22 @@ Result<SnapResult> SnapJob::run() const {
         result.motions[m] = displaced;
         continue;
       }
-      // Plants: those of the capture, which the maps may have broken, and those the maps made
-      // (a foot they slow down on the floor is planted to a viewer); around a match frame the
-      // motion is the common pose, planted where it plants.
+      // Plants the solver holds. Earlier rounds: those held every round, which the maps may have
+      // broken, and those the maps made (a foot they slow down on the floor is planted to a
+      // viewer). The last round: the plants the links were taken from, and made ones only where
+      // they join no two of those, so that no plant holds two match frames no link put in one
+      // place; any that still does is split rather than left to glide.
       FootContacts& contacts = result.contacts[m];
       const FootContacts made = detectFootContacts(*displaced, settings.contacts);
-      for (int f = 0; f < frames; ++f) contacts.planted[f] |= made.planted[f];
-      for (const MatchSlot& s : mine) {
-        for (int f = s.frame - 1; f <= s.frame + 1; ++f) contacts.planted[f] = hubMask[s.hub];
+      if (last && !linkContacts.empty()) {
+        contacts = linkContacts[m];
+        addPlantsWithoutJoining(contacts, made);
+      } else {
+        for (int f = 0; f < frames; ++f) contacts.planted[f] |= made.planted[f];
+      }
+      if (last) {
+        splitUnheldPlants(aligned, static_cast<int>(m), original, result.commonPoses,
+                          std::max(1, settings.feet.blendFrames), contacts);
       }
       FootConstraintJob feet{displaced.get(), &contacts,
                              last ? std::span<const std::uint8_t>(locked) : std::span<const std::uint8_t>(),

@@ -24,6 +24,10 @@ struct SnapSettings {
   // (plantAlignments, the paper's appendix) instead of by the metric, so a foot planted across a
   // clip stays put. SnapResult::graph carries the alignments.
   bool alignPlants = true;
+  // With alignPlants: first make the plants of linked common poses rigidly consistent
+  // (makeLinkedPlantsConsistent, the rest of the appendix), so the alignments can hold them
+  // exactly even where a link spans both feet.
+  bool consistentPlants = true;
   // Plant detection, on the unedited and on the displaced motions. A foot point counts as planted
   // below 0.3 rest heights/s (0.5 m/s at 1.7 m), as a viewer (and core/eval) judges it; slower
   // thresholds leave the slowing touch-down frames free, and they show as a creeping foot.
@@ -44,9 +48,8 @@ struct SnapResult {
   HubGraph graph;
   // Common pose of every hub (frames f-1, f, f+1), in hub coordinates; one per hub.
   std::vector<PoseTriple> commonPoses;
-  // The plants the solver enforced on each motion: those detected on the unedited motion and on
-  // the displaced one, and on frames f-1..f+1 of every match frame the plants of its common pose.
-  // Empty when enforceFootPlants is off.
+  // The plants the solver enforced on each motion in the last round (see SnapJob). Empty when
+  // enforceFootPlants is off.
   std::vector<FootContacts> contacts;
 };
 
@@ -54,12 +57,17 @@ struct SnapResult {
 //   without plants: per hub, average its match frames (averageCommonPose) and displace every
 //   match frame onto it (buildDisplacementMap), each map reaching min(wminFrames, distance to
 //   the neighbouring match frame - 1, distance to the motion's end) frames each side;
-//   with plants: a working set starts as the match frames' triples; each refinement round
-//   averages it, plants the common pose's feet (plantCommonPose, with the points planted in the
-//   majority of its match frames), displaces, enforces plants (FootConstraintJob on the plants
-//   of SnapResult::contacts) with nothing locked and copies the match frames back; the final
-//   round averages, plants, displaces and enforces plants with frames f-1..f+1 of every match
-//   frame locked, so cuts stay exact.
+//   with plants: every common pose plants the points most of its match frames plant, and every
+//   motion holds the plants detected on it, with frames f-1..f+1 of each match frame planted as
+//   its common pose. A working set starts as the match frames' triples; each round averages it,
+//   plants the common pose's feet (plantCommonPose), links clips by the plants of the round
+//   before (plantLinks; the first round by the held plants), makes linked plants rigidly
+//   consistent (makeLinkedPlantsConsistent) and aligns them (plantAlignments), displaces, and
+//   enforces plants (FootConstraintJob) on the held plants and on those the maps made; earlier
+//   rounds lock nothing and copy the match frames back; the last round locks frames f-1..f+1 of
+//   every match frame, so cuts stay exact, holds exactly the plants its links came from (made
+//   plants only where they join no two of them) and splits plants its alignments cannot hold
+//   still (splitUnheldPlants).
 // Owns nothing; thread-safe. Long: polls `progress` per motion and round.
 struct SnapJob {
   std::span<const std::shared_ptr<const Motion>> motions;  // the database; not owned

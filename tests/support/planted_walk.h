@@ -79,4 +79,34 @@ inline Motion makePlantedWalk(int frames, const PlantedWalkSettings& s = {}, Foo
   return m;
 }
 
+// The biped standing with both feet planted `width` apart (ankles at x = +-width/2, z = `forward`
+// for the left foot and 0 for the right, 0.1 m up), its root swaying a few centimetres: every
+// foot point stands still (to round-off) in every frame.
+inline Motion makeStance(int frames, double width, double forward = 0.0) {
+  Motion m;
+  m.name = "stance";
+  m.skeleton = makeBipedSkeleton();
+  m.fps = 30.0;
+  const Skeleton& sk = *m.skeleton;
+  const auto points = findFootPoints(sk);
+  for (int f = 0; f < frames; ++f) {
+    Pose pose;
+    pose.rootPosition = Eigen::Vector3d(0.02 * std::sin(0.2 * f), 0.86 + 0.01 * std::cos(0.3 * f),
+                                        0.01 * std::sin(0.13 * f));
+    pose.localRotations.assign(sk.jointCount(), Eigen::Quaterniond::Identity());
+    for (int side = 0; side < 2; ++side) {
+      const int heel = 2 * side;
+      const Eigen::Vector3d ankle(side == 0 ? width / 2 : -width / 2, 0.1,
+                                  side == 0 ? forward : 0.0);
+      (void)LegIkJob{&sk, *findLegChain(sk, points[heel].joint), ankle, std::nullopt,
+                     points[heel + 1]}
+          .run(pose);
+    }
+    m.rootPositions.push_back(pose.rootPosition);
+    m.localRotations.insert(m.localRotations.end(), pose.localRotations.begin(),
+                            pose.localRotations.end());
+  }
+  return m;
+}
+
 }  // namespace mg::test

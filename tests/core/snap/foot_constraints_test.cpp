@@ -148,6 +148,43 @@ TEST(FootConstraints, PlantBoundariesStayUnderAGivenAcceleration) {
   EXPECT_GE(boundaries, 10);
 }
 
+// A toe planted throughout, anchored by locked frames 10..12, and a heel planted over part of it
+// without a lock, on a stance gliding forward at 0.1 m/s: each run's own target (the last
+// locked toe, the heel's mean, 6 cm ahead of where the foot puts it) asks for a foot of
+// another length, and no pose reaches both. The anchored toe keeps its place after the lock and
+// through the heel's run (within a millimetre), and the heel stands still behind it, at the
+// foot's length.
+TEST(FootConstraints, HeelAndToePlantedTogetherAgreeWithTheFootsLength) {
+  Motion m = swayingStance(60);
+  for (int f = 0; f < 60; ++f) m.rootPositions[f].z() += 0.1 * f / m.fps;
+  FootContacts contacts;
+  contacts.planted.assign(60, 0);
+  const int toe = static_cast<int>(FootPoint::LeftToe),
+            heel = static_cast<int>(FootPoint::LeftHeel);
+  for (int f = 0; f < 60; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << toe);
+  for (int f = 20; f <= 40; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << heel);
+  std::vector<std::uint8_t> locked(60, 0);
+  locked[10] = locked[11] = locked[12] = 1;
+  const auto fixed = FootConstraintJob{&m, &contacts, locked, {}}.run();
+  ASSERT_TRUE(fixed) << fixed.error().message;
+  const auto points = findFootPoints(*m.skeleton);
+  auto where = [&](const Motion& motion, int f, int p) {
+    std::vector<Eigen::Vector3d> pos(motion.jointCount());
+    std::vector<Eigen::Quaterniond> rot(motion.jointCount());
+    forwardKinematics(*motion.skeleton, motion.rootPositions[f], motion.frameRotations(f),
+                      pos.data(), rot.data());
+    return Eigen::Vector3d(pos[points[p].joint] + rot[points[p].joint] * points[p].offset);
+  };
+  const double footLength = (where(m, 0, toe) - where(m, 0, heel)).norm();
+  const Eigen::Vector3d toeAt = where(*fixed, 12, toe), heelAt = where(*fixed, 30, heel);
+  for (int f = 12; f <= 45; ++f)
+    EXPECT_LT((where(*fixed, f, toe) - toeAt).norm(), 1e-3) << "frame " << f;
+  for (int f = 20; f <= 40; ++f)
+    EXPECT_LT((where(*fixed, f, heel) - heelAt).norm(), 1e-3) << "frame " << f;
+  EXPECT_NEAR((heelAt - toeAt).norm(), footLength, 1e-3);
+  EXPECT_LT(heelAt.z(), toeAt.z());  // still behind the toe
+}
+
 TEST(PlantCommonPose, PlantedPointsStayWhereFrameFHasThem) {
   const Motion m = test::makeSwingMotion(60);
   PoseTriple triple = poseTriple(m, 20);

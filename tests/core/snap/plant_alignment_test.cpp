@@ -8,7 +8,9 @@
 
 #include "core/motion/forward_kinematics.h"
 #include "core/snap/cut_quality.h"
+#include "core/snap/leg_ik.h"
 #include "core/snap/snap_job.h"
+#include "exact_cuts.h"
 #include "reference_metric.h"
 #include "support/planted_walk.h"
 
@@ -94,11 +96,7 @@ TEST(PlantAlignments, LinkedPlantsStayInOnePlaceAndCutsStayExact) {
   ASSERT_TRUE(snapped) << snapped.error().message;
   const double travel = linkedPlantTravel(db, *snapped);
   EXPECT_LT(travel, 1e-3);
-  const auto cuts = measureCutQuality(snapped->graph, snapped->motions);
-  ASSERT_TRUE(cuts);
-  ASSERT_FALSE(cuts->cuts.empty());
-  EXPECT_LT(cuts->maxPositionJump, 1e-6);
-  EXPECT_LT(cuts->maxVelocityJump, 1e-5);
+  ASSERT_NO_FATAL_FAILURE(test::expectExactCuts(*snapped));
   // Without the appendix the metric's alignments place the two ends of a linked plant apart and
   // the foot has to travel between them.
   SnapSettings metricOnly;
@@ -119,8 +117,9 @@ TEST(PlantAlignments, OnlyLinkedMatchFramesLeaveTheMetric) {
   ASSERT_TRUE(snapped);
   std::vector<FootContacts> none(2);
   for (auto& c : none) c.planted.assign(150, 0);
-  const std::vector<std::uint8_t> masks{0x3, 0x3};
-  const auto unlinked = plantAlignments(db.graph, db.motions, none, snapped->commonPoses, masks);
+  const auto unlinked = plantAlignments(
+      db.graph, db.motions, plantLinks(db.graph, none, std::vector<std::uint8_t>{0x3, 0x3}),
+      snapped->commonPoses);
   for (size_t h = 0; h < db.graph.hubs.size(); ++h) {
     for (size_t i = 0; i < db.graph.hubs[h].matchFrames.size(); ++i) {
       const FloorTransform &a = unlinked[h][i], &b = db.graph.hubs[h].matchFrames[i].toHub;
@@ -129,6 +128,55 @@ TEST(PlantAlignments, OnlyLinkedMatchFramesLeaveTheMetric) {
       EXPECT_EQ(a.z, b.z);
     }
   }
+}
+
+// A standing motion with both feet planted throughout and match frames at 10 and 40 whose common
+// poses, as aligned, put the feet 8 cm apart: a plant the alignments cannot hold. It is split by
+// gapFrames free frames centred where the capture lifts the left foot (frame 30); the plants of
+// a graph whose alignments agree are left whole.
+TEST(SplitUnheldPlants, LeavesAGapWhereTheCaptureLiftsTheFoot) {
+  Motion m = test::makeStance(60, 0.2);
+  // The left ankle lifts up to 3 cm around frame 30 (leg IK).
+  const Skeleton& sk = *m.skeleton;
+  const auto points = findFootPoints(sk);
+  for (int f = 26; f <= 34; ++f) {
+    Pose pose = m.pose(f);
+    const double lift = 0.03 * std::cos((f - 30) * M_PI / 10.0);
+    (void)LegIkJob{&sk, *findLegChain(sk, points[0].joint), Eigen::Vector3d(0.1, 0.1 + lift, 0.0),
+                   std::nullopt, points[1]}
+        .run(pose);
+    std::copy(pose.localRotations.begin(), pose.localRotations.end(),
+              m.localRotations.begin() + static_cast<std::ptrdiff_t>(f) * sk.jointCount());
+  }
+  Hub a, b;
+  a.matchFrames = {{{0, 10}, {}}};
+  b.matchFrames = {{{0, 40}, {}}};
+  HubGraph graph = *buildHubGraph(std::vector<int>{60}, {a, b});
+  const std::vector<PoseTriple> common{poseTriple(m, 10), poseTriple(m, 40)};
+  FootContacts all;
+  all.planted.assign(60, 0x0f);
+  FootContacts held = all;
+  EXPECT_EQ(splitUnheldPlants(graph, 0, m, common, 6, held), 0);
+  EXPECT_EQ(held.planted, all.planted);
+  graph.hubs[1].matchFrames[0].toHub = FloorTransform{0.0, 0.08, 0.0};
+  FootContacts split = all;
+  EXPECT_EQ(splitUnheldPlants(graph, 0, m, common, 6, split), 4);
+  for (int f = 0; f < 60; ++f) {
+    const std::uint8_t expected = f >= 27 && f <= 32 ? 0x00 : 0x0f;
+    EXPECT_EQ(split.planted[f] & 0x03, expected & 0x03)
+        << "frame " << f;  // the left foot, lifted at 30
+  }
+  // Too close together to leave a gap two frames clear of both locks: left whole.
+  Hub c, d;
+  c.matchFrames = {{{0, 10}, {}}};
+  d.matchFrames = {{{0, 15}, {}}};
+  HubGraph close = *buildHubGraph(std::vector<int>{60}, {c, d});
+  close.hubs[1].matchFrames[0].toHub = FloorTransform{0.0, 0.08, 0.0};
+  FootContacts whole = all;
+  EXPECT_EQ(
+      splitUnheldPlants(close, 0, m, std::vector<PoseTriple>{poseTriple(m, 10), poseTriple(m, 15)},
+                        6, whole),
+      0);
 }
 
 }  // namespace
