@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Replays a corpus of (damaged) inputs through mgtool as a user would, and checks that every run
 # ends in a clear error (non-zero exit below 128, a message on stderr, no signal) or in output that
-# mgtool reads back, within 10 s and 4 GB each.
+# mgtool reads back, within 10 s and 4 GB each (MG_REPLAY_SECONDS, MG_REPLAY_MEMORY_KB; with
+# MG_REPLAY_SANITIZER=1, for an AddressSanitizer mgtool, the memory limit is on resident memory).
 #   replay.sh MGTOOL CORPUS [LOG]
 # CORPUS holds capture files (info, convert, then info on the converted file) and export folders:
 # one with snap_graph.json (walk), with subgraph.json (subgraph walk, subgraph check), with a .pmg
@@ -20,7 +21,14 @@ passed=0 failed=0 contained=0
 run() {
   local what=$1
   shift
-  ( ulimit -v "$memory_kb"; exec timeout -s KILL "$seconds" "$mgtool" "$@" ) >"$work/out" 2>"$work/err"
+  if [ "${MG_REPLAY_SANITIZER:-0}" = 1 ]; then
+    # An AddressSanitizer build reserves terabytes of address space: the limit is on resident
+    # memory, enforced by ASan (which then aborts: counted as a failure).
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=$((memory_kb / 1024))" \
+      timeout -s KILL "$seconds" "$mgtool" "$@" >"$work/out" 2>"$work/err"
+  else
+    ( ulimit -v "$memory_kb"; exec timeout -s KILL "$seconds" "$mgtool" "$@" ) >"$work/out" 2>"$work/err"
+  fi
   rc=$?
   echo "$rc $what" >>"$log"
 }
