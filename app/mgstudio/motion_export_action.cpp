@@ -137,10 +137,11 @@ bool MotionExportAction::exportTo(const QString& path) {
       },
       {[this, path, frames, seconds, what = now.what](const QString& error) {
          if (error.isEmpty()) {
-           m_window->statusBar()->showMessage(tr("Exported %1 frames (%2 s) of %3 to %4")
+           m_window->statusBar()->showMessage(tr("%1: exported %2 frames (%3 s) to %4")
+                                                  .arg(what)
                                                   .arg(frames)
                                                   .arg(seconds, 0, 'f', 1)
-                                                  .arg(what, QDir::toNativeSeparators(path)),
+                                                  .arg(QDir::toNativeSeparators(path)),
                                               10000);
          } else {
            m_window->statusBar()->clearMessage();

@@ -79,7 +79,8 @@ TEST(MotionExportGui, PlayedWalkAndLibraryClipReadBackAndBadNamesAreRefused) {
     EXPECT_NEAR(back->fps, played.fps, 1e-3) << name;  // BVH keeps the frame time to 7 digits
     EXPECT_LT(test::largestJointDistance(played, *back), 1e-4) << name;  // 0.1 mm
   }
-  EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("Exported")))
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(
+      QStringLiteral("exported %1 frames").arg(played.frameCount())))
       << window.statusBar()->currentMessage().toStdString();
   {
     QTest::qWait(200);  // the status message painted
