@@ -16,17 +16,18 @@
 #include <QStyle>
 #include <QTableView>
 
+#include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/help_pages.h"
+#include "app/mgstudio/motion_export_action.h"
+#include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/quality_dock.h"
-#include "app/mgstudio/field_workspace.h"
-#include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/reference_pose_offer.h"
 #include "app/mgstudio/snap_workspace.h"
-#include "app/mgstudio/subgraph_workspace.h"
 #include "app/mgstudio/studio_options.h"
+#include "app/mgstudio/subgraph_workspace.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/views/heatmap_panel.h"
@@ -113,6 +114,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_subgraph = addWorkspace(new SubgraphWorkspace(workspaceContext(), m_snap->session()));
   m_field = addWorkspace(new FieldWorkspace(workspaceContext()));
   m_quality = new QualityDock(this, m_viewMenu);
+  // File > Export Motion: what the viewport plays, after the workspaces' graph exports.
+  m_motionExport = new MotionExportAction(this, &m_project, m_library, m_streams);
+  m_fileMenu->insertAction(m_quitAction, m_motionExport->action());
+  m_fileMenu->insertSeparator(m_quitAction);
+  m_motionExport->action()->setShortcutContext(Qt::WindowShortcut);
+  addAction(m_motionExport->action());
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();
   });

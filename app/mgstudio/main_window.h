@@ -15,6 +15,7 @@ class QDockWidget;
 namespace mg {
 
 class JobProgressWidget;
+class MotionExportAction;
 class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
@@ -70,6 +71,7 @@ class MainWindow : public QMainWindow {
   void setAskToSave(bool ask) { m_askToSave = ask; }
   HeatmapPanel* heatmap() const { return m_heatmap; }
   QualityDock* quality() const { return m_quality; }
+  MotionExportAction* motionExport() const { return m_motionExport; }
   ReferencePoseOffer* referencePoses() const { return m_referencePoses; }
 
  signals:
@@ -109,6 +111,7 @@ class MainWindow : public QMainWindow {
   MotionLibraryView* m_library = nullptr;
   HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
   QualityDock* m_quality = nullptr;
+  MotionExportAction* m_motionExport = nullptr;
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;

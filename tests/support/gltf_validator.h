@@ -37,7 +37,7 @@ inline GltfValidation validateGltf(const std::string& path) {
 }
 
 // Expects the validator to find no error and no warning in `path`; says so and passes when the
-// validator is not installed (the test that needs it skips: tests/core/io/mgtool_gltf_cli_test).
+// validator is not installed (the test that needs it skips: tests/app/mgtool/motion_output_test).
 #define MG_EXPECT_VALID_GLTF(path)                                                 \
   do {                                                                             \
     const ::mg::test::GltfValidation validation_ = ::mg::test::validateGltf(path); \

@@ -18,7 +18,7 @@ namespace mg {
 
 class Project;
 
-// The project file (`.mgproj`): tagged, versioned JSON (core/util/json.h), written through
+// The project file (`.mgproj`): tagged, versioned JSON (core/util/json_text.h), written through
 // writeTextFileAtomically (core/util/atomic_file.h: every write checked, fsync, then rename) so a
 // failed save, a full disk included, never damages the previous file. Version 1 holds:
 //   format "mgstudio.project", version 1,

@@ -257,4 +257,20 @@ void StreamPlayer::show() {
   if (first) m_viewport->frameCharacters();
 }
 
+Motion StreamPlayer::playedMotion(const std::string& name) const {
+  Motion motion;
+  if (!m_stream || m_ring.empty()) return motion;
+  motion.name = name;
+  motion.skeleton = m_stream->skeleton();
+  motion.fps = m_stream->fps();
+  motion.rootPositions.reserve(m_ring.size());
+  motion.localRotations.reserve(m_ring.size() * motion.skeleton->jointCount());
+  for (const Played& p : m_ring) {
+    motion.rootPositions.push_back(p.pose.rootPosition);
+    motion.localRotations.insert(motion.localRotations.end(), p.pose.localRotations.begin(),
+                                 p.pose.localRotations.end());
+  }
+  return motion;
+}
+
 }  // namespace mg

@@ -60,6 +60,7 @@ class StreamPlayer : public QObject {
   // Drops the stream and the character; an attached transport is left with no clip.
   void stop();
   bool hasStream() const { return m_stream != nullptr; }
+  const QString& label() const { return m_label; }  // play()'s label of the stream playing
   PoseStream* stream() const { return m_stream.get(); }
 
   // The transport. Frame numbers are output frames since play(); only those still in the ring
@@ -88,6 +89,10 @@ class StreamPlayer : public QObject {
   // How many transitions the stream had made when the shown frame was written: the shown frame
   // belongs to the segment after transitions()[segment() - 1] (0: before the first; -1: none).
   int segment() const;
+  // The frames played and kept so far (the ring: firstFrame() to lastFrame(), at most
+  // capacityFrames) as a motion named `name` at the stream's rate, for export; empty (no
+  // skeleton, no frames) when nothing has played.
+  Motion playedMotion(const std::string& name) const;
 
  signals:
   void frameChanged(int frame);

@@ -2,7 +2,7 @@
 // The child-process importer: the motion comes back exactly (binary transport), and every way a
 // child can fail (crash, hang, garbage, not startable) is an error that names the file. The
 // children here are small shell scripts standing in for a misbehaving mgtool; the real mgtool is
-// exercised in test_mgtool_cli.
+// exercised in tests/app/mgtool/mgtool_test.cpp.
 #include <sys/stat.h>
 
 #include <gtest/gtest.h>

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/import/motion_reader.h"
 #include "core/import/import_motion_loader.h"
-#include "core/io/snap_import.h"
+#include "core/import/motion_reader.h"
 #include "core/io/snap_export_fixture.h"
+#include "core/io/snap_import.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
 #include "support/tool_run.h"

@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/import/import_test_util.h"
 #include "core/import/motion_reader.h"
 #include "core/io/subgraph_export.h"
-#include "core/import/import_test_util.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
 #include "support/tool_run.h"

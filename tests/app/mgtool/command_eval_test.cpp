@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "../import/import_test_util.h"
+#include "core/import/import_test_util.h"
 #include "core/util/json_text.h"
 #include "support/tool_run.h"
 

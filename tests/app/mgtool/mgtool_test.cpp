@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "core/import/assimp_motion.h"
+#include "core/import/import_test_util.h"
 #include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
-#include "import_test_util.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
 #include "support/tool_run.h"

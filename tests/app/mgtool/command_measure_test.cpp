@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "../import/import_test_util.h"
-#include "eval_test_bvh.h"
+#include "core/eval/eval_test_bvh.h"
+#include "core/import/import_test_util.h"
 #include "support/tool_run.h"
 
 namespace mg {

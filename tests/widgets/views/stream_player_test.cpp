@@ -17,12 +17,14 @@ namespace {
 // says which frame it is, independently of the player's bookkeeping.
 class CountingStream : public PoseStream {
  public:
-  explicit CountingStream(std::shared_ptr<const Skeleton> skeleton) : m_skeleton(std::move(skeleton)) {}
+  explicit CountingStream(std::shared_ptr<const Skeleton> skeleton)
+      : m_skeleton(std::move(skeleton)) {}
   std::shared_ptr<const Skeleton> skeleton() const override { return m_skeleton; }
   double fps() const override { return 30.0; }
   bool next(Pose& out) override {
     out.rootPosition = Eigen::Vector3d(0.01 * m_played, 0.9, 0.0);
-    out.localRotations.assign(static_cast<size_t>(m_skeleton->jointCount()), Eigen::Quaterniond::Identity());
+    out.localRotations.assign(static_cast<size_t>(m_skeleton->jointCount()),
+                              Eigen::Quaterniond::Identity());
     ++m_played;
     return true;
   }
@@ -38,6 +40,28 @@ class CountingStream : public PoseStream {
 
 int shownFrame(const StreamPlayer& player) {
   return static_cast<int>(std::lround(player.pose()->rootPosition.x() * 100.0));
+}
+
+TEST(StreamPlayer, PlayedMotionIsTheRingInOrder) {
+  StreamPlayer player(nullptr, 100);
+  EXPECT_EQ(player.playedMotion("walk").frameCount(), 0);  // nothing played: nothing to export
+  auto skeleton = test::makeBipedSkeleton();
+  player.play(std::make_unique<CountingStream>(skeleton), QStringLiteral("walk"));
+  player.advanceSeconds(5.0);  // 150 frames at 30 fps: the ring keeps the last 100
+  player.setPlaying(false);
+  const Motion motion = player.playedMotion("walk");
+  ASSERT_EQ(motion.frameCount(), player.lastFrame() - player.firstFrame() + 1);
+  EXPECT_EQ(motion.frameCount(), 100);
+  EXPECT_EQ(motion.name, "walk");
+  EXPECT_EQ(motion.skeleton, skeleton);
+  EXPECT_EQ(motion.fps, 30.0);
+  EXPECT_EQ(motion.localRotations.size(), 100u * static_cast<size_t>(skeleton->jointCount()));
+  for (int f = 0; f < motion.frameCount(); ++f) {  // root x says which stream frame it is
+    EXPECT_EQ(std::lround(motion.rootPositions[f].x() * 100.0), player.firstFrame() + f) << f;
+  }
+  EXPECT_TRUE(motion.validate()) << "an exported motion must validate";
+  player.stop();
+  EXPECT_EQ(player.playedMotion("walk").frameCount(), 0);
 }
 
 TEST(StreamPlayer, ScrubsBackOverAnEndlessStreamWithinTheRing) {

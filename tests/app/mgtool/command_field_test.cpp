@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/field/field_test_data.h"
 #include "core/import/bvh_writer.h"
-#include "field_test_data.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
 #include "support/tool_run.h"
