@@ -83,13 +83,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_projectFiles = new ProjectController(
       this, &m_project,
       [this] {
-        JsonValue state =
-            Workspace::windowViewState(this, m_viewport, std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
-        m_quality->saveViewState(state.asObject());
-        m_switcher->saveViewState(state.asObject());
+        Json state = Workspace::windowViewState(
+            this, m_viewport,
+            std::vector<const Workspace*>(m_workspaces.begin(), m_workspaces.end()));
+        m_quality->saveViewState(state.get_ref<JsonObject&>());
+        m_switcher->saveViewState(state.get_ref<JsonObject&>());
         return state;
       },
-      [this](const JsonValue& view) {
+      [this](const Json& view) {
         Workspace::applyWindowViewState(this, m_viewport, m_workspaces, view);
         m_quality->loadViewState(view);
         m_switcher->loadViewState(view);

@@ -325,8 +325,9 @@ QString ParametricWorkspace::exportTo(const QString& chosen) const {
   // Both files as one set: a full disk leaves the previous pair as it was.
   const std::string text = path.toStdString(), json = text + ".json";
   const std::string folder = QFileInfo(path).path().toStdString();  // as writePmgText does
-  const Status s = writeTextFilesAtomically(
-      {{text, formatPmgText(*graph, folder)}, {json, pmgToJson(*graph, folder).serialize(2) + "\n"}});
+  const Status s =
+      writeTextFilesAtomically({{text, formatPmgText(*graph, folder)},
+                                {json, jsonText(pmgToJson(*graph, folder), 2) + "\n"}});
   return s ? QString() : QString::fromStdString(s.error().message);
 }
 

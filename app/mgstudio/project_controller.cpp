@@ -28,9 +28,13 @@ constexpr int kAutosaveMs = 30000;
 const char* const kProjectDirKey = "projectDirectory";
 }  // namespace
 
-ProjectController::ProjectController(QMainWindow* window, Project* project, std::function<JsonValue()> collectView,
-                                     std::function<void(const JsonValue&)> applyView)
-    : QObject(window), m_window(window), m_project(project), m_collectView(std::move(collectView)),
+ProjectController::ProjectController(QMainWindow* window, Project* project,
+                                     std::function<Json()> collectView,
+                                     std::function<void(const Json&)> applyView)
+    : QObject(window),
+      m_window(window),
+      m_project(project),
+      m_collectView(std::move(collectView)),
       m_applyView(std::move(applyView)) {
   m_new = new QAction(tr("&New Project"), this);
   m_new->setShortcut(QKeySequence::New);
@@ -156,7 +160,7 @@ bool ProjectController::loadInto(const QString& path, const QString& fileName, b
     QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(sections.error().message));
     return false;
   }
-  const JsonValue view = data->view;
+  const Json view = data->view;
   applyProject(m_project, std::move(data.value()), fileName);
   m_recovered = recovered;
   m_applyView(view);

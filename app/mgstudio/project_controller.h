@@ -7,7 +7,7 @@
 #include <QString>
 #include <QTimer>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "widgets/document/project_file.h"
 
 class QAction;
@@ -27,8 +27,8 @@ class ProjectController : public QObject {
  public:
   // `window` and `project` must outlive the controller. `collectView` gives the view state to
   // save; `applyView` restores it after a load.
-  ProjectController(QMainWindow* window, Project* project, std::function<JsonValue()> collectView,
-                    std::function<void(const JsonValue&)> applyView);
+  ProjectController(QMainWindow* window, Project* project, std::function<Json()> collectView,
+                    std::function<void(const Json&)> applyView);
 
   QAction* newAction() const { return m_new; }
   QAction* openAction() const { return m_open; }
@@ -66,8 +66,8 @@ class ProjectController : public QObject {
 
   QMainWindow* m_window;
   Project* m_project;
-  std::function<JsonValue()> m_collectView;
-  std::function<void(const JsonValue&)> m_applyView;
+  std::function<Json()> m_collectView;
+  std::function<void(const Json&)> m_applyView;
   QAction* m_new;
   QAction* m_open;
   QAction* m_save;

@@ -47,18 +47,19 @@ QualityDock::~QualityDock() = default;
 
 bool QualityDock::isRunning() const { return m_job->isRunning(); }
 
-void QualityDock::saveViewState(JsonValue::Object& state) const {
+void QualityDock::saveViewState(JsonObject& state) const {
   const QualityReportSettings s = m_panel->settings(QualityReportSettings{});
   state["quality_seconds"] = s.seconds;
   state["quality_seed"] = static_cast<double>(s.seed);
 }
 
-void QualityDock::loadViewState(const JsonValue& state) {
+void QualityDock::loadViewState(const Json& state) {
   const QualityReportSettings s = m_panel->settings(QualityReportSettings{});
-  const JsonValue* seconds = state.find("quality_seconds");
-  const JsonValue* seed = state.find("quality_seed");
-  m_panel->setSettings(seconds && seconds->isNumber() ? seconds->asNumber() : s.seconds,
-                       seed && seed->isNumber() ? static_cast<int>(seed->asNumber()) : static_cast<int>(s.seed));
+  const Json* seconds = jsonFind(state, "quality_seconds");
+  const Json* seed = jsonFind(state, "quality_seed");
+  m_panel->setSettings(
+      seconds && seconds->is_number() ? seconds->get<double>() : s.seconds,
+      seed && seed->is_number() ? static_cast<int>(seed->get<double>()) : static_cast<int>(s.seed));
 }
 
 void QualityDock::cancel() { m_job->cancel(); }

@@ -6,7 +6,7 @@
 
 #include <QObject>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 class QDockWidget;
 class QMenu;
@@ -45,8 +45,8 @@ class QualityDock : public QObject {
   void cancel();
   // The report's walk length and seed in the project's view state ("quality_seconds",
   // "quality_seed"); missing keys leave the controls as they are.
-  void saveViewState(JsonValue::Object& state) const;
-  void loadViewState(const JsonValue& state);
+  void saveViewState(JsonObject& state) const;
+  void loadViewState(const Json& state);
   // Replays input `input`'s report walk paused at `seconds` (the transition's first frame).
   // Returns false when there is no such walk to replay.
   bool showTransition(int input, double seconds);

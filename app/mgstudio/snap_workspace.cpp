@@ -113,13 +113,13 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context, MotionPlayer* play
 
 GraphModel* SnapWorkspace::graphModel() const { return m_canvas->model(); }
 
-void SnapWorkspace::saveViewState(JsonValue::Object& state) const {
+void SnapWorkspace::saveViewState(JsonObject& state) const {
   state["walk_seed"] = static_cast<double>(m_preview->seed());
 }
 
-void SnapWorkspace::loadViewState(const JsonValue& state) {
-  if (const JsonValue* s = state.find("walk_seed"); s && s->isNumber() && s->asNumber() >= 1) {
-    m_preview->setSeed(static_cast<std::uint64_t>(s->asNumber()));
+void SnapWorkspace::loadViewState(const Json& state) {
+  if (const Json* s = jsonFind(state, "walk_seed"); s && s->is_number() && s->get<double>() >= 1) {
+    m_preview->setSeed(static_cast<std::uint64_t>(s->get<double>()));
   }
 }
 

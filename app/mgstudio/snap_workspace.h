@@ -49,8 +49,8 @@ class SnapWorkspace : public Workspace {
   QString title() const override { return tr("Snap-Together"); }
   GraphModel* graphModel() const override;
   // The walk seed in the project's view state ("walk_seed").
-  void saveViewState(JsonValue::Object& state) const override;
-  void loadViewState(const JsonValue& state) override;
+  void saveViewState(JsonObject& state) const override;
+  void loadViewState(const Json& state) override;
   // Cancels a running hub suggestion and a running export.
   void cancelJobs() override;
   // The snapped graph exported to the folder `base` (none before snapping).

@@ -82,49 +82,51 @@ void Workspace::reportProgress(int done, int total, const QString& text) { m_pro
 
 void Workspace::finishProgress() { m_progress->finish(); }
 
-JsonValue Workspace::windowViewState(QMainWindow* window, ViewportWidget* viewport,
-                                     const std::vector<const Workspace*>& workspaces) {
-  JsonValue::Object docks;
+Json Workspace::windowViewState(QMainWindow* window, ViewportWidget* viewport,
+                                const std::vector<const Workspace*>& workspaces) {
+  JsonObject docks;
   for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
     docks[dock->objectName().toStdString()] =
         dock->toggleViewAction()->isChecked();  // also behind a tab
   }
   const OrbitCamera cam = viewport->camera();
-  JsonValue::Object state{
+  JsonObject state{
       {"docks", std::move(docks)},
-      {"camera", JsonValue::Object{{"target", JsonValue::Array{cam.target.x(), cam.target.y(), cam.target.z()}},
-                                   {"yaw_degrees", cam.yawDegrees},
-                                   {"pitch_degrees", cam.pitchDegrees},
-                                   {"distance", cam.distance}}},
+      {"camera", JsonObject{{"target", JsonArray{cam.target.x(), cam.target.y(), cam.target.z()}},
+                            {"yaw_degrees", cam.yawDegrees},
+                            {"pitch_degrees", cam.pitchDegrees},
+                            {"distance", cam.distance}}},
       {"follow_character", viewport->followCharacter()}};
   for (const Workspace* w : workspaces) w->saveViewState(state);
   return state;
 }
 
 void Workspace::applyWindowViewState(QMainWindow* window, ViewportWidget* viewport,
-                                     const std::vector<Workspace*>& workspaces, const JsonValue& state) {
-  if (const JsonValue* docks = state.find("docks"); docks && docks->isObject()) {
+                                     const std::vector<Workspace*>& workspaces, const Json& state) {
+  if (const Json* docks = jsonFind(state, "docks"); docks && docks->is_object()) {
     for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
-      const JsonValue* v = docks->find(dock->objectName().toStdString());
-      if (v && v->isBool()) dock->setVisible(v->asBool());
+      const Json* v = jsonFind(*docks, dock->objectName().toStdString());
+      if (v && v->is_boolean()) dock->setVisible(v->get<bool>());
     }
   }
-  if (const JsonValue* cam = state.find("camera"); cam && cam->isObject()) {
+  if (const Json* cam = jsonFind(state, "camera"); cam && cam->is_object()) {
     OrbitCamera c = viewport->camera();
-    const JsonValue* t = cam->find("target");
-    if (t && t->isArray() && t->asArray().size() == 3 && t->asArray()[0].isNumber() && t->asArray()[1].isNumber() &&
-        t->asArray()[2].isNumber()) {
-      c.target = QVector3D(t->asArray()[0].asNumber(), t->asArray()[1].asNumber(), t->asArray()[2].asNumber());
+    const Json* t = jsonFind(*cam, "target");
+    if (t && t->is_array() && t->size() == 3 && (*t)[0].is_number() && (*t)[1].is_number() &&
+        (*t)[2].is_number()) {
+      c.target = QVector3D((*t)[0].get<double>(), (*t)[1].get<double>(), (*t)[2].get<double>());
     }
     auto number = [cam](const char* key, float* out) {
-      if (const JsonValue* v = cam->find(key); v && v->isNumber()) *out = static_cast<float>(v->asNumber());
+      if (const Json* v = jsonFind(*cam, key); v && v->is_number())
+        *out = static_cast<float>(v->get<double>());
     };
     number("yaw_degrees", &c.yawDegrees);
     number("pitch_degrees", &c.pitchDegrees);
     number("distance", &c.distance);
     viewport->setCamera(c);
   }
-  if (const JsonValue* f = state.find("follow_character"); f && f->isBool()) viewport->setFollowCharacter(f->asBool());
+  if (const Json* f = jsonFind(state, "follow_character"); f && f->is_boolean())
+    viewport->setFollowCharacter(f->get<bool>());
   for (Workspace* w : workspaces) w->loadViewState(state);
 }
 

@@ -6,7 +6,7 @@
 #include <QObject>
 #include <QString>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 class QAction;
 class QDockWidget;
@@ -83,8 +83,8 @@ class Workspace : public QObject {
   virtual void projectReset() {}
   virtual void projectLoaded() {}
   // The kind's keys of the project's view state (e.g. a walk seed); the base writes none.
-  virtual void saveViewState(JsonValue::Object& state) const { (void)state; }
-  virtual void loadViewState(const JsonValue& state) { (void)state; }
+  virtual void saveViewState(JsonObject& state) const { (void)state; }
+  virtual void loadViewState(const Json& state) { (void)state; }
   // Cancels the kind's background jobs (the progress strip's Cancel); the base has none.
   virtual void cancelJobs() {}
 
@@ -103,10 +103,10 @@ class Workspace : public QObject {
 
   // The view state of the window and every workspace: dock visibility, camera, follow, and each
   // kind's keys; and back. Unknown keys are ignored, missing ones leave things as they are.
-  static JsonValue windowViewState(QMainWindow* window, ViewportWidget* viewport,
-                                   const std::vector<const Workspace*>& workspaces);
+  static Json windowViewState(QMainWindow* window, ViewportWidget* viewport,
+                              const std::vector<const Workspace*>& workspaces);
   static void applyWindowViewState(QMainWindow* window, ViewportWidget* viewport,
-                                   const std::vector<Workspace*>& workspaces, const JsonValue& state);
+                                   const std::vector<Workspace*>& workspaces, const Json& state);
 
   JobProgressWidget* progressWidget() const { return m_progress; }
 

@@ -69,15 +69,15 @@ void WorkspaceSwitcher::onActivated(Workspace* workspace) {
   }
 }
 
-void WorkspaceSwitcher::saveViewState(JsonValue::Object& state) const {
+void WorkspaceSwitcher::saveViewState(JsonObject& state) const {
   if (m_active) state["workspace"] = m_active->kindName().toStdString();
 }
 
-void WorkspaceSwitcher::loadViewState(const JsonValue& state) {
+void WorkspaceSwitcher::loadViewState(const Json& state) {
   Workspace* target = m_active;
-  if (const JsonValue* kind = state.find("workspace"); kind && kind->isString()) {
+  if (const Json* kind = jsonFind(state, "workspace"); kind && kind->is_string()) {
     for (Workspace* w : m_workspaces) {
-      if (w->kindName().toStdString() == kind->asString()) target = w;
+      if (w->kindName().toStdString() == kind->get_ref<const std::string&>()) target = w;
     }
   }
   if (!target) return;

@@ -5,7 +5,7 @@
 
 #include <QObject>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 class QActionGroup;
 class QMainWindow;
@@ -39,8 +39,8 @@ class WorkspaceSwitcher : public QObject {
 
   // The "workspace" key of the view state (the active kind's name), and back; an unknown or
   // missing key leaves the active kind as it is.
-  void saveViewState(JsonValue::Object& state) const;
-  void loadViewState(const JsonValue& state);
+  void saveViewState(JsonObject& state) const;
+  void loadViewState(const Json& state);
 
  private:
   void onActivated(Workspace* workspace);

@@ -98,7 +98,7 @@ int runBenchPmg(std::span<const std::string> args) {
   const double synthSeconds = clock.seconds();
 
   const std::string text = formatPmgText(*graph, dir);
-  const std::string json = pmgToJson(*graph, dir).serialize(2);
+  const std::string json = jsonText(pmgToJson(*graph, dir), 2);
   const ParametricEdge& e = graph->edges[0].edge;
 
   JsonWriter out;

@@ -126,16 +126,19 @@ void writeAdded(JsonWriter& json, const char* key, const std::vector<PointTracks
   json.endObject();
 }
 
-// Plants of a stage (core/eval's, on the written files) that hold two match frames or more: the
-// frames a plant is locked to at both ends of a clip. Their speed shows whether linked plants
-// stay put.
+// Plants of a stage (core/eval's, on the written files, each motion judged against the floor of
+// the capture it was made from) that hold two match frames or more: the frames a plant is locked
+// to at both ends of a clip. Their speed shows whether linked plants stay put.
 void writeLinkedPlants(JsonWriter& json, const char* key, const std::vector<PointTracks>& tracks,
+                       const std::vector<PointTracks>& sources,
                        const std::vector<std::vector<int>>& matchFrames) {
   int count = 0;
   double sum = 0.0, worst = 0.0;
   for (size_t m = 0; m < tracks.size() && m < matchFrames.size(); ++m) {
     const double metresPerBh = tracks[m].bodyHeight * tracks[m].metresPerUnit;
-    for (const PlantRun& r : findPlants(tracks[m]).runs) {
+    ContactMeasureSettings settings;
+    if (m < sources.size()) settings.standingHeights = standingHeights(std::span(&sources[m], 1));
+    for (const PlantRun& r : findPlants(tracks[m], settings).runs) {
       const auto held = std::count_if(matchFrames[m].begin(), matchFrames[m].end(),
                                       [&](int f) { return f >= r.begin && f <= r.end; });
       if (held < 2 || r.samples == 0) continue;
@@ -185,6 +188,10 @@ int runBenchSmooth(std::span<const std::string> args) {
       "frames above 1.5 x the source max, planted-foot speed, plants carried across cuts and the\n"
       "largest velocity jump at a cut.",
       snapBuildOptions(), 1, -1};
+  spec.description +=
+      "\nPlants of walks and linked plants are found with each foot point standing as high above\n"
+      "the ground (the lowest foot point's 5th-percentile height) as in the FILES, not at its own\n"
+      "5th percentile in the walk: a walk may hold a point off the floor throughout.";
   spec.options.push_back({"seconds", "S", "length of each walk (default 60)"});
   spec.options.push_back({"seeds", "K,K,...", "random seeds, one walk each (default 1)"});
   spec.options.push_back({"added-limit", "A", "bh/s^2 a stage may add to a frame before it counts (default 10)"});
@@ -244,6 +251,8 @@ int runBenchSmooth(std::span<const std::string> args) {
     sources.push_back(std::move(t.value()));
   }
   const SourceSummary source = summarizeSources(sources, 1e30);
+  // Walks' feet stand on their floor as high as the capture's do (see standingHeights).
+  const ContactMeasureSettings walkContacts{.standingHeights = standingHeights(sources)};
   const double popLimit = 1.5 * source.max;
 
   JsonWriter json;
@@ -278,8 +287,8 @@ int runBenchSmooth(std::span<const std::string> args) {
   const std::vector<std::vector<int>> matchFrames = matchFramesPerMotion(snapped->graph);
   writeAdded(json, "added_by_displacement", *original, *displaced, matchFrames, *addedLimit);
   writeAdded(json, "added_by_plants", *displaced, *final, matchFrames, *addedLimit);
-  writeLinkedPlants(json, "linked_plants_original", *original, matchFrames);
-  writeLinkedPlants(json, "linked_plants_snapped", *final, matchFrames);
+  writeLinkedPlants(json, "linked_plants_original", *original, sources, matchFrames);
+  writeLinkedPlants(json, "linked_plants_snapped", *final, sources, matchFrames);
   json.endObject();
 
   const long long frames = std::max<long long>(3, std::llround(*seconds * file->fps));
@@ -291,7 +300,7 @@ int runBenchSmooth(std::span<const std::string> args) {
     Result<PointTracks> walk = readPointTracks(path, {.fps = settings->fps});
     if (!walk) return fail(walk.error().message);
     const AccelerationStats a = measureAcceleration(*walk, popLimit);
-    const FootContactsFound plants = findPlants(*walk);
+    const FootContactsFound plants = findPlants(*walk, walkContacts);
     const SkateStats skate = measureSkate(*walk, plants);
     double across = 0.0, acrossMax = 0.0, jump = 0.0;
     int acrossCount = 0;

@@ -98,7 +98,7 @@ int runEval(std::span<const std::string> args) {
   for (const SourceFigures& g : report->sources) {
     if (!g.error.empty()) std::fprintf(stderr, "mgtool eval: source capture: %s\n", g.error.c_str());
   }
-  const std::string json = qualityReportJson(*report).serialize(2) + "\n";
+  const std::string json = jsonText(qualityReportJson(*report), 2) + "\n";
   if (parsed->has("html")) {
     if (Status s = writeTextFileAtomically(parsed->options.at("html"), qualityReportHtml(*report)); !s) {
       std::fprintf(stderr, "mgtool eval: %s\n", s.error().message.c_str());

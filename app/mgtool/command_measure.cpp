@@ -62,7 +62,8 @@ void writeSkate(JsonWriter& json, const SkateStats& s) {
 
 int runMeasure(std::span<const std::string> args) {
   const CommandSpec spec{
-      "measure", "WALK.bvh",
+      "measure",
+      "WALK.bvh",
       "Measures what a viewer sees of a BVH file, with forward kinematics of its own (core/eval),\n"
       "independent of the code that wrote it. The file (and every --source file) is resampled to\n"
       "--fps. Units: body heights (bh; rest-pose vertical extent of the skeleton) per s or s^2.\n"
@@ -72,7 +73,10 @@ int runMeasure(std::span<const std::string> args) {
       "    point is above --threshold, and the worst frame and point;\n"
       "  skate: planted-foot horizontal speed (mean, p95, also in m/s) over planted frames\n"
       "    without their first and last frame at 30 Hz (touch-down, lift-off); a foot point is\n"
-      "    planted within 0.03 bh of its floor (5th percentile of its heights) and under 0.3 bh/s;\n"
+      "    planted within 0.03 bh of its floor and under 0.3 bh/s; its floor is the 5th\n"
+      "    percentile of its heights (with --source: the walk's ground, the 5th percentile of\n"
+      "    its lowest foot point, plus the point's height above the ground in the source files,\n"
+      "    as a walk need not put every point on the floor);\n"
       "  source (with --source): per-clip p99 and max, their median p99 and overall max, pooled\n"
       "    skate, and the walk's ratios to them;\n"
       "  cuts (with --cuts): velocity and pose jump at each given frame (the first frame after a\n"
@@ -81,9 +85,11 @@ int runMeasure(std::span<const std::string> args) {
       {{"source", "", "capture files the walk came from (FILES... follow)"},
        {"fps", "R", "rate both are measured at (default 30)"},
        {"trim", "N", "frames dropped from the start of every source file (default 0)"},
-       {"threshold", "A", "bh/s^2 above which a frame counts as a pop (default 1.5 x the source max, or 60)"},
+       {"threshold", "A",
+        "bh/s^2 above which a frame counts as a pop (default 1.5 x the source max, or 60)"},
        {"cuts", "F,F,...", "frames that start a new clip, for jumps and plants across cuts"}},
-      1, 1};
+      1,
+      1};
   std::vector<std::string> rest, sources;
   const bool sourceGiven = takeSourceFiles(args, rest, sources);
   const std::optional<ParsedArgs> parsed = parseArgs(spec, rest);
@@ -128,7 +134,9 @@ int runMeasure(std::span<const std::string> args) {
   const SourceSummary source = summarizeSources(sourceTracks, *threshold >= 0 ? *threshold : 0.0);
   const double limit = *threshold >= 0 ? *threshold : sourceTracks.empty() ? kDefaultThresholdBhPerS2 : 1.5 * source.max;
   const AccelerationStats acc = measureAcceleration(*walk, limit);
-  const FootContactsFound plants = findPlants(*walk);
+  // With capture, the walk's feet stand as high above its ground as the capture's do.
+  const FootContactsFound plants =
+      findPlants(*walk, {.standingHeights = standingHeights(sourceTracks)});
   const SkateStats skate = measureSkate(*walk, plants);
 
   JsonWriter json;

@@ -25,29 +25,6 @@ std::string directoryOf(const std::string& path) {
   return p.has_parent_path() ? p.parent_path().string() : ".";
 }
 
-// Negative numbers ("-6") are positional here, not options: move every positional word after a
-// "--" so the shared parser does not take them for flags.
-std::vector<std::string> positionalsLast(std::span<const std::string> args, const CommandSpec& spec) {
-  std::vector<std::string> options, positional;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) == 0 && a.size() > 2) {
-      options.push_back(a);
-      const std::string name = a.substr(2, a.find('=') - 2);
-      for (const OptionSpec& o : spec.options) {
-        if (o.name == name && !o.valueName.empty() && a.find('=') == std::string::npos && i + 1 < args.size()) {
-          options.push_back(args[++i]);
-        }
-      }
-    } else if (a != "--") {
-      positional.push_back(a);
-    }
-  }
-  options.push_back("--");
-  options.insert(options.end(), positional.begin(), positional.end());
-  return options;
-}
-
 int runPmgBuild(std::span<const std::string> args) {
   const CommandSpec spec{
       "pmg build", "SPEC",
@@ -89,17 +66,7 @@ int runPmgBuild(std::span<const std::string> args) {
     if (!e.edge.exists) json.key("why"), json.value(e.edge.why);
     json.key("seconds"), json.value(seconds);
     json.endObject();
-    // One line per edge: drop the writer's line breaks and indentation.
-    std::string line;
-    for (size_t i = 0; i < json.text().size(); ++i) {
-      if (json.text()[i] != '\n') {
-        line += json.text()[i];
-        continue;
-      }
-      while (i + 1 < json.text().size() && json.text()[i + 1] == ' ') ++i;
-      if (line.back() != '{' && i + 1 < json.text().size() && json.text()[i + 1] != '}') line += ' ';
-    }
-    std::printf("%s\n", line.c_str());
+    std::printf("%s\n", json.line().c_str());  // one line per edge
     std::fflush(stdout);
   };
   // An absolute base: example paths are then absolute until written relative to the output file,
@@ -251,7 +218,7 @@ int runPmgGoto(std::span<const std::string> args) {
        {"out", "FILE", "motion file to write (required)"},
        kMotionFormatOption},
       3, 3};
-  const std::optional<ParsedArgs> parsed = parseArgs(spec, positionalsLast(args, spec));
+  const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
   if (parsed->help) return printHelp(spec), kExitOk;
   const auto seconds = numberOption(*parsed, "pmg goto", "max-seconds", 60, 0.1, 1e6);

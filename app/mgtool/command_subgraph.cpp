@@ -70,7 +70,7 @@ int runSubgraph(std::span<const std::string> args) {
       -1};
   spec.options.push_back({"keys", "KEYS.json", "the key segments"});
   spec.options.push_back(
-      {"key", "FILE:BEGIN:END", "a key segment (repeatable; instead of --keys)"});
+      {"key", "FILE:BEGIN:END", "a key segment (repeatable; instead of --keys)", true});
   spec.options.push_back({"out", "DIR", "folder to export the subgraph to (required)"});
   spec.options.push_back(kClipFormatOption);
   spec.options.push_back({"requirement", "K", "1, 2, 3 or 4 (default 1)"});
@@ -85,29 +85,20 @@ int runSubgraph(std::span<const std::string> args) {
                           "cannot meet it (default: such pairs keep the graph's own minimum)"});
   spec.options.push_back({"from", "dmg|core", "search the whole graph or CORE (default dmg)"});
   spec.options.push_back({"max-iterations", "N", "ISA iterations at most (default 60)"});
-  // Repeated --key options are taken out before parsing (the parser keeps one value per name).
-  std::vector<std::string> rest;
-  std::vector<KeyFileEntry> keyEntries;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string value;
-    if (args[i] == "--key" && i + 1 < args.size())
-      value = args[++i];
-    else if (args[i].rfind("--key=", 0) == 0)
-      value = args[i].substr(6);
-    else {
-      rest.push_back(args[i]);
-      continue;
-    }
-    const std::optional<KeyFileEntry> e = parseKeyOption(value);
-    if (!e) {
-      std::fprintf(stderr, "mgtool subgraph: --key %s: expected FILE:BEGIN:END\n", value.c_str());
-      return kExitUsage;
-    }
-    keyEntries.push_back(*e);
-  }
-  const std::optional<ParsedArgs> parsed = parseArgs(spec, rest);
+  const std::optional<ParsedArgs> parsed = parseArgs(spec, args);
   if (!parsed) return kExitUsage;
   if (parsed->help) return printHelp(spec), kExitOk;
+  std::vector<KeyFileEntry> keyEntries;
+  if (const auto keys = parsed->repeated.find("key"); keys != parsed->repeated.end()) {
+    for (const std::string& value : keys->second) {
+      const std::optional<KeyFileEntry> e = parseKeyOption(value);
+      if (!e) {
+        std::fprintf(stderr, "mgtool subgraph: --key %s: expected FILE:BEGIN:END\n", value.c_str());
+        return kExitUsage;
+      }
+      keyEntries.push_back(*e);
+    }
+  }
   const std::optional<DmgToolSettings> settings = readDmgToolSettings(*parsed, "subgraph");
   const std::optional<std::vector<MotionFormat>> copies = clipCopyFormats(*parsed, "subgraph");
   if (!copies) return kExitUsage;

@@ -1,100 +1,65 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgtool/json_writer.h"
 
-#include <charconv>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace mg::tool {
 
-void JsonWriter::newline() {
-  m_out += '\n';
-  m_out.append(2 * m_levels.size(), ' ');
-}
+using nlohmann::ordered_json;
 
-void JsonWriter::beforeValue() {
-  if (m_afterKey) {
-    m_afterKey = false;
-    return;
+JsonWriter::JsonWriter() : m_root(std::make_unique<ordered_json>()) {}
+JsonWriter::~JsonWriter() = default;
+
+void JsonWriter::put(ordered_json&& v) {
+  const bool container = v.is_structured();
+  ordered_json* placed = nullptr;
+  if (m_open.empty()) {
+    *m_root = std::move(v);
+    placed = m_root.get();
+  } else if (m_open.back()->is_array()) {
+    m_open.back()->push_back(std::move(v));
+    placed = &m_open.back()->back();
+  } else {
+    placed = &((*m_open.back())[m_key] = std::move(v));
   }
-  if (m_levels.empty()) return;
-  if (!m_levels.back().empty) m_out += ',';
-  m_levels.back().empty = false;
-  newline();
+  // Only the innermost open container grows, so the pointers to the outer ones stay valid.
+  if (container) m_open.push_back(placed);
 }
 
-void JsonWriter::open(char bracket, bool isObject) {
-  beforeValue();
-  m_out += bracket;
-  m_levels.push_back({isObject});
+void JsonWriter::beginObject() {
+  put(ordered_json::object());
 }
-
-void JsonWriter::close(char bracket) {
-  const bool empty = m_levels.back().empty;
-  m_levels.pop_back();
-  if (!empty) newline();
-  m_out += bracket;
-  if (m_levels.empty()) m_out += '\n';
+void JsonWriter::beginArray() {
+  put(ordered_json::array());
 }
-
-void JsonWriter::key(std::string_view name) {
-  beforeValue();
-  string(name);
-  m_out += ": ";
-  m_afterKey = true;
-}
-
-void JsonWriter::string(std::string_view s) {
-  m_out += '"';
-  for (const char c : s) {
-    switch (c) {
-      case '"': m_out += "\\\""; break;
-      case '\\': m_out += "\\\\"; break;
-      case '\n': m_out += "\\n"; break;
-      case '\r': m_out += "\\r"; break;
-      case '\t': m_out += "\\t"; break;
-      case '\b': m_out += "\\b"; break;
-      case '\f': m_out += "\\f"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          static constexpr char kHex[] = "0123456789abcdef";
-          m_out += "\\u00";
-          m_out += kHex[(c >> 4) & 0xf];
-          m_out += kHex[c & 0xf];
-        } else {
-          m_out += c;
-        }
-    }
-  }
-  m_out += '"';
-}
-
 void JsonWriter::value(std::string_view s) {
-  beforeValue();
-  string(s);
+  put(ordered_json(std::string(s)));
+}
+void JsonWriter::value(std::int64_t v) {
+  put(ordered_json(v));
+}
+void JsonWriter::value(bool v) {
+  put(ordered_json(v));
+}
+void JsonWriter::null() {
+  put(ordered_json(nullptr));
 }
 
 void JsonWriter::value(double v) {
   if (!std::isfinite(v)) return null();
-  beforeValue();
-  char buf[32];
-  // Shortest text that reads back as the same double; always valid JSON for finite values.
-  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-  m_out.append(buf, end);
+  if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) {
+    return put(ordered_json(static_cast<std::int64_t>(v)));
+  }
+  put(ordered_json(v));
 }
 
-void JsonWriter::value(std::int64_t v) {
-  beforeValue();
-  m_out += std::to_string(v);
+std::string JsonWriter::text() const {
+  return m_root->dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
-void JsonWriter::value(bool v) {
-  beforeValue();
-  m_out += v ? "true" : "false";
-}
-
-void JsonWriter::null() {
-  beforeValue();
-  m_out += "null";
+std::string JsonWriter::line() const {
+  return m_root->dump(-1, ' ', false, ordered_json::error_handler_t::replace);
 }
 
 }  // namespace mg::tool

@@ -2,22 +2,32 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace mg::tool {
 
-// Builds indented JSON text. Strings are escaped (quotes, backslashes, control characters;
-// other bytes pass through, so UTF-8 stays UTF-8). Non-finite numbers, which JSON cannot hold,
-// are written as null. Calls must nest properly: key() before each value inside an object.
+// Builds the JSON that mgtool commands print, in the order the calls give (an
+// nlohmann::ordered_json underneath; text() is its dump). Non-finite numbers, which JSON cannot
+// hold, are written as null; doubles that hold a whole number below 2^53 are written as integers
+// ("frames": 180), other doubles in the shortest form that reads back the same. Invalid UTF-8 in
+// strings becomes U+FFFD instead of failing. Calls must nest properly: key() before each value
+// inside an object.
 class JsonWriter {
  public:
-  void beginObject() { open('{', true); }
-  void endObject() { close('}'); }
-  void beginArray() { open('[', false); }
-  void endArray() { close(']'); }
-  void key(std::string_view name);
+  JsonWriter();
+  ~JsonWriter();
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
+
+  void beginObject();
+  void endObject() { m_open.pop_back(); }
+  void beginArray();
+  void endArray() { m_open.pop_back(); }
+  void key(std::string_view name) { m_key = name; }
   void value(std::string_view s);
   void value(const char* s) { value(std::string_view(s)); }
   void value(double v);
@@ -26,22 +36,17 @@ class JsonWriter {
   void value(bool v);
   void null();
 
-  const std::string& text() const { return m_out; }
+  // The document indented by two spaces, one member or element a line, ending in a newline.
+  std::string text() const;
+  // The document on one line, without spaces: one record of a stream of lines.
+  std::string line() const;
 
  private:
-  struct Level {
-    bool isObject;
-    bool empty = true;
-  };
-  void open(char bracket, bool isObject);
-  void close(char bracket);
-  void beforeValue();
-  void newline();
-  void string(std::string_view s);
+  void put(nlohmann::ordered_json&& v);
 
-  std::string m_out;
-  std::vector<Level> m_levels;
-  bool m_afterKey = false;
+  std::unique_ptr<nlohmann::ordered_json> m_root;
+  std::vector<nlohmann::ordered_json*> m_open;  // the containers being filled, outermost first
+  std::string m_key;                            // the member the next value goes to
 };
 
 }  // namespace mg::tool

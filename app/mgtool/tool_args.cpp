@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgtool/tool_args.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -27,7 +28,9 @@ std::optional<ParsedArgs> parseArgs(const CommandSpec& spec, std::span<const std
   bool optionsEnded = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (optionsEnded || a.size() < 2 || a.rfind("-", 0) != 0) {
+    const bool negativeNumber = a.size() >= 2 && a[0] == '-' &&
+                                (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.');
+    if (optionsEnded || a.size() < 2 || a.rfind("-", 0) != 0 || negativeNumber) {
       out.positional.push_back(a);
       continue;
     }
@@ -64,11 +67,12 @@ std::optional<ParsedArgs> parseArgs(const CommandSpec& spec, std::span<const std
       }
       value = args[++i];
     }
-    if (out.options.count(name)) {
+    if (out.options.count(name) && !o->repeatable) {
       usageError(spec, "option '--" + name + "' given twice");
       return std::nullopt;
     }
     out.options[name] = value;
+    if (o->repeatable) out.repeated[name].push_back(value);
   }
   if (out.help) return out;
   const int n = static_cast<int>(out.positional.size());
@@ -85,7 +89,8 @@ void printHelp(const CommandSpec& spec) {
               spec.options.empty() ? "" : " [options]", spec.description.c_str());
   std::printf("\nOptions:\n");
   for (const OptionSpec& o : spec.options) {
-    std::string left = "--" + o.name + (o.valueName.empty() ? "" : " " + o.valueName);
+    const std::string left = "--" + o.name + (o.valueName.empty() ? "" : " " + o.valueName) +
+                             (o.repeatable ? " ..." : "");
     std::printf("  %-26s %s\n", left.c_str(), o.help.c_str());
   }
   std::printf("  %-26s %s\n", "--help", "show this help");

@@ -14,17 +14,23 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;  // the command ran but some input or output failed
 inline constexpr int kExitUsage = 2;   // bad command line
 
-// An option a command accepts: "--name VALUE" (or "--name=VALUE"), or a flag "--name".
+// An option a command accepts: "--name VALUE" (or "--name=VALUE"), or a flag "--name". An option
+// given twice is a usage error unless it is `repeatable`.
 struct OptionSpec {
   std::string name;       // without the leading "--"
   std::string valueName;  // empty for a flag
   std::string help;
+  bool repeatable = false;
 };
 
-// A command's command line, parsed. --help is always accepted.
+// A command's command line, parsed. --help is always accepted. Words that look like negative
+// numbers ("-6", "-0.5") are positional, not options.
 struct ParsedArgs {
   std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  // flags map to ""
+  std::map<std::string, std::string>
+      options;  // flags map to ""; a repeatable option to its last value
+  std::map<std::string, std::vector<std::string>>
+      repeated;  // every value of a repeatable option, in order
   bool help = false;
 
   bool has(const std::string& name) const { return options.count(name) > 0; }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace mg {
 namespace {
@@ -37,6 +38,17 @@ SkateStats skateStats(const PointTracks& t, const std::vector<double>& samples, 
   s.p95Mps = s.p95BhPerS * metresPerBh;
   (void)t;
   return s;
+}
+
+// The ground under a motion: the `q`-th percentile over frames of its lowest foot point's height.
+double groundLevel(const PointTracks& t, const std::vector<int>& feet, double q) {
+  std::vector<double> lowest;
+  for (int f = 0; f < t.frameCount && !feet.empty(); ++f) {
+    double y = t.at(f, feet.front()).y();
+    for (int p : feet) y = std::min(y, t.at(f, p).y());
+    lowest.push_back(y);
+  }
+  return percentile(lowest, q);
 }
 
 }  // namespace
@@ -108,9 +120,13 @@ FootContactsFound findPlants(const PointTracks& t, const ContactMeasureSettings&
   const int minRun = std::max(1, static_cast<int>(std::lround(s.minRunSeconds * t.fps)));
   std::vector<double> heights(n);
   std::vector<char> planted(n);
+  std::optional<double> ground;
+  if (static_cast<int>(s.standingHeights.size()) == points)
+    ground = groundLevel(t, out.footPoints, s.floorPercentile);
   for (int p : out.footPoints) {
     for (int f = 0; f < n; ++f) heights[f] = t.at(f, p).y();
-    const double floor = percentile(heights, s.floorPercentile);
+    const double floor =
+        ground ? *ground + s.standingHeights[p] : percentile(heights, s.floorPercentile);
     for (int f = 0; f < n; ++f) {
       const int a = std::max(0, f - 1), b = std::min(n - 1, f + 1);
       const double speed = (t.at(b, p) - t.at(a, p)).norm() * t.fps / ((b - a) * H);
@@ -128,6 +144,34 @@ FootContactsFound findPlants(const PointTracks& t, const ContactMeasureSettings&
     }
   }
   skateSamples(t, out);  // fills every run's meanSpeed and samples
+  return out;
+}
+
+std::vector<double> standingHeights(std::span<const PointTracks> sources,
+                                    const ContactMeasureSettings& settings) {
+  if (sources.empty()) return {};
+  const int points = sources.front().pointCount();
+  for (const PointTracks& t : sources) {
+    if (t.pointCount() != points || t.frameCount < 1) return {};
+  }
+  std::vector<std::vector<double>> perSource(points);
+  std::vector<double> heights;
+  for (const PointTracks& t : sources) {
+    const std::vector<int> feet = findPlants(t, settings).footPoints;
+    const double ground = groundLevel(t, feet, settings.floorPercentile);
+    for (int p = 0; p < points; ++p) {
+      heights.resize(t.frameCount);
+      for (int f = 0; f < t.frameCount; ++f) heights[f] = t.at(f, p).y();
+      perSource[p].push_back(percentile(heights, settings.floorPercentile) - ground);
+    }
+  }
+  std::vector<double> out(points);
+  for (int p = 0; p < points; ++p) {
+    std::vector<double>& v = perSource[p];
+    std::sort(v.begin(), v.end());
+    const size_t k = v.size();
+    out[p] = k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
+  }
   return out;
 }
 

@@ -43,7 +43,16 @@ std::vector<double> frameAccelerationMax(const PointTracks& tracks);
 // Foot contacts, detected on the tracks themselves:
 //  - foot points: the points whose rest-pose height is within footFraction x bodyHeight of the
 //    lowest rest point (ankles, toes and their end sites on human skeletons);
-//  - a foot point's floor: the floorPercentile-th percentile of its heights over the motion;
+//  - a foot point's floor: the floorPercentile-th percentile of its heights over the motion, or,
+//    with settings.standingHeights, the motion's ground plus the point's standing height. The
+//    ground is the floorPercentile-th percentile over frames of the lowest foot point's height.
+//    The percentile is right for capture, whose feet each touch the floor now and then; a motion
+//    assembled from clips of it may hold a point off the floor throughout (Boxing_Toes' boxer
+//    keeps his heels up in most clips: in a 60 s snapped walk the left heel's 5th percentile is
+//    6 cm above the capture's), and against that a heel raised as in the capture counts as
+//    standing. Standing heights measured on the capture (standingHeights) keep the floor where
+//    the feet stand, while the ground still comes from the motion judged (capture sessions
+//    differ in floor height, and a walk mixes them);
 //  - planted at frame f: no higher than heightFraction x bodyHeight above its floor, and slower
 //    than speedFraction bodyHeights/s (3D central-difference speed);
 //  - planted runs shorter than minRunSeconds (at least one frame) are dropped.
@@ -56,6 +65,10 @@ struct ContactMeasureSettings {
   // Touch-down and lift-off: the first and last edgeSeconds of every run (at least one frame,
   // round(edgeSeconds x fps)) are not skate samples; the foot is still arriving or leaving there.
   double edgeSeconds = 1.0 / 30.0;
+  // How far above the ground every point stands (file units, indexed like PointTracks::names;
+  // only foot points are read), or empty: each foot point's own percentile. Ignored unless it has
+  // one entry per point.
+  std::vector<double> standingHeights;
 };
 
 // One planted run of one foot point: frames [begin, end], inclusive.
@@ -73,6 +86,14 @@ struct FootContactsFound {
   int edgeFrames = 1;           // frames excluded at each end of a run
 };
 FootContactsFound findPlants(const PointTracks& tracks, const ContactMeasureSettings& settings = {});
+
+// How far above the ground every point stands in the capture `sources` (file units, one per
+// point): per source, the point's floor (its floorPercentile-th percentile height) less the
+// source's ground (the same percentile of its lowest foot point per frame); the median over the
+// sources. For ContactMeasureSettings::standingHeights when judging motion made from them.
+// Empty when there are no sources or their skeletons differ in point count.
+std::vector<double> standingHeights(std::span<const PointTracks> sources,
+                                    const ContactMeasureSettings& settings = {});
 
 // Planted-foot horizontal speed (skate): the horizontal (XZ) central-difference speed of a foot
 // point at every skate sample (planted frames without their touch-down/lift-off edges).

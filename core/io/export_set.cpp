@@ -9,7 +9,7 @@
 #include <set>
 
 #include "core/util/atomic_file.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 namespace {
@@ -53,15 +53,15 @@ std::string nextExportClipFolder(const std::string& indexPath) {
   std::ifstream in(indexPath, std::ios::binary);
   if (!in) return std::string(kFirst);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  Result<JsonValue> json = parseJson(text);
-  if (!json || !json->isObject()) return std::string(kFirst);
-  const JsonValue* clips = json->find("clips");
+  Result<Json> json = readJsonText(text);
+  if (!json || !json->is_object()) return std::string(kFirst);
+  const Json* clips = jsonFind(*json, "clips");
   long current = 0;
-  if (clips && clips->isArray()) {
-    for (const JsonValue& c : clips->asArray()) {
-      const JsonValue* file = c.isObject() ? c.find("file") : nullptr;
-      if (!file || !file->isString()) continue;
-      const fs::path path(file->asString());
+  if (clips && clips->is_array()) {
+    for (const Json& c : *clips) {
+      const Json* file = c.is_object() ? jsonFind(c, "file") : nullptr;
+      if (!file || !file->is_string()) continue;
+      const fs::path path(file->get_ref<const std::string&>());
       if (!path.empty()) current = std::max(current, folderNumber(path.begin()->string()));
     }
   }

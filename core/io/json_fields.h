@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
@@ -23,46 +23,45 @@ class JsonFieldReader {
   }
 
   // The member, or null after failing when it is missing or not of `kind`.
-  const JsonValue* member(const JsonValue& object, std::string_view key, const std::string& path,
-                          JsonValue::Kind kind) {
-    const JsonValue* v = object.find(key);
+  const Json* member(const Json& object, std::string_view key, const std::string& path,
+                     JsonKind kind) {
+    const Json* v = jsonFind(object, key);
     const std::string where = path.empty() ? std::string(key) : path + "." + std::string(key);
     if (!v) {
       fail(where, "missing");
       return nullptr;
     }
-    if (v->kind() != kind) {
+    if (jsonKind(*v) != kind) {
       fail(where, "has the wrong type");
       return nullptr;
     }
     return v;
   }
   // An integer in [min, max] (0 after failing).
-  int integer(const JsonValue& value, const std::string& path, int min, int max) {
-    if (!value.isNumber()) {
+  int integer(const Json& value, const std::string& path, int min, int max) {
+    if (!value.is_number()) {
       fail(path, "is not a number");
       return 0;
     }
-    const double d = value.asNumber();
+    const double d = value.get<double>();
     if (d != std::floor(d) || d < min || d > max) {
       fail(path, "must be an integer from " + std::to_string(min) + " to " + std::to_string(max));
       return 0;
     }
     return static_cast<int>(d);
   }
-  int integer(const JsonValue& object, std::string_view key, const std::string& path, int min,
-              int max) {
-    const JsonValue* v = member(object, key, path, JsonValue::Kind::Number);
+  int integer(const Json& object, std::string_view key, const std::string& path, int min, int max) {
+    const Json* v = member(object, key, path, JsonKind::Number);
     return v ? integer(*v, path + "." + std::string(key), min, max) : 0;
   }
-  double number(const JsonValue& object, std::string_view key, const std::string& path) {
-    const JsonValue* v = member(object, key, path, JsonValue::Kind::Number);
-    if (v && !std::isfinite(v->asNumber())) fail(path + "." + std::string(key), "is not finite");
-    return v ? v->asNumber() : 0.0;
+  double number(const Json& object, std::string_view key, const std::string& path) {
+    const Json* v = member(object, key, path, JsonKind::Number);
+    if (v && !std::isfinite(v->get<double>())) fail(path + "." + std::string(key), "is not finite");
+    return v ? v->get<double>() : 0.0;
   }
-  std::string string(const JsonValue& object, std::string_view key, const std::string& path) {
-    const JsonValue* v = member(object, key, path, JsonValue::Kind::String);
-    return v ? v->asString() : std::string();
+  std::string string(const Json& object, std::string_view key, const std::string& path) {
+    const Json* v = member(object, key, path, JsonKind::String);
+    return v ? v->get_ref<const std::string&>() : std::string();
   }
 
  private:

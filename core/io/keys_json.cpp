@@ -10,7 +10,7 @@
 
 #include "core/io/json_fields.h"
 #include "core/util/atomic_file.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
@@ -21,11 +21,11 @@ Result<std::vector<KeyFileEntry>> readKeysFile(const std::string& path) {
   if (!in) return Error{path + ": cannot open the key file"};
   std::stringstream text;
   text << in.rdbuf();
-  Result<JsonValue> doc = parseJson(text.str());
+  Result<Json> doc = readJsonText(text.str());
   if (!doc) return Error{path + ": " + doc.error().message};
   JsonFieldReader r(path);
-  const JsonValue& root = doc.value();
-  if (!root.isObject()) return Error{path + ": not a key file (expected a JSON object)"};
+  const Json& root = doc.value();
+  if (!root.is_object()) return Error{path + ": not a key file (expected a JSON object)"};
   if (r.string(root, "format", "") != kKeysFormat) {
     return Error{path + ": not a key file (format is not \"" + std::string(kKeysFormat) + "\")"};
   }
@@ -35,14 +35,14 @@ Result<std::vector<KeyFileEntry>> readKeysFile(const std::string& path) {
                  " is not supported (this build reads version " + std::to_string(kKeysVersion) +
                  ")"};
   }
-  const JsonValue* keys = r.member(root, "keys", "", JsonValue::Kind::Array);
+  const Json* keys = r.member(root, "keys", "", JsonKind::Array);
   std::vector<KeyFileEntry> out;
   std::set<std::string> names;
   if (keys) {
-    for (size_t i = 0; i < keys->asArray().size() && r.ok(); ++i) {
-      const JsonValue& k = keys->asArray()[i];
+    for (size_t i = 0; i < keys->size() && r.ok(); ++i) {
+      const Json& k = (*keys)[i];
       const std::string where = "keys[" + std::to_string(i) + "]";
-      if (!k.isObject()) {
+      if (!k.is_object()) {
         r.fail(where, "is not an object");
         break;
       }
@@ -70,16 +70,16 @@ Result<std::vector<KeyFileEntry>> readKeysFile(const std::string& path) {
 }
 
 Status writeKeysFile(const std::string& path, const std::vector<KeyFileEntry>& entries) {
-  JsonValue::Array keys;
+  JsonArray keys;
   for (const KeyFileEntry& e : entries) {
-    keys.push_back(JsonValue::Object{{"name", e.name},
-                                     {"file", e.file},
-                                     {"begin_frame", e.beginFrame},
-                                     {"end_frame", e.endFrame}});
+    keys.push_back(JsonObject{{"name", e.name},
+                              {"file", e.file},
+                              {"begin_frame", e.beginFrame},
+                              {"end_frame", e.endFrame}});
   }
-  const JsonValue root = JsonValue::Object{
-      {"format", kKeysFormat}, {"version", kKeysVersion}, {"keys", JsonValue(std::move(keys))}};
-  return writeTextFileAtomically(path, root.serialize(2) + "\n");
+  const Json root = JsonObject{
+      {"format", kKeysFormat}, {"version", kKeysVersion}, {"keys", Json(std::move(keys))}};
+  return writeTextFileAtomically(path, jsonText(root, 2) + "\n");
 }
 
 std::string resolveKeyFilePath(const std::string& keysPath, const std::string& file) {

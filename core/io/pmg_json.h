@@ -4,13 +4,13 @@
 #include <string>
 
 #include "core/param/parametric_graph.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
 // The same content as the text format (format "mg-pmg", version 1; schema in PMG_FORMAT.md),
 // as a JSON value. Example paths are relative to `fileDirectory` as in formatPmgText.
-JsonValue pmgToJson(const ParametricGraph& graph, const std::string& fileDirectory);
+Json pmgToJson(const ParametricGraph& graph, const std::string& fileDirectory);
 
 // Writes pmgToJson, indented, to `path`. Fails when the file cannot be written.
 Status writePmgJson(const ParametricGraph& graph, const std::string& path);

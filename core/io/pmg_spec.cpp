@@ -13,15 +13,15 @@ namespace mg {
 namespace {
 
 // Field readers: an absent optional field leaves `out` alone.
-Status number(const JsonValue& o, const char* key, double& out, const std::string& where) {
-  const JsonValue* v = o.find(key);
+Status number(const Json& o, const char* key, double& out, const std::string& where) {
+  const Json* v = jsonFind(o, key);
   if (!v) return Status::success();
-  if (!v->isNumber()) return Error{where + ": '" + key + "' must be a number"};
-  out = v->asNumber();
+  if (!v->is_number()) return Error{where + ": '" + key + "' must be a number"};
+  out = v->get<double>();
   return Status::success();
 }
 
-Status integer(const JsonValue& o, const char* key, int& out, const std::string& where) {
+Status integer(const Json& o, const char* key, int& out, const std::string& where) {
   double d = out;
   if (Status s = number(o, key, d, where); !s) return s;
   if (d != std::floor(d) || std::abs(d) > 2e9) return Error{where + ": '" + key + "' must be an integer"};
@@ -29,40 +29,40 @@ Status integer(const JsonValue& o, const char* key, int& out, const std::string&
   return Status::success();
 }
 
-Status text(const JsonValue& o, const char* key, std::string& out, const std::string& where) {
-  const JsonValue* v = o.find(key);
+Status text(const Json& o, const char* key, std::string& out, const std::string& where) {
+  const Json* v = jsonFind(o, key);
   if (!v) return Status::success();
-  if (!v->isString()) return Error{where + ": '" + key + "' must be a string"};
-  out = v->asString();
+  if (!v->is_string()) return Error{where + ": '" + key + "' must be a string"};
+  out = v->get_ref<const std::string&>();
   return Status::success();
 }
 
-Status flag(const JsonValue& o, const char* key, bool& out, const std::string& where) {
-  const JsonValue* v = o.find(key);
+Status flag(const Json& o, const char* key, bool& out, const std::string& where) {
+  const Json* v = jsonFind(o, key);
   if (!v) return Status::success();
-  if (!v->isBool()) return Error{where + ": '" + key + "' must be true or false"};
-  out = v->asBool();
+  if (!v->is_boolean()) return Error{where + ": '" + key + "' must be true or false"};
+  out = v->get<bool>();
   return Status::success();
 }
 
-Status pair(const JsonValue& o, const char* key, double& a, double& b, const std::string& where) {
-  const JsonValue* v = o.find(key);
+Status pair(const Json& o, const char* key, double& a, double& b, const std::string& where) {
+  const Json* v = jsonFind(o, key);
   if (!v) return Status::success();
-  if (!v->isArray() || v->asArray().size() != 2 || !v->asArray()[0].isNumber() || !v->asArray()[1].isNumber()) {
+  if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number()) {
     return Error{where + ": '" + key + "' must be [begin, end]"};
   }
-  a = v->asArray()[0].asNumber(), b = v->asArray()[1].asNumber();
+  a = (*v)[0].get<double>(), b = (*v)[1].get<double>();
   return Status::success();
 }
 
 #define MG_CHECK(expr) \
   if (Status s_ = (expr); !s_) return s_.error();
 
-Result<MetricSettings> metric(const JsonValue& o, const std::string& where) {
+Result<MetricSettings> metric(const Json& o, const std::string& where) {
   MetricSettings m;
-  const JsonValue* v = o.find("metric");
+  const Json* v = jsonFind(o, "metric");
   if (!v) return m;
-  if (!v->isObject()) return Error{where + ": 'metric' must be an object"};
+  if (!v->is_object()) return Error{where + ": 'metric' must be an object"};
   MG_CHECK(integer(*v, "window_frames", m.windowFrames, where + ".metric"));
   std::string weighting = weightingName(m.weighting), joints = jointSelectionName(m.joints);
   MG_CHECK(text(*v, "weighting", weighting, where + ".metric"));
@@ -72,26 +72,26 @@ Result<MetricSettings> metric(const JsonValue& o, const std::string& where) {
   Result<JointSelection> j = jointSelectionByName(joints);
   if (!j) return Error{where + ".metric: " + j.error().message};
   m.weighting = *w, m.joints = *j;
-  if (const JsonValue* c = v->find("custom_joints"); c && c->isArray()) {
-    for (const JsonValue& name : c->asArray()) {
-      if (!name.isString()) return Error{where + ".metric: custom_joints must be names"};
-      m.customJoints.push_back(name.asString());
+  if (const Json* c = jsonFind(*v, "custom_joints"); c && c->is_array()) {
+    for (const Json& name : *c) {
+      if (!name.is_string()) return Error{where + ".metric: custom_joints must be names"};
+      m.customJoints.push_back(name.get_ref<const std::string&>());
     }
   }
   if (Status s = m.validate(); !s) return Error{where + ".metric: " + s.error().message};
   return m;
 }
 
-Result<NodeSpec> node(const JsonValue& o, int index) {
+Result<NodeSpec> node(const Json& o, int index) {
   std::string where = "nodes[" + std::to_string(index) + "]";
-  if (!o.isObject()) return Error{where + " must be an object"};
+  if (!o.is_object()) return Error{where + " must be an object"};
   NodeSpec n;
   MG_CHECK(text(o, "name", n.source.name, where));
   if (n.source.name.empty()) return Error{where + ": 'name' is required"};
   where = "node '" + n.source.name + "'";
-  if (const JsonValue* ex = o.find("examples")) {
-    if (!ex->isArray()) return Error{where + ": 'examples' must be an array"};
-    for (const JsonValue& e : ex->asArray()) {
+  if (const Json* ex = jsonFind(o, "examples")) {
+    if (!ex->is_array()) return Error{where + ": 'examples' must be an array"};
+    for (const Json& e : *ex) {
       ExampleRef ref;
       ref.endFrame = -1;
       MG_CHECK(text(e, "file", ref.path, where + ".examples"));
@@ -103,12 +103,12 @@ Result<NodeSpec> node(const JsonValue& o, int index) {
       n.source.examples.push_back(ref);
     }
   }
-  if (const JsonValue* sc = o.find("step_cycles")) {
-    if (!sc->isObject()) return Error{where + ": 'step_cycles' must be an object"};
-    if (const JsonValue* files = sc->find("files"); files && files->isArray()) {
-      for (const JsonValue& f : files->asArray()) {
-        if (!f.isString()) return Error{where + ".step_cycles: files must be paths"};
-        n.cycleFiles.push_back(f.asString());
+  if (const Json* sc = jsonFind(o, "step_cycles")) {
+    if (!sc->is_object()) return Error{where + ": 'step_cycles' must be an object"};
+    if (const Json* files = jsonFind(*sc, "files"); files && files->is_array()) {
+      for (const Json& f : *files) {
+        if (!f.is_string()) return Error{where + ".step_cycles: files must be paths"};
+        n.cycleFiles.push_back(f.get_ref<const std::string&>());
       }
     }
     MG_CHECK(integer(*sc, "steps", n.cycles.steps, where + ".step_cycles"));
@@ -121,11 +121,11 @@ Result<NodeSpec> node(const JsonValue& o, int index) {
   if (n.source.examples.empty() && n.cycleFiles.empty()) {
     return Error{where + ": no examples and no step_cycles files (an empty node)"};
   }
-  const JsonValue* params = o.find("parameters");
-  if (!params || !params->isArray() || params->asArray().empty()) {
+  const Json* params = jsonFind(o, "parameters");
+  if (!params || !params->is_array() || params->empty()) {
     return Error{where + ": 'parameters' must list 1 to 3 parameter metrics"};
   }
-  for (const JsonValue& p : params->asArray()) {
+  for (const Json& p : *params) {
     ParameterMetric m;
     std::string kind;
     MG_CHECK(text(p, "metric", kind, where + ".parameters"));
@@ -139,7 +139,7 @@ Result<NodeSpec> node(const JsonValue& o, int index) {
     MG_CHECK(number(p, "window_fraction", m.windowFraction, where + ".parameters"));
     n.source.metrics.push_back(m);
   }
-  if (const JsonValue* inv = o.find("inversion")) {
+  if (const Json* inv = jsonFind(o, "inversion")) {
     double seed = static_cast<double>(n.source.inversion.seed);
     MG_CHECK(integer(*inv, "samples", n.source.inversion.samples, where + ".inversion"));
     MG_CHECK(integer(*inv, "examples_per_sample", n.source.inversion.examplesPerSample, where + ".inversion"));
@@ -148,7 +148,7 @@ Result<NodeSpec> node(const JsonValue& o, int index) {
     n.source.inversion.seed = static_cast<std::uint64_t>(seed);
     if (Status s = n.source.inversion.validate(); !s) return Error{where + ": " + s.error().message};
   }
-  if (const JsonValue* reg = o.find("registration")) {
+  if (const Json* reg = jsonFind(o, "registration")) {
     RegistrationSettings& r = n.source.registration;
     MG_CHECK(integer(*reg, "reference_example", r.referenceExample, where + ".registration"));
     MG_CHECK(integer(*reg, "smoothing_frames", r.smoothingFrames, where + ".registration"));
@@ -162,9 +162,9 @@ Result<NodeSpec> node(const JsonValue& o, int index) {
   return n;
 }
 
-Result<EdgeSpec> edge(const JsonValue& o, int index, const PmgSpec& spec) {
+Result<EdgeSpec> edge(const Json& o, int index, const PmgSpec& spec) {
   const std::string where = "edges[" + std::to_string(index) + "]";
-  if (!o.isObject()) return Error{where + " must be an object"};
+  if (!o.is_object()) return Error{where + " must be an object"};
   EdgeSpec e;
   MG_CHECK(text(o, "from", e.source, where));
   MG_CHECK(text(o, "to", e.target, where));
@@ -195,31 +195,31 @@ Result<EdgeSpec> edge(const JsonValue& o, int index, const PmgSpec& spec) {
 
 }  // namespace
 
-Result<PmgSpec> parsePmgSpec(const JsonValue& json) {
-  if (!json.isObject()) return Error{"spec: the document must be a JSON object"};
-  const JsonValue* format = json.find("format");
-  if (!format || !format->isString() || format->asString() != "mg-pmg-spec") {
+Result<PmgSpec> parsePmgSpec(const Json& json) {
+  if (!json.is_object()) return Error{"spec: the document must be a JSON object"};
+  const Json* format = jsonFind(json, "format");
+  if (!format || !format->is_string() || format->get_ref<const std::string&>() != "mg-pmg-spec") {
     return Error{"spec: 'format' must be \"mg-pmg-spec\""};
   }
-  const JsonValue* version = json.find("version");
-  if (!version || !version->isNumber() || version->asNumber() != 1) {
+  const Json* version = jsonFind(json, "version");
+  if (!version || !version->is_number() || version->get<double>() != 1) {
     return Error{"spec: unsupported 'version' (this reader knows 1)"};
   }
   PmgSpec spec;
-  const JsonValue* nodes = json.find("nodes");
-  if (!nodes || !nodes->isArray() || nodes->asArray().empty()) return Error{"spec: 'nodes' must list nodes"};
-  for (size_t i = 0; i < nodes->asArray().size(); ++i) {
-    Result<NodeSpec> n = node(nodes->asArray()[i], static_cast<int>(i));
+  const Json* nodes = jsonFind(json, "nodes");
+  if (!nodes || !nodes->is_array() || nodes->empty()) return Error{"spec: 'nodes' must list nodes"};
+  for (size_t i = 0; i < nodes->size(); ++i) {
+    Result<NodeSpec> n = node((*nodes)[i], static_cast<int>(i));
     if (!n) return Error{"spec: " + n.error().message};
     for (const NodeSpec& other : spec.nodes) {
       if (other.source.name == n->source.name) return Error{"spec: node '" + n->source.name + "' appears twice"};
     }
     spec.nodes.push_back(std::move(*n));
   }
-  if (const JsonValue* edges = json.find("edges")) {
-    if (!edges->isArray()) return Error{"spec: 'edges' must be an array"};
-    for (size_t i = 0; i < edges->asArray().size(); ++i) {
-      Result<EdgeSpec> e = edge(edges->asArray()[i], static_cast<int>(i), spec);
+  if (const Json* edges = jsonFind(json, "edges")) {
+    if (!edges->is_array()) return Error{"spec: 'edges' must be an array"};
+    for (size_t i = 0; i < edges->size(); ++i) {
+      Result<EdgeSpec> e = edge((*edges)[i], static_cast<int>(i), spec);
       if (!e) return Error{"spec: " + e.error().message};
       spec.edges.push_back(std::move(*e));
     }
@@ -232,7 +232,7 @@ Result<PmgSpec> readPmgSpec(const std::string& path) {
   if (!in) return Error{"cannot read '" + path + "'"};
   std::stringstream buffer;
   buffer << in.rdbuf();
-  Result<JsonValue> json = parseJson(buffer.str());
+  Result<Json> json = readJsonText(buffer.str());
   if (!json) return Error{path + ": " + json.error().message};
   Result<PmgSpec> spec = parsePmgSpec(*json);
   if (!spec) return Error{path + ": " + spec.error().message};

@@ -7,7 +7,7 @@
 
 #include "core/param/parametric_graph.h"
 #include "core/param/step_cycles.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
@@ -34,7 +34,7 @@ struct PmgSpec {
 // or mistyped field; an unknown metric, weighting or joint selection; a node without examples
 // or cycle files; a repeated node name; an edge naming an unknown node; invalid edge settings
 // (e.g. t_good > t_bad, n_s = 0).
-Result<PmgSpec> parsePmgSpec(const JsonValue& json);
+Result<PmgSpec> parsePmgSpec(const Json& json);
 Result<PmgSpec> readPmgSpec(const std::string& path);
 
 // Called after each edge is built, with its index in graph.edges and the seconds it took.

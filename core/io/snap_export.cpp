@@ -16,20 +16,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-JsonValue number(double v) { return JsonValue(v); }
-
-JsonValue floorTransformJson(const FloorTransform& t) {
-  return JsonValue::Object{{"theta", number(t.theta)}, {"x", number(t.x)}, {"z", number(t.z)}};
+Json number(double v) {
+  return Json(v);
 }
 
-JsonValue poseJson(const Pose& pose) {
-  JsonValue::Array rotations;
+Json floorTransformJson(const FloorTransform& t) {
+  return JsonObject{{"theta", number(t.theta)}, {"x", number(t.x)}, {"z", number(t.z)}};
+}
+
+Json poseJson(const Pose& pose) {
+  JsonArray rotations;
   for (const Eigen::Quaterniond& q : pose.localRotations) {
-    rotations.push_back(JsonValue::Array{number(q.w()), number(q.x()), number(q.y()), number(q.z())});
+    rotations.push_back(JsonArray{number(q.w()), number(q.x()), number(q.y()), number(q.z())});
   }
   const Eigen::Vector3d& p = pose.rootPosition;
-  return JsonValue::Object{{"root_position", JsonValue::Array{number(p.x()), number(p.y()), number(p.z())}},
-                           {"rotations", std::move(rotations)}};
+  return JsonObject{{"root_position", JsonArray{number(p.x()), number(p.y()), number(p.z())}},
+                    {"rotations", std::move(rotations)}};
 }
 
 std::string clipFileName(size_t edge) {
@@ -131,88 +133,88 @@ Status SnapExportInput::validate() const {
   return Status::success();
 }
 
-Result<JsonValue> snapGraphJson(const SnapExportInput& input, const std::string& clipFolder) {
+Result<Json> snapGraphJson(const SnapExportInput& input, const std::string& clipFolder) {
   if (Status s = input.validate(); !s) return s.error();
   const HubGraph& graph = *input.graph;
   const Motion& first = *input.snapped->motions[0];
 
-  JsonValue::Array joints;
+  JsonArray joints;
   for (const Joint& j : first.skeleton->joints) {
-    joints.push_back(JsonValue::Object{{"name", j.name}, {"parent", j.parent}});
+    joints.push_back(JsonObject{{"name", j.name}, {"parent", j.parent}});
   }
-  JsonValue::Array motions;
+  JsonArray motions;
   for (size_t m = 0; m < graph.frameCounts.size(); ++m) {
     const Motion& motion = *input.snapped->motions[m];
-    motions.push_back(JsonValue::Object{
-        {"name", motion.name}, {"source_path", motion.sourcePath}, {"frames", graph.frameCounts[m]}});
+    motions.push_back(JsonObject{{"name", motion.name},
+                                 {"source_path", motion.sourcePath},
+                                 {"frames", graph.frameCounts[m]}});
   }
-  JsonValue::Array hubs;
+  JsonArray hubs;
   for (size_t h = 0; h < graph.hubs.size(); ++h) {
     const Hub& hub = graph.hubs[h];
-    JsonValue::Array matches;
+    JsonArray matches;
     for (const MatchFrame& mf : hub.matchFrames) {
-      matches.push_back(JsonValue::Object{{"motion", mf.ref.motion},
-                                          {"frame", mf.ref.frame},
-                                          {"to_hub", floorTransformJson(mf.toHub)},
-                                          {"distance", number(mf.distance)}});
+      matches.push_back(JsonObject{{"motion", mf.ref.motion},
+                                   {"frame", mf.ref.frame},
+                                   {"to_hub", floorTransformJson(mf.toHub)},
+                                   {"distance", number(mf.distance)}});
     }
     const PoseTriple& pose = input.snapped->commonPoses[h];
-    JsonValue::Object hubJson{{"base_match", hub.baseMatch},
-                              {"match_frames", std::move(matches)},
-                              {"common_pose", JsonValue::Object{{"previous", poseJson(pose.previous)},
-                                                                {"current", poseJson(pose.current)},
-                                                                {"next", poseJson(pose.next)}}}};
+    JsonObject hubJson{{"base_match", hub.baseMatch},
+                       {"match_frames", std::move(matches)},
+                       {"common_pose", JsonObject{{"previous", poseJson(pose.previous)},
+                                                  {"current", poseJson(pose.current)},
+                                                  {"next", poseJson(pose.next)}}}};
     if (!input.hubLabels.empty()) {
       hubJson["name"] = input.hubLabels[h].name;
       if (!input.hubLabels[h].colour.empty()) hubJson["colour"] = input.hubLabels[h].colour;
     }
     hubs.push_back(std::move(hubJson));
   }
-  JsonValue::Array clips;
+  JsonArray clips;
   const std::vector<std::string> files = snapClipFileNames(input);
   for (size_t e = 0; e < graph.edges.size(); ++e) {
     const HubEdge& edge = graph.edges[e];
     const FloorTransform& fromToHub = graph.hubs[edge.fromHub].matchFrames[edge.fromMatch].toHub;
     const FloorTransform& endToHub = graph.hubs[edge.toHub].matchFrames[edge.toMatch].toHub;
-    clips.push_back(JsonValue::Object{
-        {"from_hub", edge.fromHub},
-        {"to_hub", edge.toHub},
-        {"from_match", edge.fromMatch},
-        {"to_match", edge.toMatch},
-        {"source", JsonValue::Object{{"motion", edge.clip.motion},
-                                     {"begin_frame", edge.clip.beginFrame},
-                                     {"end_frame", edge.clip.endFrame}}},
-        {"begin_to_hub", floorTransformJson(fromToHub)},
-        {"end_to_hub", floorTransformJson(endToHub)},
-        {"file", exportClipPath(files[e], clipFolder)},
-        {"file_first_frame", edge.clip.beginFrame - 1},
-        {"file_frames", edge.clip.frameCount() + 3}});
+    clips.push_back(JsonObject{{"from_hub", edge.fromHub},
+                               {"to_hub", edge.toHub},
+                               {"from_match", edge.fromMatch},
+                               {"to_match", edge.toMatch},
+                               {"source", JsonObject{{"motion", edge.clip.motion},
+                                                     {"begin_frame", edge.clip.beginFrame},
+                                                     {"end_frame", edge.clip.endFrame}}},
+                               {"begin_to_hub", floorTransformJson(fromToHub)},
+                               {"end_to_hub", floorTransformJson(endToHub)},
+                               {"file", exportClipPath(files[e], clipFolder)},
+                               {"file_first_frame", edge.clip.beginFrame - 1},
+                               {"file_frames", edge.clip.frameCount() + 3}});
   }
-  JsonValue::Array deadEnds;
+  JsonArray deadEnds;
   for (int h : deadEndHubs(graph)) deadEnds.push_back(h);
 
-  JsonValue::Object settings{{"threshold_m2", number(input.settings.thresholdM2)},
-                             {"wmin_frames", input.settings.wminFrames},
-                             {"trim_leading_frames", input.settings.trimLeadingFrames}};
+  JsonObject settings{{"threshold_m2", number(input.settings.thresholdM2)},
+                      {"wmin_frames", input.settings.wminFrames},
+                      {"trim_leading_frames", input.settings.trimLeadingFrames}};
   if (input.settings.buildSeconds >= 0)
     settings["build_seconds"] = number(input.settings.buildSeconds);
-  return JsonValue(JsonValue::Object{{"format", kSnapGraphFormat},
-                                     {"version", kSnapGraphVersion},
-                                     {"generator", "Motion Graph Studio"},
-                                     {"fps", number(first.fps)},
-                                     {"bvh_metres_per_unit", number(kSnapClipMetresPerUnit)},
-                                     {"settings", std::move(settings)},
-                                     {"skeleton", JsonValue::Object{{"joints", std::move(joints)}}},
-                                     {"motions", std::move(motions)},
-                                     {"hubs", std::move(hubs)},
-                                     {"clips", std::move(clips)},
-                                     {"dead_end_hubs", std::move(deadEnds)}});
+  return Json(JsonObject{{"format", kSnapGraphFormat},
+                         {"version", kSnapGraphVersion},
+                         {"generator", "Motion Graph Studio"},
+                         {"fps", number(first.fps)},
+                         {"bvh_metres_per_unit", number(kSnapClipMetresPerUnit)},
+                         {"settings", std::move(settings)},
+                         {"skeleton", JsonObject{{"joints", std::move(joints)}}},
+                         {"motions", std::move(motions)},
+                         {"hubs", std::move(hubs)},
+                         {"clips", std::move(clips)},
+                         {"dead_end_hubs", std::move(deadEnds)}});
 }
 
 Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress) {
   const fs::path root(directory);
   const std::string clipFolder = nextExportClipFolder((root / kSnapGraphFileName).string());
-  Result<JsonValue> json = snapGraphJson(input, clipFolder);
+  Result<Json> json = snapGraphJson(input, clipFolder);
   if (!json) return json.error();
   BvhWriteOptions bvh;
   bvh.metresPerUnit = kSnapClipMetresPerUnit;
@@ -233,7 +235,8 @@ Status exportSnapGraph(const SnapExportInput& input, const std::string& director
     if (Status s = addClipFiles(files, piece, path, bvh, input.clipCopies); !s) return s;
   }
   if (progress.cancelled()) return Error{directory + ": export cancelled; nothing was written"};
-  Status written = commitExport(directory, files, {(root / kSnapGraphFileName).string(), json->serialize(2) + "\n"});
+  Status written = commitExport(directory, files,
+                                {(root / kSnapGraphFileName).string(), jsonText(*json, 2) + "\n"});
   if (written) progress.report(1.0);
   return written;
 }

@@ -6,8 +6,8 @@
 #include "core/io/motion_export.h"
 #include "core/snap/hub_graph.h"
 #include "core/snap/snap_job.h"
-#include "core/util/json.h"
 #include "core/util/atomic_file.h"
+#include "core/util/json_text.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
 
@@ -59,7 +59,7 @@ struct SnapExportInput {
 // alignments and common poses; clips (one per edge, same order) with their source range,
 // alignments and the relative path of their BVH file (snapClipFileNames, inside the clip folder
 // `clipFolder`: see nextExportClipFolder in export_set.h). Fails as SnapExportInput::validate().
-Result<JsonValue> snapGraphJson(const SnapExportInput& input, const std::string& clipFolder = "clips");
+Result<Json> snapGraphJson(const SnapExportInput& input, const std::string& clipFolder = "clips");
 
 // The file of clip `edge`, relative to the export folder: clips/clip_NNNN.bvh, or with hub labels
 // clips/FROM_to_TO.bvh after the hubs' names (characters other than letters, digits, '-' and '_'

@@ -29,34 +29,34 @@ class FieldReader {
     m_message = path + ": " + what;
   }
 
-  const JsonValue* member(const JsonValue& object, std::string_view key, const std::string& path,
-                          JsonValue::Kind kind, const char* kindName) {
+  const Json* member(const Json& object, std::string_view key, const std::string& path,
+                     JsonKind kind, const char* kindName) {
     const std::string at = path.empty() ? std::string(key) : path + "." + std::string(key);
-    const JsonValue* v = object.find(key);
+    const Json* v = jsonFind(object, key);
     if (!v) return fail(at, "missing"), nullptr;
-    if (v->kind() != kind) return fail(at, std::string("must be ") + kindName), nullptr;
+    if (jsonKind(*v) != kind) return fail(at, std::string("must be ") + kindName), nullptr;
     return v;
   }
-  const JsonValue::Array* array(const JsonValue& o, std::string_view key, const std::string& path) {
-    const JsonValue* v = member(o, key, path, JsonValue::Kind::Array, "an array");
-    return v ? &v->asArray() : nullptr;
+  const Json* array(const Json& o, std::string_view key, const std::string& path) {
+    const Json* v = member(o, key, path, JsonKind::Array, "an array");
+    return v;
   }
-  const JsonValue* object(const JsonValue& o, std::string_view key, const std::string& path) {
-    return member(o, key, path, JsonValue::Kind::Object, "an object");
+  const Json* object(const Json& o, std::string_view key, const std::string& path) {
+    return member(o, key, path, JsonKind::Object, "an object");
   }
-  std::string text(const JsonValue& o, std::string_view key, const std::string& path) {
-    const JsonValue* v = member(o, key, path, JsonValue::Kind::String, "a string");
-    return v ? v->asString() : std::string();
+  std::string text(const Json& o, std::string_view key, const std::string& path) {
+    const Json* v = member(o, key, path, JsonKind::String, "a string");
+    return v ? v->get_ref<const std::string&>() : std::string();
   }
-  double real(const JsonValue& o, std::string_view key, const std::string& path) {
-    const JsonValue* v = member(o, key, path, JsonValue::Kind::Number, "a number");
-    return v ? v->asNumber() : 0.0;
+  double real(const Json& o, std::string_view key, const std::string& path) {
+    const Json* v = member(o, key, path, JsonKind::Number, "a number");
+    return v ? v->get<double>() : 0.0;
   }
   // An integer in [min, max]; `range` describes the range for the message.
-  int integer(const JsonValue& o, std::string_view key, const std::string& path, int min, int max) {
-    const JsonValue* v = member(o, key, path, JsonValue::Kind::Number, "a number");
+  int integer(const Json& o, std::string_view key, const std::string& path, int min, int max) {
+    const Json* v = member(o, key, path, JsonKind::Number, "a number");
     if (!v) return min;
-    const double d = v->asNumber();
+    const double d = v->get<double>();
     if (d != std::floor(d) || d < min || d > max) {
       fail(path + "." + std::string(key), formatNumber(d) + " is out of range (expected an integer from " +
                                               std::to_string(min) + " to " + std::to_string(max) + ")");
@@ -65,9 +65,7 @@ class FieldReader {
     return static_cast<int>(d);
   }
 
-  static std::string formatNumber(double d) {
-    return JsonValue(d).serialize(-1);
-  }
+  static std::string formatNumber(double d) { return jsonText(Json(d), -1); }
 
  private:
   std::string m_file;
@@ -75,26 +73,29 @@ class FieldReader {
   std::string m_message;
 };
 
-FloorTransform readTransform(FieldReader& in, const JsonValue& o, std::string_view key, const std::string& path) {
-  const JsonValue* t = in.object(o, key, path);
+FloorTransform readTransform(FieldReader& in, const Json& o, std::string_view key,
+                             const std::string& path) {
+  const Json* t = in.object(o, key, path);
   if (!t) return {};
   const std::string at = path + "." + std::string(key);
   return {in.real(*t, "theta", at), in.real(*t, "x", at), in.real(*t, "z", at)};
 }
 
-Pose readPose(FieldReader& in, const JsonValue& o, std::string_view key, const std::string& path, int joints) {
+Pose readPose(FieldReader& in, const Json& o, std::string_view key, const std::string& path,
+              int joints) {
   Pose pose;
-  const JsonValue* p = in.object(o, key, path);
+  const Json* p = in.object(o, key, path);
   if (!p) return pose;
   const std::string at = path + "." + std::string(key);
-  const JsonValue::Array* root = in.array(*p, "root_position", at);
-  const JsonValue::Array* rotations = in.array(*p, "rotations", at);
+  const Json* root = in.array(*p, "root_position", at);
+  const Json* rotations = in.array(*p, "rotations", at);
   if (!root || !rotations) return pose;
-  auto numbers = [&](const JsonValue::Array& a, size_t n, const std::string& where, double* out) {
+  auto numbers = [&](const Json& a, size_t n, const std::string& where, double* out) {
     if (a.size() != n) return in.fail(where, "must hold " + std::to_string(n) + " numbers"), false;
     for (size_t i = 0; i < n; ++i) {
-      if (!a[i].isNumber()) return in.fail(where, "must hold " + std::to_string(n) + " numbers"), false;
-      out[i] = a[i].asNumber();
+      if (!a[i].is_number())
+        return in.fail(where, "must hold " + std::to_string(n) + " numbers"), false;
+      out[i] = a[i].get<double>();
     }
     return true;
   };
@@ -108,10 +109,10 @@ Pose readPose(FieldReader& in, const JsonValue& o, std::string_view key, const s
   }
   for (size_t j = 0; j < rotations->size(); ++j) {
     const std::string where = at + ".rotations[" + std::to_string(j) + "]";
-    const JsonValue& r = (*rotations)[j];
+    const Json& r = (*rotations)[j];
     double wxyz[4];
-    if (!r.isArray()) return in.fail(where, "must hold 4 numbers"), pose;
-    if (!numbers(r.asArray(), 4, where, wxyz)) return pose;
+    if (!r.is_array()) return in.fail(where, "must hold 4 numbers"), pose;
+    if (!numbers(r, 4, where, wxyz)) return pose;
     const Eigen::Quaterniond q(wxyz[0], wxyz[1], wxyz[2], wxyz[3]);
     if (!(std::abs(q.norm() - 1.0) < 1e-6)) return in.fail(where, "is not a unit quaternion"), pose;
     pose.localRotations.push_back(q);
@@ -179,21 +180,22 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
   std::ifstream stream(graphPath, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
   if (!stream && !stream.eof()) return Error{graphPath.string() + ": cannot read the file"};
-  Result<JsonValue> parsed = parseJson(text);
+  Result<Json> parsed = readJsonText(text);
   if (!parsed) return Error{graphPath.string() + ": " + parsed.error().message};
-  const JsonValue& root = *parsed;
+  const Json& root = *parsed;
   FieldReader in(graphPath.string());
-  if (!root.isObject()) return Error{graphPath.string() + ": the top level must be an object"};
+  if (!root.is_object()) return Error{graphPath.string() + ": the top level must be an object"};
   const std::string format = in.text(root, "format", "");
   if (in.failed()) return in.error();
   if (format != kSnapGraphFormat) {
     return Error{graphPath.string() + ": format is '" + format + "', not '" + kSnapGraphFormat + "'"};
   }
-  const JsonValue* version = in.member(root, "version", "", JsonValue::Kind::Number, "a number");
+  const Json* version = in.member(root, "version", "", JsonKind::Number, "a number");
   if (in.failed()) return in.error();
-  if (version->asNumber() != kSnapGraphVersion) {
-    return Error{graphPath.string() + ": version " + FieldReader::formatNumber(version->asNumber()) +
-                 " is not supported (this build reads version " + std::to_string(kSnapGraphVersion) + ")"};
+  if (version->get<double>() != kSnapGraphVersion) {
+    return Error{
+        graphPath.string() + ": version " + FieldReader::formatNumber(version->get<double>()) +
+        " is not supported (this build reads version " + std::to_string(kSnapGraphVersion) + ")"};
   }
 
   SnapGraphFile file;
@@ -202,11 +204,11 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
   const double metresPerUnit = in.real(root, "bvh_metres_per_unit", "");
   if (!in.failed() && !(file.fps > 0 && std::isfinite(file.fps))) in.fail("fps", "must be positive");
   if (!in.failed() && !(metresPerUnit > 0 && std::isfinite(metresPerUnit))) in.fail("bvh_metres_per_unit", "must be positive");
-  if (const JsonValue* s = in.object(root, "settings", "")) {
+  if (const Json* s = in.object(root, "settings", "")) {
     file.settings.thresholdM2 = in.real(*s, "threshold_m2", "settings");
     file.settings.wminFrames = in.integer(*s, "wmin_frames", "settings", 0, INT_MAX);
     file.settings.trimLeadingFrames = in.integer(*s, "trim_leading_frames", "settings", 0, INT_MAX);
-    if (s->find("build_seconds")) {
+    if (jsonFind(*s, "build_seconds")) {
       const double seconds = in.real(*s, "build_seconds", "settings");
       if (!in.failed() && !(seconds >= 0 && std::isfinite(seconds)))
         in.fail("settings.build_seconds", "must be >= 0");
@@ -214,12 +216,12 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     }
   }
   std::vector<Joint> joints;
-  if (const JsonValue* skeleton = in.object(root, "skeleton", "")) {
-    if (const JsonValue::Array* list = in.array(*skeleton, "joints", "skeleton")) {
+  if (const Json* skeleton = in.object(root, "skeleton", "")) {
+    if (const Json* list = in.array(*skeleton, "joints", "skeleton")) {
       if (list->empty()) in.fail("skeleton.joints", "must not be empty");
       for (size_t j = 0; j < list->size() && !in.failed(); ++j) {
         const std::string at = "skeleton.joints[" + std::to_string(j) + "]";
-        if (!(*list)[j].isObject()) in.fail(at, "must be an object");
+        if (!(*list)[j].is_object()) in.fail(at, "must be an object");
         if (in.failed()) break;
         Joint joint;
         joint.name = in.text((*list)[j], "name", at);
@@ -228,15 +230,15 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
       }
     }
   }
-  const JsonValue::Array* motions = in.array(root, "motions", "");
-  const JsonValue::Array* hubs = in.array(root, "hubs", "");
-  const JsonValue::Array* clips = in.array(root, "clips", "");
+  const Json* motions = in.array(root, "motions", "");
+  const Json* hubs = in.array(root, "hubs", "");
+  const Json* clips = in.array(root, "clips", "");
   if (in.failed()) return in.error();
 
   for (size_t m = 0; m < motions->size() && !in.failed(); ++m) {
     const std::string at = "motions[" + std::to_string(m) + "]";
-    const JsonValue& o = (*motions)[m];
-    if (!o.isObject()) return in.fail(at, "must be an object"), in.error();
+    const Json& o = (*motions)[m];
+    if (!o.is_object()) return in.fail(at, "must be an object"), in.error();
     SnapSourceMotion motion{in.text(o, "name", at), in.text(o, "source_path", at),
                             in.integer(o, "frames", at, 1, INT_MAX)};
     file.graph.frameCounts.push_back(motion.frames);
@@ -247,15 +249,15 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
   const int motionCount = static_cast<int>(file.motions.size());
   for (size_t h = 0; h < hubs->size() && !in.failed(); ++h) {
     const std::string at = "hubs[" + std::to_string(h) + "]";
-    const JsonValue& o = (*hubs)[h];
-    if (!o.isObject()) return in.fail(at, "must be an object"), in.error();
+    const Json& o = (*hubs)[h];
+    if (!o.is_object()) return in.fail(at, "must be an object"), in.error();
     Hub hub;
-    const JsonValue::Array* matches = in.array(o, "match_frames", at);
+    const Json* matches = in.array(o, "match_frames", at);
     if (matches && matches->empty()) in.fail(at + ".match_frames", "must not be empty");
     for (size_t k = 0; matches && k < matches->size() && !in.failed(); ++k) {
       const std::string mat = at + ".match_frames[" + std::to_string(k) + "]";
-      const JsonValue& mo = (*matches)[k];
-      if (!mo.isObject()) return in.fail(mat, "must be an object"), in.error();
+      const Json& mo = (*matches)[k];
+      if (!mo.is_object()) return in.fail(mat, "must be an object"), in.error();
       MatchFrame mf;
       mf.ref.motion = in.integer(mo, "motion", mat, 0, motionCount - 1);
       if (in.failed()) break;
@@ -266,7 +268,7 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     }
     if (in.failed()) break;
     hub.baseMatch = in.integer(o, "base_match", at, 0, static_cast<int>(hub.matchFrames.size()) - 1);
-    if (const JsonValue* pose = in.object(o, "common_pose", at)) {
+    if (const Json* pose = in.object(o, "common_pose", at)) {
       const std::string pat = at + ".common_pose";
       const int n = static_cast<int>(joints.size());
       PoseTriple triple{readPose(in, *pose, "previous", pat, n), readPose(in, *pose, "current", pat, n),
@@ -275,10 +277,12 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     }
     file.graph.hubs.push_back(std::move(hub));
     // Optional labels (name, colour): informative, kept only when every hub has a name.
-    const JsonValue* name = o.find("name");
-    const JsonValue* colour = o.find("colour");
-    if (name && name->isString() && !name->asString().empty()) {
-      file.hubLabels.push_back({name->asString(), colour && colour->isString() ? colour->asString() : std::string()});
+    const Json* name = jsonFind(o, "name");
+    const Json* colour = jsonFind(o, "colour");
+    if (name && name->is_string() && !name->get_ref<const std::string&>().empty()) {
+      file.hubLabels.push_back(
+          {name->get_ref<const std::string&>(),
+           colour && colour->is_string() ? colour->get_ref<const std::string&>() : std::string()});
     }
   }
   if (in.failed()) return in.error();
@@ -288,8 +292,8 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
   std::vector<int> clipFrames;
   for (size_t c = 0; c < clips->size() && !in.failed(); ++c) {
     const std::string at = "clips[" + std::to_string(c) + "]";
-    const JsonValue& o = (*clips)[c];
-    if (!o.isObject()) return in.fail(at, "must be an object"), in.error();
+    const Json& o = (*clips)[c];
+    if (!o.is_object()) return in.fail(at, "must be an object"), in.error();
     HubEdge e;
     e.fromHub = in.integer(o, "from_hub", at, 0, hubCount - 1);
     e.toHub = in.integer(o, "to_hub", at, 0, hubCount - 1);
@@ -297,7 +301,7 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     const auto matchCount = [&](int hub) { return static_cast<int>(file.graph.hubs[hub].matchFrames.size()); };
     e.fromMatch = in.integer(o, "from_match", at, 0, matchCount(e.fromHub) - 1);
     e.toMatch = in.integer(o, "to_match", at, 0, matchCount(e.toHub) - 1);
-    const JsonValue* source = in.object(o, "source", at);
+    const Json* source = in.object(o, "source", at);
     if (in.failed()) break;
     e.clip.motion = in.integer(*source, "motion", at + ".source", 0, motionCount - 1);
     e.clip.beginFrame = in.integer(*source, "begin_frame", at + ".source", 0, INT_MAX);

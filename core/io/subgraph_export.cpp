@@ -12,7 +12,7 @@
 #include "core/io/export_set.h"
 #include "core/io/json_fields.h"
 #include "core/util/atomic_file.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
@@ -29,7 +29,7 @@ std::string clipFileName(size_t clip) {
 }
 
 std::string number(double v) {
-  return JsonValue(v).serialize(-1);
+  return jsonText(Json(v), -1);
 }
 
 }  // namespace
@@ -97,39 +97,39 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   std::ostringstream o;
   o << "{\n  \"format\": \"" << kSubgraphFormat << "\",\n  \"version\": " << kSubgraphVersion
     << ",\n  \"generator\": \"Motion Graph Studio\",\n  \"note\": "
-    << JsonValue(in.generatorNote).serialize(-1) << ",\n  \"fps\": " << number(g.fps())
+    << jsonText(Json(in.generatorNote), -1) << ",\n  \"fps\": " << number(g.fps())
     << ",\n  \"bvh_metres_per_unit\": " << number(in.bvhMetresPerUnit);
   if (in.trimLeadingFrames >= 0) o << ",\n  \"trim_leading_frames\": " << in.trimLeadingFrames;
   if (in.buildSeconds >= 0) o << ",\n  \"build_seconds\": " << number(in.buildSeconds);
   o << ",\n  \"motions\": [";
   for (int m = 0; m < g.motionCount(); ++m) {
     o << (m ? ",\n    " : "\n    ")
-      << JsonValue(JsonValue::Object{{"name", in.motions[m]->name},
-                                     {"source_path", in.motions[m]->sourcePath},
-                                     {"frames", g.motionFrameCounts()[m]}})
-             .serialize(-1);
+      << jsonText(Json(JsonObject{{"name", in.motions[m]->name},
+                                  {"source_path", in.motions[m]->sourcePath},
+                                  {"frames", g.motionFrameCounts()[m]}}),
+                  -1);
   }
   o << "\n  ],\n  \"requirement\": ";
   if (in.keys.empty()) {
     o << "null";
   } else {
     const Requirement& r = in.requirement;
-    o << JsonValue(JsonValue::Object{{"kind", static_cast<int>(r.kind)},
-                                     {"gamma", r.gamma},
-                                     {"alpha", r.alpha},
-                                     {"frame_cost", r.frameCost},
-                                     {"entry_frames", r.entryFrames}})
-             .serialize(-1);
+    o << jsonText(Json(JsonObject{{"kind", static_cast<int>(r.kind)},
+                                  {"gamma", r.gamma},
+                                  {"alpha", r.alpha},
+                                  {"frame_cost", r.frameCost},
+                                  {"entry_frames", r.entryFrames}}),
+                  -1);
   }
   o << ",\n  \"keys\": [";
   for (size_t k = 0; k < in.keys.size(); ++k) {
     const KeySegment& s = in.keys[k];
     o << (k ? ",\n    " : "\n    ")
-      << JsonValue(JsonValue::Object{{"name", s.name},
-                                     {"motion", s.motion},
-                                     {"begin_frame", s.beginFrame},
-                                     {"end_frame", s.endFrame}})
-             .serialize(-1);
+      << jsonText(Json(JsonObject{{"name", s.name},
+                                  {"motion", s.motion},
+                                  {"begin_frame", s.beginFrame},
+                                  {"end_frame", s.endFrame}}),
+                  -1);
   }
   o << "\n  ],\n  \"vertices\": [";
   for (size_t i = 0; i < in.keptVertices.size(); ++i) {
@@ -169,11 +169,11 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   o << "\n  ],\n  \"clips\": [";
   for (size_t c = 0; c < clips.size(); ++c) {
     o << (c ? ",\n    " : "\n    ")
-      << JsonValue(JsonValue::Object{{"file", exportClipPath(clipFileName(c), clipFolder)},
-                                     {"motion", clips[c].motion},
-                                     {"begin_frame", clips[c].beginFrame},
-                                     {"end_frame", clips[c].endFrame}})
-             .serialize(-1);
+      << jsonText(Json(JsonObject{{"file", exportClipPath(clipFileName(c), clipFolder)},
+                                  {"motion", clips[c].motion},
+                                  {"begin_frame", clips[c].beginFrame},
+                                  {"end_frame", clips[c].endFrame}}),
+                  -1);
   }
   o << "\n  ]\n}\n";
   return commitExport(directory, clipFiles, {indexPath, o.str()});

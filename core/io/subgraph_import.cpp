@@ -10,7 +10,7 @@
 #include "core/graph/graph_search.h"
 #include "core/io/json_fields.h"
 #include "core/io/subgraph_export.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
@@ -36,10 +36,10 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   if (!in) return Error{path + ": cannot open the subgraph file"};
   std::stringstream text;
   text << in.rdbuf();
-  Result<JsonValue> doc = parseJson(text.str());
+  Result<Json> doc = readJsonText(text.str());
   if (!doc) return Error{path + ": " + doc.error().message};
-  const JsonValue& root = doc.value();
-  if (!root.isObject()) return Error{path + ": not a subgraph file"};
+  const Json& root = doc.value();
+  if (!root.is_object()) return Error{path + ": not a subgraph file"};
   JsonFieldReader r(path);
   if (r.string(root, "format", "") != kSubgraphFormat) {
     return Error{path + ": not a subgraph file (format is not \"" + std::string(kSubgraphFormat) +
@@ -57,77 +57,78 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   if (r.ok() && !(file.fps > 0)) r.fail("fps", "must be positive");
   file.bvhMetresPerUnit = r.number(root, "bvh_metres_per_unit", "");
   if (r.ok() && !(file.bvhMetresPerUnit > 0)) r.fail("bvh_metres_per_unit", "must be positive");
-  if (root.find("trim_leading_frames"))
+  if (jsonFind(root, "trim_leading_frames"))
     file.trimLeadingFrames = r.integer(root, "trim_leading_frames", "", 0, 1 << 30);
-  if (root.find("build_seconds")) {
+  if (jsonFind(root, "build_seconds")) {
     file.buildSeconds = r.number(root, "build_seconds", "");
     if (r.ok() && !(file.buildSeconds >= 0)) r.fail("build_seconds", "must be >= 0");
   }
   std::vector<int> frames;
-  if (const JsonValue* ms = r.member(root, "motions", "", JsonValue::Kind::Array)) {
-    for (size_t m = 0; m < ms->asArray().size() && r.ok(); ++m) {
+  if (const Json* ms = r.member(root, "motions", "", JsonKind::Array)) {
+    for (size_t m = 0; m < ms->size() && r.ok(); ++m) {
       const std::string where = "motions[" + std::to_string(m) + "]";
-      const JsonValue& x = ms->asArray()[m];
-      if (!x.isObject()) {
+      const Json& x = (*ms)[m];
+      if (!x.is_object()) {
         r.fail(where, "is not an object");
         break;
       }
       file.motionNames.push_back(r.string(x, "name", where));
-      const JsonValue* path = x.find("source_path");  // informative: the capture file, may be empty
-      file.motionSourcePaths.push_back(path && path->isString() ? path->asString() : std::string());
+      const Json* path = jsonFind(x, "source_path");  // informative: the capture file, may be empty
+      file.motionSourcePaths.push_back(
+          path && path->is_string() ? path->get_ref<const std::string&>() : std::string());
       frames.push_back(r.integer(x, "frames", where, 1, INT_MAX));
     }
   }
   const int motionCount = static_cast<int>(frames.size());
-  auto motionFrame = [&](const JsonValue& a, const std::string& where, int* motion, int* frame) {
-    if (!a.isArray() || a.asArray().size() < 2) {
+  auto motionFrame = [&](const Json& a, const std::string& where, int* motion, int* frame) {
+    if (!a.is_array() || a.size() < 2) {
       r.fail(where, "is not a [motion, frame] array");
       return;
     }
-    *motion = r.integer(a.asArray()[0], where + "[0]", 0, std::max(0, motionCount - 1));
-    *frame = r.integer(a.asArray()[1], where + "[1]", 0, r.ok() ? frames[*motion] - 1 : 0);
+    *motion = r.integer(a[0], where + "[0]", 0, std::max(0, motionCount - 1));
+    *frame = r.integer(a[1], where + "[1]", 0, r.ok() ? frames[*motion] - 1 : 0);
   };
   std::vector<DmgVertex> vertices;
-  if (const JsonValue* vs = r.member(root, "vertices", "", JsonValue::Kind::Array)) {
-    for (size_t i = 0; i < vs->asArray().size() && r.ok(); ++i) {
+  if (const Json* vs = r.member(root, "vertices", "", JsonKind::Array)) {
+    for (size_t i = 0; i < vs->size() && r.ok(); ++i) {
       DmgVertex v;
-      motionFrame(vs->asArray()[i], "vertices[" + std::to_string(i) + "]", &v.motion, &v.frame);
+      motionFrame((*vs)[i], "vertices[" + std::to_string(i) + "]", &v.motion, &v.frame);
       vertices.push_back(v);
     }
   }
-  if (const JsonValue* rs = root.find("reasons"); rs && rs->isArray() && !rs->asArray().empty()) {
-    if (rs->asArray().size() != vertices.size()) r.fail("reasons", "needs one entry per vertex");
-    for (size_t i = 0; i < rs->asArray().size() && r.ok(); ++i) {
-      bool ok = rs->asArray()[i].isString();
+  if (const Json* rs = jsonFind(root, "reasons"); rs && rs->is_array() && !rs->empty()) {
+    if (rs->size() != vertices.size()) r.fail("reasons", "needs one entry per vertex");
+    for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
+      bool ok = (*rs)[i].is_string();
       const KeptReason reason =
-          ok ? reasonNamed(rs->asArray()[i].asString(), ok) : KeptReason::Path;
+          ok ? reasonNamed((*rs)[i].get_ref<const std::string&>(), ok) : KeptReason::Path;
       if (!ok) r.fail("reasons[" + std::to_string(i) + "]", "is not key, required, branch or path");
       file.reasons.push_back(reason);
     }
   }
   std::vector<DmgEdgeInput> edges;
   const int n = static_cast<int>(vertices.size());
-  if (const JsonValue* es = r.member(root, "edges", "", JsonValue::Kind::Array)) {
-    for (size_t i = 0; i < es->asArray().size() && r.ok(); ++i) {
+  if (const Json* es = r.member(root, "edges", "", JsonKind::Array)) {
+    for (size_t i = 0; i < es->size() && r.ok(); ++i) {
       const std::string where = "edges[" + std::to_string(i) + "]";
-      const JsonValue& e = es->asArray()[i];
-      if (!e.isArray() || e.asArray().size() != 4) {
+      const Json& e = (*es)[i];
+      if (!e.is_array() || e.size() != 4) {
         r.fail(where, "is not a [from, to, kind, cost] array");
         break;
       }
       DmgEdgeInput x;
-      x.from = r.integer(e.asArray()[0], where + "[0]", 0, std::max(0, n - 1));
-      x.to = r.integer(e.asArray()[1], where + "[1]", 0, std::max(0, n - 1));
-      x.kind = static_cast<DmgEdgeKind>(r.integer(e.asArray()[2], where + "[2]", 0, 1));
-      if (!e.asArray()[3].isNumber())
+      x.from = r.integer(e[0], where + "[0]", 0, std::max(0, n - 1));
+      x.to = r.integer(e[1], where + "[1]", 0, std::max(0, n - 1));
+      x.kind = static_cast<DmgEdgeKind>(r.integer(e[2], where + "[2]", 0, 1));
+      if (!e[3].is_number())
         r.fail(where + "[3]", "is not a number");
       else
-        x.cost = static_cast<float>(e.asArray()[3].asNumber());
+        x.cost = static_cast<float>(e[3].get<double>());
       edges.push_back(x);
     }
   }
-  const JsonValue* req = root.find("requirement");
-  if (req && req->isObject()) {
+  const Json* req = jsonFind(root, "requirement");
+  if (req && req->is_object()) {
     file.hasRequirement = true;
     file.requirement.kind =
         static_cast<RequirementKind>(r.integer(*req, "kind", "requirement", 1, 4));
@@ -139,11 +140,11 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       if (Status s = file.requirement.validate(); !s) r.fail("requirement", s.error().message);
     }
   }
-  if (const JsonValue* ks = r.member(root, "keys", "", JsonValue::Kind::Array)) {
-    for (size_t i = 0; i < ks->asArray().size() && r.ok(); ++i) {
+  if (const Json* ks = r.member(root, "keys", "", JsonKind::Array)) {
+    for (size_t i = 0; i < ks->size() && r.ok(); ++i) {
       const std::string where = "keys[" + std::to_string(i) + "]";
-      const JsonValue& k = ks->asArray()[i];
-      if (!k.isObject()) {
+      const Json& k = (*ks)[i];
+      if (!k.is_object()) {
         r.fail(where, "is not an object");
         break;
       }
@@ -160,11 +161,11 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
     if (!g) return Error{path + ": " + g.error().message};
     file.graph = std::move(g.value());
   }
-  if (const JsonValue* bs = r.member(root, "bounds_above_gamma", "", JsonValue::Kind::Array)) {
-    for (size_t i = 0; i < bs->asArray().size() && r.ok(); ++i) {
+  if (const Json* bs = r.member(root, "bounds_above_gamma", "", JsonKind::Array)) {
+    for (size_t i = 0; i < bs->size() && r.ok(); ++i) {
       const std::string where = "bounds_above_gamma[" + std::to_string(i) + "]";
-      const JsonValue& b = bs->asArray()[i];
-      if (!b.isArray() || b.asArray().size() != 4) {
+      const Json& b = (*bs)[i];
+      if (!b.is_array() || b.size() != 4) {
         r.fail(where, "is not a [motion, frame, group, units] array");
         break;
       }
@@ -172,18 +173,18 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       motionFrame(b, where, &motion, &frame);
       SubgraphFile::Bound bound;
       bound.source = r.ok() ? file.graph.vertexOf(motion, frame) : 0;
-      bound.group = r.integer(b.asArray()[2], where + "[2]", 0, INT_MAX);
-      bound.units = r.integer(b.asArray()[3], where + "[3]", 1, INT_MAX);
+      bound.group = r.integer(b[2], where + "[2]", 0, INT_MAX);
+      bound.units = r.integer(b[3], where + "[3]", 1, INT_MAX);
       if (r.ok() && bound.source < 0) r.fail(where, "names a frame that is not a vertex");
       file.boundsAboveGamma.push_back(bound);
     }
   }
   int covered = 0;
-  if (const JsonValue* cs = r.member(root, "clips", "", JsonValue::Kind::Array)) {
-    for (size_t c = 0; c < cs->asArray().size() && r.ok(); ++c) {
+  if (const Json* cs = r.member(root, "clips", "", JsonKind::Array)) {
+    for (size_t c = 0; c < cs->size() && r.ok(); ++c) {
       const std::string where = "clips[" + std::to_string(c) + "]";
-      const JsonValue& x = cs->asArray()[c];
-      if (!x.isObject()) {
+      const Json& x = (*cs)[c];
+      if (!x.is_object()) {
         r.fail(where, "is not an object");
         break;
       }

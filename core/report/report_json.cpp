@@ -4,24 +4,28 @@
 namespace mg {
 namespace {
 
-using Object = JsonValue::Object;
-using Array = JsonValue::Array;
+using Object = JsonObject;
+using Array = JsonArray;
 
-JsonValue number(double v) { return JsonValue(v); }
-JsonValue count(long long v) { return JsonValue(static_cast<double>(v)); }
+Json number(double v) {
+  return Json(v);
+}
+Json count(long long v) {
+  return Json(static_cast<double>(v));
+}
 
-JsonValue acceleration(const AccelerationStats& a) {
+Json acceleration(const AccelerationStats& a) {
   return Object{{"p50_bhps2", a.p50}, {"p99_bhps2", a.p99}, {"max_bhps2", a.max},
                 {"joint_p99_bhps2", a.jointP99}, {"frames", a.frames}, {"threshold_bhps2", a.threshold},
                 {"frames_above", a.framesAbove}};
 }
 
-JsonValue skate(const SkateStats& s) {
+Json skate(const SkateStats& s) {
   return Object{{"mean_bhps", s.meanBhPerS}, {"p95_bhps", s.p95BhPerS}, {"mean_mps", s.meanMps},
                 {"p95_mps", s.p95Mps}, {"plants", s.plants}, {"samples", s.samples}};
 }
 
-JsonValue histogram(const Histogram& h) {
+Json histogram(const Histogram& h) {
   Array edges, series;
   for (double e : h.edges) edges.push_back(number(e));
   for (size_t s = 0; s < h.series.size(); ++s) {
@@ -32,7 +36,7 @@ JsonValue histogram(const Histogram& h) {
   return Object{{"edges", edges}, {"logarithmic", h.logarithmic}, {"unit", h.unit}, {"series", series}};
 }
 
-JsonValue sourceJson(const SourceFigures& g) {
+Json sourceJson(const SourceFigures& g) {
   Array files;
   for (const SourceCapture& f : g.files) files.push_back(Object{{"path", f.path}, {"trim_leading_frames", f.trimLeadingFrames}});
   Object o{{"files", files}};
@@ -48,20 +52,23 @@ JsonValue sourceJson(const SourceFigures& g) {
   return o;
 }
 
-JsonValue inputJson(const InputFigures& f) {
+Json inputJson(const InputFigures& f) {
   Object o{{"path", f.path}, {"label", f.label}, {"kind", f.kind}, {"steerable", f.steerable}};
   if (!f.error.empty()) {
     o["error"] = f.error;
     return o;
   }
   o["source_group"] = f.sourceGroup;
-  o["size"] = Object{{"frames_kept", count(f.size.framesKept)},
-                     {"clips", f.size.clips},
-                     {"transitions", f.size.transitions},
-                     {"file_bytes", count(f.size.fileBytes)},
-                     {"build_seconds", f.size.buildSeconds >= 0 ? JsonValue(f.size.buildSeconds) : JsonValue()}};
-  o["walk"] = Object{{"frames", f.walkFrames}, {"seconds", f.walkSeconds}, {"ended_early", f.walkEnded},
-                     {"file", f.walkFile.empty() ? JsonValue() : JsonValue(f.walkFile)}};
+  o["size"] =
+      Object{{"frames_kept", count(f.size.framesKept)},
+             {"clips", f.size.clips},
+             {"transitions", f.size.transitions},
+             {"file_bytes", count(f.size.fileBytes)},
+             {"build_seconds", f.size.buildSeconds >= 0 ? Json(f.size.buildSeconds) : Json()}};
+  o["walk"] = Object{{"frames", f.walkFrames},
+                     {"seconds", f.walkSeconds},
+                     {"ended_early", f.walkEnded},
+                     {"file", f.walkFile.empty() ? Json() : Json(f.walkFile)}};
   o["acceleration"] = acceleration(f.acceleration);
   o["skate"] = skate(f.skate);
   Array worst;
@@ -77,9 +84,9 @@ JsonValue inputJson(const InputFigures& f) {
   o["coverage"] = Object{{"source_frames", count(c.sourceFrames)},
                          {"playable_frames", count(c.playableFrames)},
                          {"playable_fraction", c.playableFraction},
-                         {"visited_fraction", f.hasVisits ? JsonValue(c.visitedFraction) : JsonValue()},
-                         {"evenness", f.hasVisits ? JsonValue(c.evenness) : JsonValue()},
-                         {"max_over_mean_visits", f.hasVisits ? JsonValue(c.maxOverMean) : JsonValue()}};
+                         {"visited_fraction", f.hasVisits ? Json(c.visitedFraction) : Json()},
+                         {"evenness", f.hasVisits ? Json(c.evenness) : Json()},
+                         {"max_over_mean_visits", f.hasVisits ? Json(c.maxOverMean) : Json()}};
   if (f.hasResponse) {
     Array each;
     for (const Response& r : f.response.responses) {
@@ -89,7 +96,7 @@ JsonValue inputJson(const InputFigures& f) {
                                  {"mean_seconds", f.response.meanSeconds}, {"median_seconds", f.response.medianSeconds},
                                  {"max_seconds", f.response.maxSeconds}, {"each", each}};
   } else {
-    o["responsiveness"] = JsonValue();
+    o["responsiveness"] = Json();
   }
   o["timing"] = Object{{"synthesis_seconds", f.synthesisSeconds}, {"measure_seconds", f.measureSeconds}};
   return o;
@@ -97,7 +104,7 @@ JsonValue inputJson(const InputFigures& f) {
 
 }  // namespace
 
-JsonValue qualityReportJson(const QualityReport& r) {
+Json qualityReportJson(const QualityReport& r) {
   const QualityReportSettings& s = r.settings;
   Array sources, inputs;
   for (const SourceFigures& g : r.sources) sources.push_back(sourceJson(g));

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/report/quality_report.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 
@@ -12,6 +12,6 @@ namespace mg {
 // shared bins and counts. Figures that do not apply (responsiveness of a kind that cannot be
 // steered, visit evenness of a blending kind) are null. Units are in the key names: bhps2 =
 // body heights / s^2, bhps = body heights / s, mps = m/s.
-JsonValue qualityReportJson(const QualityReport& report);
+Json qualityReportJson(const QualityReport& report);
 
 }  // namespace mg

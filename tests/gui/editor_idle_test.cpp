@@ -22,14 +22,14 @@
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/snap_workspace.h"
-#include "widgets/views/snap_preview.h"
+#include "core/util/json_text.h"
 #include "gui_test_main.h"
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project_file.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph_canvas.h"
 #include "widgets/views/playback_controller.h"
-#include "core/util/json.h"
+#include "widgets/views/snap_preview.h"
 
 namespace mg {
 namespace {
@@ -203,22 +203,23 @@ TEST_F(EditorIdle, SnapExportKeepsHubNamesAndColours) {
   ASSERT_EQ(m_window.snap()->exportTo(folder), QString());
   QFile file(folder + QStringLiteral("/snap_graph.json"));
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-  Result<JsonValue> json = parseJson(file.readAll().toStdString());
+  Result<Json> json = readJsonText(file.readAll().toStdString());
   ASSERT_TRUE(json.ok()) << json.error().message;
   const auto state = m_window.snap()->session()->state();
-  const JsonValue::Array& hubs = json->find("hubs")->asArray();
+  const Json& hubs = json->at("hubs");
   ASSERT_EQ(hubs.size(), state->graphHubs.size());
   bool renamed = false;
   for (size_t h = 0; h < hubs.size(); ++h) {
     const HubSpec* spec = m_window.project()->hubs()->hub(state->graphHubs[h]);
     ASSERT_NE(spec, nullptr);
-    EXPECT_EQ(hubs[h].find("name")->asString(), spec->name.toStdString());
-    EXPECT_EQ(hubs[h].find("colour")->asString(), spec->colour.name().toStdString());
+    EXPECT_EQ(hubs[h].at("name").get_ref<const std::string&>(), spec->name.toStdString());
+    EXPECT_EQ(hubs[h].at("colour").get_ref<const std::string&>(),
+              spec->colour.name().toStdString());
     renamed = renamed || spec->name == QStringLiteral("Guard up");
   }
   EXPECT_TRUE(renamed);
-  for (const JsonValue& clip : json->find("clips")->asArray()) {
-    const std::string name = clip.find("file")->asString();
+  for (const Json& clip : json->at("clips")) {
+    const std::string name = clip.at("file").get_ref<const std::string&>();
     EXPECT_NE(name.find("_to_"), std::string::npos) << name;
     EXPECT_TRUE(QFile::exists(folder + QLatin1Char('/') + QString::fromStdString(name))) << name;
   }

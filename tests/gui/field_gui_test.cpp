@@ -81,9 +81,9 @@ TEST(FieldGui, BuildSteerPushCompare) {
   project->undoStack()->undo();
   EXPECT_EQ(doc->settings().compression, 1);
   project->undoStack()->redo();
-  Result<JsonValue> json = projectJson(*project, QStringLiteral("/tmp/field_gui.mgproj"));
+  Result<Json> json = projectJson(*project, QStringLiteral("/tmp/field_gui.mgproj"));
   ASSERT_TRUE(json);
-  const JsonValue* section = json->find("motion_field");
+  const Json* section = jsonFind(*json, "motion_field");
   ASSERT_NE(section, nullptr);
   Result<FieldSettings> back = fieldSettingsFromJson(*section);
   ASSERT_TRUE(back);

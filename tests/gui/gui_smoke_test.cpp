@@ -240,10 +240,11 @@ TEST(GuiSmoke, WorkspacesShareTheBase) {
   EXPECT_EQ(window.snap()->docks()[0]->objectName(), QStringLiteral("timelineDock"));
   EXPECT_EQ(window.parametric()->docks()[0]->objectName(), QStringLiteral("parametricGraphDock"));
   window.snap()->preview()->setSeed(4242);
-  const JsonValue state = Workspace::windowViewState(&window, window.viewport(), {window.snap(), window.parametric()});
-  ASSERT_NE(state.find("walk_seed"), nullptr);
-  EXPECT_EQ(state.find("walk_seed")->asNumber(), 4242);
-  ASSERT_NE(state.find("docks"), nullptr);
+  const Json state =
+      Workspace::windowViewState(&window, window.viewport(), {window.snap(), window.parametric()});
+  ASSERT_NE(jsonFind(state, "walk_seed"), nullptr);
+  EXPECT_EQ(state.at("walk_seed").get<double>(), 4242);
+  ASSERT_NE(jsonFind(state, "docks"), nullptr);
   window.snap()->preview()->setSeed(7);
   Workspace::applyWindowViewState(&window, window.viewport(), kinds, state);
   EXPECT_EQ(window.snap()->preview()->seed(), 4242u);

@@ -23,15 +23,15 @@
 #include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/studio_style.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
+#include "gui_test_main.h"
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/project_file.h"
 #include "widgets/views/edge_inspector.h"
-#include "widgets/views/parametric_preview.h"
 #include "widgets/views/ground_grid.h"
+#include "widgets/views/parametric_preview.h"
 #include "widgets/views/viewport_widget.h"
 #include "widgets/views/viewport_window.h"
-#include "gui_test_main.h"
 
 namespace mg {
 namespace {
@@ -113,11 +113,11 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   std::ifstream jsonFile((path + QStringLiteral(".json")).toStdString());
   std::stringstream json;
   json << jsonFile.rdbuf();
-  Result<JsonValue> parsed = parseJson(json.str());
+  Result<Json> parsed = readJsonText(json.str());
   ASSERT_TRUE(parsed.ok()) << parsed.error().message;
-  ASSERT_NE(parsed->find("nodes"), nullptr);
-  EXPECT_EQ(parsed->find("nodes")->asArray().size(), 1u);
-  EXPECT_EQ(parsed->find("edges")->asArray().size(), 1u);
+  ASSERT_NE(jsonFind(*parsed, "nodes"), nullptr);
+  EXPECT_EQ(parsed->at("nodes").size(), 1u);
+  EXPECT_EQ(parsed->at("edges").size(), 1u);
 
   // Saved with the project; after loading, the node is rebuilt in the background (built nodes are
   // not saved) and the edge comes back sampled from the project's cache, classified as before.
@@ -167,12 +167,12 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
     std::ifstream in(projectPath.toStdString());
     std::stringstream text;
     text << in.rdbuf();
-    Result<JsonValue> root = parseJson(text.str());
+    Result<Json> root = readJsonText(text.str());
     ASSERT_TRUE(root.ok());
-    JsonValue::Object& edgeJson = root->asObject()["parametric"].asObject()["edges"].asArray()[0].asObject();
+    Json& edgeJson = (*root)["parametric"]["edges"][0];
     ASSERT_EQ(edgeJson.erase("sampling_cache"), 1u);
     const QString stripped = dir.filePath(QStringLiteral("nocache.mgproj"));
-    std::ofstream(stripped.toStdString()) << root->serialize(2);
+    std::ofstream(stripped.toStdString()) << jsonText(*root, 2);
     ASSERT_TRUE(window.projectFiles()->openProject(stripped));
     ASSERT_EQ(window.project()->parametric()->edges().size(), 1u);
     EXPECT_EQ(window.project()->parametric()->edges()[0].sampling, nullptr);

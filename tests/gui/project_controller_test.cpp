@@ -70,9 +70,12 @@ class DialogAnswers {
 struct Fixture {
   QMainWindow window;
   Project project;
-  JsonValue applied;
-  ProjectController controller{&window, &project, [] { return JsonValue(JsonValue::Object{{"zoom", 2.5}}); },
-                               [this](const JsonValue& v) { applied = v; }};
+  Json applied;
+  ProjectController controller{&window, &project,
+                               [] {
+                                 return Json(JsonObject{{"zoom", 2.5}});
+                               },
+                               [this](const Json& v) { applied = v; }};
   QTemporaryDir dir;
 
   MotionId addBoxing() {
@@ -99,7 +102,7 @@ TEST(ProjectController, TitleMarksModifiedUntilSaved) {
   ASSERT_TRUE(f.controller.saveTo(path));
   EXPECT_FALSE(f.window.isWindowModified());
   EXPECT_TRUE(f.window.windowTitle().startsWith(QStringLiteral("boxing.mgproj[*]")));
-  EXPECT_EQ(f.project.viewState().find("zoom")->asNumber(), 2.5);
+  EXPECT_EQ(f.project.viewState().at("zoom").get<double>(), 2.5);
   f.project.undoStack()->undo();
   EXPECT_TRUE(f.window.isWindowModified());
   f.project.undoStack()->redo();
@@ -127,7 +130,7 @@ TEST(ProjectController, AutosaveWhileModifiedAndRecoverOnOpen) {
   EXPECT_EQ(next.project.hubs()->hubs()[0].name, QStringLiteral("Unsaved"));
   EXPECT_EQ(next.project.fileName(), QFileInfo(path).absoluteFilePath());
   EXPECT_TRUE(next.window.isWindowModified());  // recovered edits are not saved yet
-  EXPECT_EQ(next.applied.find("zoom")->asNumber(), 2.5);
+  EXPECT_EQ(next.applied.at("zoom").get<double>(), 2.5);
   // Saving writes the project and retires the side file.
   ASSERT_TRUE(next.controller.save());
   EXPECT_FALSE(QFile::exists(autosavePath(path)));
@@ -319,12 +322,12 @@ TEST(ProjectController, CompleteTemporaryOfAKilledSaveIsRecovered) {
   const QString path = f.dir.filePath(QStringLiteral("work.mgproj"));
   ASSERT_TRUE(f.controller.saveTo(path));
   f.project.undoStack()->push(renameHubCommand(f.project.hubs(), hub, QStringLiteral("Latest")));
-  Result<JsonValue> json = projectJson(f.project, path);
+  Result<Json> json = projectJson(f.project, path);
   ASSERT_TRUE(json);
   const QString temp = f.dir.filePath(QStringLiteral(".work.mgproj.tmp4242"));
   QFile killed(temp);
   ASSERT_TRUE(killed.open(QIODevice::WriteOnly));
-  killed.write(QByteArray::fromStdString(json->serialize(2)));
+  killed.write(QByteArray::fromStdString(jsonText(*json, 2)));
   killed.flush();
   ASSERT_TRUE(killed.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
   killed.close();
@@ -388,10 +391,10 @@ TEST(ProjectController, KillDuringSaveLeavesNoStrayTemporaryAfterOpen) {
   f.addHub(f.addBoxing());
   const QString path = f.dir.filePath(QStringLiteral("killed.mgproj"));
   ASSERT_TRUE(f.controller.saveTo(path));
-  Result<JsonValue> json = projectJson(f.project, path);
+  Result<Json> json = projectJson(f.project, path);
   ASSERT_TRUE(json);
   // Large enough (about 8 MB) that a kill usually lands inside the write.
-  std::string text = json->serialize(2);
+  std::string text = jsonText(*json, 2);
   const std::string padding = "\n" + std::string(8 << 20, ' ');
   text.insert(text.size() - 1, padding);
   const std::string target = path.toStdString();

@@ -12,18 +12,18 @@ void FieldDocument::setSettings(const FieldSettings& settings) {
   emit settingsChanged();
 }
 
-JsonValue FieldDocument::save(const Project&, const QString&) const {
+Json FieldDocument::save(const Project&, const QString&) const {
   return fieldSettingsJson(m_settings);
 }
 
-Status FieldDocument::check(const JsonValue& section,
+Status FieldDocument::check(const Json& section,
                             const std::vector<std::shared_ptr<const Motion>>&) const {
   Result<FieldSettings> read = fieldSettingsFromJson(section);
   if (!read) return read.error();
   return Status::success();
 }
 
-void FieldDocument::apply(const JsonValue& section, const std::vector<MotionId>&) {
+void FieldDocument::apply(const Json& section, const std::vector<MotionId>&) {
   if (Result<FieldSettings> read = fieldSettingsFromJson(section)) setSettings(*read);
 }
 

@@ -20,10 +20,10 @@ class FieldDocument : public ProjectSection {
   // Precondition: settings.validate() succeeds. Emits settingsChanged only when the value changes.
   void setSettings(const FieldSettings& settings);
 
-  JsonValue save(const Project& project, const QString& projectFolder) const override;
-  Status check(const JsonValue& section,
+  Json save(const Project& project, const QString& projectFolder) const override;
+  Status check(const Json& section,
                const std::vector<std::shared_ptr<const Motion>>& motions) const override;
-  void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) override;
+  void apply(const Json& section, const std::vector<MotionId>& motionIds) override;
   void clear() override { setSettings({}); }
 
  signals:

@@ -12,28 +12,29 @@ Status FieldSettings::validate() const {
   return Status::success();
 }
 
-JsonValue fieldSettingsJson(const FieldSettings& s) {
-  return JsonValue(JsonValue::Object{
+Json fieldSettingsJson(const FieldSettings& s) {
+  return Json(JsonObject{
       {"task", s.task == 0 ? "direction" : "line"}, {"k", s.k}, {"compression", s.compression}});
 }
 
-Result<FieldSettings> fieldSettingsFromJson(const JsonValue& json) {
-  if (!json.isObject()) return Error{"motion_field is not an object"};
+Result<FieldSettings> fieldSettingsFromJson(const Json& json) {
+  if (!json.is_object()) return Error{"motion_field is not an object"};
   FieldSettings s;
-  if (const JsonValue* task = json.find("task")) {
-    if (!task->isString() || (task->asString() != "direction" && task->asString() != "line")) {
+  if (const Json* task = jsonFind(json, "task")) {
+    if (!task->is_string() || (task->get_ref<const std::string&>() != "direction" &&
+                               task->get_ref<const std::string&>() != "line")) {
       return Error{"motion_field: task must be \"direction\" or \"line\""};
     }
-    s.task = task->asString() == "line" ? 1 : 0;
+    s.task = task->get_ref<const std::string&>() == "line" ? 1 : 0;
   }
   auto whole = [&](const char* key, int& out) -> Status {
-    const JsonValue* v = json.find(key);
+    const Json* v = jsonFind(json, key);
     if (!v) return Status::success();
-    if (v->kind() != JsonValue::Kind::Number || std::floor(v->asNumber()) != v->asNumber() ||
-        std::abs(v->asNumber()) > 1e6) {
+    if (jsonKind(*v) != JsonKind::Number || std::floor(v->get<double>()) != v->get<double>() ||
+        std::abs(v->get<double>()) > 1e6) {
       return Error{std::string("motion_field: ") + key + " must be a whole number"};
     }
-    out = static_cast<int>(v->asNumber());
+    out = static_cast<int>(v->get<double>());
     return Status::success();
   };
   if (Status st = whole("k", s.k); !st) return st.error();

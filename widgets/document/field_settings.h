@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -19,8 +19,8 @@ struct FieldSettings {
   Status validate() const;
 };
 
-JsonValue fieldSettingsJson(const FieldSettings& settings);
+Json fieldSettingsJson(const FieldSettings& settings);
 // Reads a "motion_field" section; fails naming the bad key.
-Result<FieldSettings> fieldSettingsFromJson(const JsonValue& json);
+Result<FieldSettings> fieldSettingsFromJson(const Json& json);
 
 }  // namespace mg

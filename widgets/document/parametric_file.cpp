@@ -13,64 +13,68 @@ namespace mg {
 
 namespace {
 
-JsonValue metricJson(const MetricSettings& m) {
-  JsonValue::Array custom;
+Json metricJson(const MetricSettings& m) {
+  JsonArray custom;
   for (const std::string& j : m.customJoints) custom.push_back(j);
-  return JsonValue::Object{{"window_frames", m.windowFrames},
-                           {"weighting", weightingName(m.weighting)},
-                           {"joints", jointSelectionName(m.joints)},
-                           {"custom_joints", custom}};
+  return JsonObject{{"window_frames", m.windowFrames},
+                    {"weighting", weightingName(m.weighting)},
+                    {"joints", jointSelectionName(m.joints)},
+                    {"custom_joints", custom}};
 }
 
-JsonValue nodeJson(const ParamNodeEntry& n, const Project& project, const QDir& dir) {
-  JsonValue::Array examples;
+Json nodeJson(const ParamNodeEntry& n, const Project& project, const QDir& dir) {
+  JsonArray examples;
   for (const ParamExample& ex : n.examples) {
     const int index = project.indexOf(ex.motion);
     std::shared_ptr<const Motion> m = project.motion(ex.motion);
     std::string file = m ? m->sourcePath : std::string();
     if (!file.empty()) file = dir.relativeFilePath(QString::fromStdString(file)).toStdString();
     if (file.empty()) file = m ? m->name : "motion";
-    examples.push_back(JsonValue::Object{
-        {"file", file}, {"motion", index}, {"begin_frame", ex.beginFrame}, {"end_frame", ex.endFrame}});
+    examples.push_back(JsonObject{{"file", file},
+                                  {"motion", index},
+                                  {"begin_frame", ex.beginFrame},
+                                  {"end_frame", ex.endFrame}});
   }
-  JsonValue::Array params;
+  JsonArray params;
   for (const ParameterMetric& p : n.metrics) {
-    params.push_back(JsonValue::Object{{"metric", p.kindName()}, {"joint", p.joint}, {"end_site", p.endSite},
-                                       {"key_time", p.keyTime}, {"axes", p.axes},
-                                       {"window_fraction", p.windowFraction}});
+    params.push_back(JsonObject{{"metric", p.kindName()},
+                                {"joint", p.joint},
+                                {"end_site", p.endSite},
+                                {"key_time", p.keyTime},
+                                {"axes", p.axes},
+                                {"window_fraction", p.windowFraction}});
   }
   const RegistrationSettings& r = n.registration;
   const InversionSettings& i = n.inversion;
-  return JsonValue::Object{
-      {"name", n.name},
-      {"examples", examples},
-      {"parameters", params},
-      {"canvas", JsonValue::Array{n.canvasX, n.canvasY}},
-      {"registration", JsonValue::Object{{"reference_example", r.referenceExample},
-                                         {"smoothing_frames", r.smoothingFrames},
-                                         {"match_foot_contacts", r.matchFootContacts},
-                                         {"max_contact_shift", r.maxContactShift},
-                                         {"metric", metricJson(r.metric)}}},
-      {"inversion", JsonValue::Object{{"samples", i.samples},
-                                      {"examples_per_sample", i.examplesPerSample},
-                                      {"neighbours", i.neighbours},
-                                      {"seed", static_cast<double>(i.seed)}}}};
+  return JsonObject{{"name", n.name},
+                    {"examples", examples},
+                    {"parameters", params},
+                    {"canvas", JsonArray{n.canvasX, n.canvasY}},
+                    {"registration", JsonObject{{"reference_example", r.referenceExample},
+                                                {"smoothing_frames", r.smoothingFrames},
+                                                {"match_foot_contacts", r.matchFootContacts},
+                                                {"max_contact_shift", r.maxContactShift},
+                                                {"metric", metricJson(r.metric)}}},
+                    {"inversion", JsonObject{{"samples", i.samples},
+                                             {"examples_per_sample", i.examplesPerSample},
+                                             {"neighbours", i.neighbours},
+                                             {"seed", static_cast<double>(i.seed)}}}};
 }
 
-JsonValue edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
+Json edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
   const EdgeSamplingSettings& s = e.settings.sampling;
   const EdgeThresholds& t = e.settings.thresholds;
-  JsonValue::Object out{{"from", doc.node(e.source)->name},
-                           {"to", doc.node(e.target)->name},
-                           {"t_good", t.tGood},
-                           {"t_bad", t.tBad},
-                           {"epsilon", t.epsilon},
-                           {"n_s", s.sourceSamples},
-                           {"n_t", s.targetSamples},
-                           {"source_region", JsonValue::Array{s.sourceRegionBegin, s.sourceRegionEnd}},
-                           {"target_region", JsonValue::Array{s.targetRegionBegin, s.targetRegionEnd}},
-                           {"seed", static_cast<double>(s.seed)},
-                           {"metric", metricJson(s.metric)}};
+  JsonObject out{{"from", doc.node(e.source)->name},
+                 {"to", doc.node(e.target)->name},
+                 {"t_good", t.tGood},
+                 {"t_bad", t.tBad},
+                 {"epsilon", t.epsilon},
+                 {"n_s", s.sourceSamples},
+                 {"n_t", s.targetSamples},
+                 {"source_region", JsonArray{s.sourceRegionBegin, s.sourceRegionEnd}},
+                 {"target_region", JsonArray{s.targetRegionBegin, s.targetRegionEnd}},
+                 {"seed", static_cast<double>(s.seed)},
+                 {"metric", metricJson(s.metric)}};
   // The sampling as a cache, with the rate it was computed at (the source node's frame rate).
   if (e.sampling) out["sampling_cache"] = edgeSamplingCacheJson(*e.sampling, e.sampling->settings.metric.workingFps);
   return out;
@@ -78,24 +82,24 @@ JsonValue edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
 
 }  // namespace
 
-JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& project,
-                                const QString& projectDirectory) {
+Json parametricSectionJson(const ParametricDocument& doc, const Project& project,
+                           const QString& projectDirectory) {
   if (doc.nodes().empty()) return {};
   const QDir dir(projectDirectory);
-  JsonValue::Array nodes, edges;
+  JsonArray nodes, edges;
   for (const ParamNodeEntry& n : doc.nodes()) nodes.push_back(nodeJson(n, project, dir));
   for (const ParamEdgeEntry& e : doc.edges()) {
     if (doc.node(e.source) && doc.node(e.target)) edges.push_back(edgeJson(e, doc));
   }
-  return JsonValue::Object{{"format", "mg-pmg-spec"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
+  return JsonObject{{"format", "mg-pmg-spec"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
 }
 
-Result<ParametricSection> readParametricSection(const JsonValue& section,
-                                                const std::vector<std::shared_ptr<const Motion>>& motions) {
+Result<ParametricSection> readParametricSection(
+    const Json& section, const std::vector<std::shared_ptr<const Motion>>& motions) {
   Result<PmgSpec> spec = parsePmgSpec(section);
   if (!spec) return Error{"parametric: " + spec.error().message};
   ParametricSection out;
-  const JsonValue::Array& nodes = section.find("nodes")->asArray();
+  const Json& nodes = section.at("nodes");
   for (size_t i = 0; i < spec->nodes.size(); ++i) {
     const NodeSpec& ns = spec->nodes[i];
     if (!ns.cycleFiles.empty()) return Error{"parametric: node '" + ns.source.name + "' uses step_cycles files"};
@@ -105,18 +109,19 @@ Result<ParametricSection> readParametricSection(const JsonValue& section,
     n.metrics = ns.source.metrics;
     n.registration = ns.source.registration;
     n.inversion = ns.source.inversion;
-    if (const JsonValue* c = nodes[i].find("canvas"); c && c->isArray() && c->asArray().size() == 2 &&
-                                                      c->asArray()[0].isNumber() && c->asArray()[1].isNumber()) {
-      n.canvasX = c->asArray()[0].asNumber(), n.canvasY = c->asArray()[1].asNumber();
+    if (const Json* c = jsonFind(nodes[i], "canvas");
+        c && c->is_array() && c->size() == 2 && (*c)[0].is_number() && (*c)[1].is_number()) {
+      n.canvasX = (*c)[0].get<double>(), n.canvasY = (*c)[1].get<double>();
     }
-    const JsonValue::Array& examples = nodes[i].find("examples")->asArray();
+    const Json& examples = nodes[i].at("examples");
     for (size_t k = 0; k < examples.size(); ++k) {
-      const JsonValue* m = examples[k].find("motion");
+      const Json* m = jsonFind(examples[k], "motion");
       const std::string where = "parametric: node '" + n.name + "' example " + std::to_string(k);
-      if (!m || !m->isNumber() || m->asNumber() < 0 || m->asNumber() >= static_cast<double>(motions.size())) {
+      if (!m || !m->is_number() || m->get<double>() < 0 ||
+          m->get<double>() >= static_cast<double>(motions.size())) {
         return Error{where + ": 'motion' must index the project's motions"};
       }
-      const int index = static_cast<int>(m->asNumber());
+      const int index = static_cast<int>(m->get<double>());
       const ExampleRef& ref = ns.source.examples[k];
       const std::shared_ptr<const Motion>& motion = motions[static_cast<size_t>(index)];
       if (!motion || ref.endFrame > motion->frameCount()) return Error{where + ": frames outside its motion"};
@@ -124,7 +129,7 @@ Result<ParametricSection> readParametricSection(const JsonValue& section,
     }
     out.nodes.push_back(std::move(n));
   }
-  const JsonValue* edges = section.find("edges");  // present whenever spec->edges is not empty
+  const Json* edges = jsonFind(section, "edges");  // present whenever spec->edges is not empty
   for (size_t i = 0; i < spec->edges.size(); ++i) {
     const EdgeSpec& es = spec->edges[i];
     ParamEdgeEntry e;
@@ -134,7 +139,7 @@ Result<ParametricSection> readParametricSection(const JsonValue& section,
       if (n.name == es.target) e.target = n.id;
     }
     e.settings = es.settings;
-    if (const JsonValue* cache = edges->asArray()[i].find("sampling_cache")) {
+    if (const Json* cache = jsonFind((*edges)[i], "sampling_cache")) {
       e.sampling = readEdgeSamplingCache(*cache, e.settings.sampling, es.source, es.target);
     }
     out.edges.push_back(std::move(e));

@@ -5,7 +5,7 @@
 
 #include <QString>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "core/util/result.h"
 #include "widgets/document/parametric_document.h"
 
@@ -25,10 +25,10 @@ class Project;
 // nodes has no such section.
 // project_file.* writes and reads it through these functions.
 
-// The section for `doc` (null JsonValue when there are no nodes). Example "file" paths are
+// The section for `doc` (null Json when there are no nodes). Example "file" paths are
 // relative to `projectDirectory` when the motion has a source file.
-JsonValue parametricSectionJson(const ParametricDocument& doc, const Project& project,
-                                const QString& projectDirectory);
+Json parametricSectionJson(const ParametricDocument& doc, const Project& project,
+                           const QString& projectDirectory);
 
 // A section read and checked, not yet applied: entries with ids 1..n; ParamExample::motion holds
 // the index into the project file's motions until applied.
@@ -40,8 +40,8 @@ struct ParametricSection {
 // Reads a section against the project file's motions (in file order). Fails, naming the field,
 // as parsePmgSpec, and when an example's "motion" index is missing or out of range or its frames
 // are outside that motion. Thread-safe.
-Result<ParametricSection> readParametricSection(const JsonValue& section,
-                                                const std::vector<std::shared_ptr<const Motion>>& motions);
+Result<ParametricSection> readParametricSection(
+    const Json& section, const std::vector<std::shared_ptr<const Motion>>& motions);
 
 // Replaces the document's content with `section` (not undoable: part of loading a project);
 // `motionIds[i]` is the MotionId given to the file's i-th motion.

@@ -52,7 +52,7 @@ void Project::clear() {
   m_parametric.clear();
   for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
-  m_viewState = JsonValue();
+  m_viewState = Json();
   emit cleared();
 }
 

@@ -11,7 +11,7 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "widgets/document/hub_list.h"
 #include "widgets/document/parametric_document.h"
 
@@ -67,8 +67,8 @@ class Project : public QObject {
   void setFileName(const QString& fileName) { m_fileName = fileName; }
   // Free-form view state saved with the project (docks, camera); a JSON object written by the
   // main window before saving and handed back after loading. Not part of the undo history.
-  const JsonValue& viewState() const { return m_viewState; }
-  void setViewState(JsonValue state) { m_viewState = std::move(state); }
+  const Json& viewState() const { return m_viewState; }
+  void setViewState(Json state) { m_viewState = std::move(state); }
   // Empties the document: motions, hubs, parametric nodes and edges, every ProjectSection, undo
   // history, file name and view state (File > New, and loading a project). Emits the removal
   // signals of every motion, hubsReset and ParametricDocument::reset.
@@ -110,7 +110,7 @@ class Project : public QObject {
   ImportOptions m_importOptions;
   HubList m_hubs;
   QString m_fileName;
-  JsonValue m_viewState;
+  Json m_viewState;
   MetricSettings m_metricSettings;
   ParametricDocument m_parametric;
   QUndoStack m_undoStack;

@@ -35,22 +35,22 @@ const char* jointsName(JointSelection j) {
 }
 
 // Typed member access; each returns null and sets `why` when the member is missing or mistyped.
-const JsonValue* member(const JsonValue& object, const char* key, JsonValue::Kind kind,
-                        std::string* why, bool optional = false) {
-  const JsonValue* v = object.find(key);
+const Json* member(const Json& object, const char* key, JsonKind kind, std::string* why,
+                   bool optional = false) {
+  const Json* v = jsonFind(object, key);
   if (!v) {
     if (!optional) *why = std::string("missing \"") + key + "\"";
     return nullptr;
   }
-  if (v->kind() != kind) {
+  if (jsonKind(*v) != kind) {
     *why = std::string("\"") + key + "\" has the wrong type";
     return nullptr;
   }
   return v;
 }
 
-bool wholeNumber(const JsonValue& v, int* out) {
-  const double n = v.asNumber();
+bool wholeNumber(const Json& v, int* out) {
+  const double n = v.get<double>();
   if (!std::isfinite(n) || n != std::floor(n) || std::abs(n) > 1e9) return false;
   *out = static_cast<int>(n);
   return true;
@@ -58,90 +58,93 @@ bool wholeNumber(const JsonValue& v, int* out) {
 
 }  // namespace
 
-JsonValue metricSettingsJson(const MetricSettings& s) {
-  JsonValue::Array custom;
+Json metricSettingsJson(const MetricSettings& s) {
+  JsonArray custom;
   for (const std::string& name : s.customJoints) custom.emplace_back(name);
-  return JsonValue::Object{
-      {"window_frames", s.windowFrames},
-      {"joints", jointsName(s.joints)},
-      {"custom_joints", std::move(custom)},
-      {"weighting", s.weighting == WindowWeighting::Uniform ? "uniform" : "tapered"},
-      {"working_fps", s.workingFps}};
+  return JsonObject{{"window_frames", s.windowFrames},
+                    {"joints", jointsName(s.joints)},
+                    {"custom_joints", std::move(custom)},
+                    {"weighting", s.weighting == WindowWeighting::Uniform ? "uniform" : "tapered"},
+                    {"working_fps", s.workingFps}};
 }
 
-Result<MetricSettings> metricSettingsFromJson(const JsonValue& json) {
+Result<MetricSettings> metricSettingsFromJson(const Json& json) {
   std::string why;
   MetricSettings s;
-  const JsonValue* window = member(json, "window_frames", JsonValue::Kind::Number, &why);
-  const JsonValue* joints = member(json, "joints", JsonValue::Kind::String, &why);
-  const JsonValue* custom = member(json, "custom_joints", JsonValue::Kind::Array, &why);
-  const JsonValue* weighting = member(json, "weighting", JsonValue::Kind::String, &why);
-  const JsonValue* fps = member(json, "working_fps", JsonValue::Kind::Number, &why);
+  const Json* window = member(json, "window_frames", JsonKind::Number, &why);
+  const Json* joints = member(json, "joints", JsonKind::String, &why);
+  const Json* custom = member(json, "custom_joints", JsonKind::Array, &why);
+  const Json* weighting = member(json, "weighting", JsonKind::String, &why);
+  const Json* fps = member(json, "working_fps", JsonKind::Number, &why);
   if (!window || !joints || !custom || !weighting || !fps) return Error{"metric: " + why};
   if (!wholeNumber(*window, &s.windowFrames)) return Error{"metric: bad window_frames"};
-  const std::string& j = joints->asString();
+  const std::string& j = joints->get_ref<const std::string&>();
   if (j == "all") s.joints = JointSelection::All;
   else if (j == "major") s.joints = JointSelection::Major;
   else if (j == "custom") s.joints = JointSelection::Custom;
   else return Error{"metric: unknown joints \"" + j + "\""};
-  for (const JsonValue& name : custom->asArray()) {
-    if (!name.isString()) return Error{"metric: custom_joints holds a non-string"};
-    s.customJoints.push_back(name.asString());
+  for (const Json& name : *custom) {
+    if (!name.is_string()) return Error{"metric: custom_joints holds a non-string"};
+    s.customJoints.push_back(name.get_ref<const std::string&>());
   }
-  if (weighting->asString() == "uniform") s.weighting = WindowWeighting::Uniform;
-  else if (weighting->asString() == "tapered") s.weighting = WindowWeighting::Tapered;
-  else return Error{"metric: unknown weighting \"" + weighting->asString() + "\""};
-  s.workingFps = fps->asNumber();
+  if (weighting->get_ref<const std::string&>() == "uniform")
+    s.weighting = WindowWeighting::Uniform;
+  else if (weighting->get_ref<const std::string&>() == "tapered")
+    s.weighting = WindowWeighting::Tapered;
+  else
+    return Error{"metric: unknown weighting \"" + weighting->get_ref<const std::string&>() + "\""};
+  s.workingFps = fps->get<double>();
   if (Status ok = s.validate(); !ok) return Error{"metric: " + ok.error().message};
   return s;
 }
 
-Result<JsonValue> projectJson(const Project& project, const QString& projectPath) {
+Result<Json> projectJson(const Project& project, const QString& projectPath) {
   const QDir folder = QFileInfo(projectPath).absoluteDir();
-  JsonValue::Array motions;
+  JsonArray motions;
   for (const MotionEntry& entry : project.motions()) {
     if (entry.motion->sourcePath.empty()) {
       return Error{"motion \"" + entry.motion->name + "\" has no source file, so it cannot be saved"};
     }
     const QString absolute = QFileInfo(QString::fromStdString(entry.motion->sourcePath)).absoluteFilePath();
-    motions.push_back(JsonValue::Object{{"path", folder.relativeFilePath(absolute).toStdString()}});
+    motions.push_back(JsonObject{{"path", folder.relativeFilePath(absolute).toStdString()}});
   }
-  JsonValue::Array hubs;
+  JsonArray hubs;
   for (const HubSpec& h : project.hubs()->hubs()) {
-    JsonValue::Object hub{{"name", h.name.toStdString()},
-                          {"colour", h.colour.name(QColor::HexRgb).toStdString()},
-                          {"threshold_m2", h.threshold},
-                          {"motion", project.indexOf(h.motion)},
-                          {"frame", h.frame},
-                          {"wmin_frames", h.wminFrames}};
-    if (h.nodePosition) hub["node"] = JsonValue::Array{h.nodePosition->x(), h.nodePosition->y()};
+    JsonObject hub{{"name", h.name.toStdString()},
+                   {"colour", h.colour.name(QColor::HexRgb).toStdString()},
+                   {"threshold_m2", h.threshold},
+                   {"motion", project.indexOf(h.motion)},
+                   {"frame", h.frame},
+                   {"wmin_frames", h.wminFrames}};
+    if (h.nodePosition) hub["node"] = JsonArray{h.nodePosition->x(), h.nodePosition->y()};
     hubs.emplace_back(std::move(hub));
   }
   const ImportOptions& io = project.importOptions();
-  JsonValue root(JsonValue::Object{
+  Json root(JsonObject{
       {"format", kProjectFormat},
       {"version", kProjectVersion},
-      {"import", JsonValue::Object{{"metres_per_unit", io.metresPerUnit},
-                                   {"trim_leading_frames", io.trimLeadingFrames}}},
+      {"import", JsonObject{{"metres_per_unit", io.metresPerUnit},
+                            {"trim_leading_frames", io.trimLeadingFrames}}},
       {"metric", metricSettingsJson(project.metricSettings())},
       {"motions", std::move(motions)},
       {"hubs", std::move(hubs)},
-      {"view", project.viewState().isObject() ? project.viewState() : JsonValue(JsonValue::Object{})}});
-  JsonValue parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
-  if (!parametric.isNull()) root.asObject()["parametric"] = std::move(parametric);
+      {"view", project.viewState().is_object() ? project.viewState() : Json(JsonObject{})}});
+  Json parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
+  if (!parametric.is_null()) root["parametric"] = std::move(parametric);
   for (const ProjectSection* section : ProjectSection::of(project)) {
-    JsonValue json = section->save(project, folder.absolutePath());
-    if (!json.isNull()) root.asObject()[section->key()] = std::move(json);
+    Json json = section->save(project, folder.absolutePath());
+    if (!json.is_null()) root[section->key()] = std::move(json);
   }
   return root;
 }
 
 Status saveProject(const Project& project, const QString& path) {
-  Result<JsonValue> json = projectJson(project, path);
+  Result<Json> json = projectJson(project, path);
   if (!json) return fileError(path, json.error().message);
   // The shared atomic writer: every write checked, synced before the rename, so a full disk
   // leaves the previous file (and says "Disk full: ...").
-  return writeTextFileAtomically(QDir::toNativeSeparators(path).toStdString(), json->serialize(2) + "\n");
+  return writeTextFileAtomically(QDir::toNativeSeparators(path).toStdString(),
+                                 jsonText(*json, 2) + "\n");
 }
 
 namespace {
@@ -150,12 +153,13 @@ namespace {
 Status checkProjectFile(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return fileError(path, "could not be opened");
-  Result<JsonValue> parsed = parseJson(file.readAll().toStdString());
+  Result<Json> parsed = readJsonText(file.readAll().toStdString());
   if (!parsed) return fileError(path, "not a valid project file (" + parsed.error().message + ")");
-  const JsonValue* format = parsed->isObject() ? parsed->find("format") : nullptr;
-  const JsonValue* version = parsed->isObject() ? parsed->find("version") : nullptr;
-  if (!format || !format->isString() || format->asString() != kProjectFormat || !version ||
-      version->kind() != JsonValue::Kind::Number || version->asNumber() < 1 || version->asNumber() > kProjectVersion) {
+  const Json* format = parsed->is_object() ? jsonFind(*parsed, "format") : nullptr;
+  const Json* version = parsed->is_object() ? jsonFind(*parsed, "version") : nullptr;
+  if (!format || !format->is_string() || format->get_ref<const std::string&>() != kProjectFormat ||
+      !version || jsonKind(*version) != JsonKind::Number || version->get<double>() < 1 ||
+      version->get<double>() > kProjectVersion) {
     return fileError(path, "not a Motion Graph Studio project this build reads");
   }
   return Status::success();
@@ -168,34 +172,35 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   if (!file.open(QIODevice::ReadOnly)) {
     return fileError(path, "could not be opened: " + file.errorString().toStdString());
   }
-  Result<JsonValue> parsed = parseJson(file.readAll().toStdString());
+  Result<Json> parsed = readJsonText(file.readAll().toStdString());
   if (!parsed) return fileError(path, "not a valid project file (" + parsed.error().message + ")");
-  const JsonValue& root = *parsed;
-  const JsonValue* format = root.find("format");
-  if (!root.isObject() || !format || !format->isString() || format->asString() != kProjectFormat) {
+  const Json& root = *parsed;
+  const Json* format = jsonFind(root, "format");
+  if (!root.is_object() || !format || !format->is_string() ||
+      format->get_ref<const std::string&>() != kProjectFormat) {
     return fileError(path, std::string("not a Motion Graph Studio project (no \"format\": \"") +
                                kProjectFormat + "\")");
   }
   std::string why;
-  const JsonValue* version = member(root, "version", JsonValue::Kind::Number, &why);
+  const Json* version = member(root, "version", JsonKind::Number, &why);
   int v = 0;
   if (!version || !wholeNumber(*version, &v)) return fileError(path, why.empty() ? "bad version" : why);
   if (v < 1 || v > kProjectVersion) {
     return fileError(path, "project version " + std::to_string(v) + " is not supported (this build reads 1 to " +
                                std::to_string(kProjectVersion) + "; a newer editor may read it)");
   }
-  const JsonValue* import = member(root, "import", JsonValue::Kind::Object, &why);
-  const JsonValue* metric = member(root, "metric", JsonValue::Kind::Object, &why);
-  const JsonValue* motions = member(root, "motions", JsonValue::Kind::Array, &why);
-  const JsonValue* hubs = member(root, "hubs", JsonValue::Kind::Array, &why);
-  const JsonValue* view = member(root, "view", JsonValue::Kind::Object, &why, true);
+  const Json* import = member(root, "import", JsonKind::Object, &why);
+  const Json* metric = member(root, "metric", JsonKind::Object, &why);
+  const Json* motions = member(root, "motions", JsonKind::Array, &why);
+  const Json* hubs = member(root, "hubs", JsonKind::Array, &why);
+  const Json* view = member(root, "view", JsonKind::Object, &why, true);
   if (!import || !metric || !motions || !hubs || !why.empty()) return fileError(path, why);
 
   ProjectData data;
-  const JsonValue* unit = member(*import, "metres_per_unit", JsonValue::Kind::Number, &why);
-  const JsonValue* trim = member(*import, "trim_leading_frames", JsonValue::Kind::Number, &why);
+  const Json* unit = member(*import, "metres_per_unit", JsonKind::Number, &why);
+  const Json* trim = member(*import, "trim_leading_frames", JsonKind::Number, &why);
   if (!unit || !trim) return fileError(path, "import: " + why);
-  data.importOptions.metresPerUnit = unit->asNumber();
+  data.importOptions.metresPerUnit = unit->get<double>();
   if (!wholeNumber(*trim, &data.importOptions.trimLeadingFrames) || data.importOptions.trimLeadingFrames < 0 ||
       !(data.importOptions.metresPerUnit >= 0)) {
     return fileError(path, "import: bad value");
@@ -204,19 +209,21 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   if (!settings) return fileError(path, settings.error().message);
   data.metric = *settings;
   if (view) data.view = *view;
-  else data.view = JsonValue::Object{};
+  else
+    data.view = JsonObject{};
 
   // Motions: every file is tried, so the message lists all that are missing or unreadable.
   const QDir folder = QFileInfo(path).absoluteDir();
   std::string failures;
-  const size_t motionCount = motions->asArray().size();
+  const size_t motionCount = motions->size();
   for (size_t i = 0; i < motionCount; ++i) {
-    const JsonValue& m = motions->asArray()[i];
+    const Json& m = (*motions)[i];
     if (progress.cancelled()) return fileError(path, "opening the project was cancelled");
     progress.report(static_cast<double>(i) / static_cast<double>(motionCount));
-    const JsonValue* rel = m.isObject() ? member(m, "path", JsonValue::Kind::String, &why) : nullptr;
+    const Json* rel = m.is_object() ? member(m, "path", JsonKind::String, &why) : nullptr;
     if (!rel) return fileError(path, "a motion entry has no \"path\"");
-    const QString file = QDir::cleanPath(folder.absoluteFilePath(QString::fromStdString(rel->asString())));
+    const QString file = QDir::cleanPath(
+        folder.absoluteFilePath(QString::fromStdString(rel->get_ref<const std::string&>())));
     if (!QFileInfo::exists(file)) {
       failures += "\n  missing: " + QDir::toNativeSeparators(file).toStdString();
       continue;
@@ -235,34 +242,34 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   }
   if (!failures.empty()) return fileError(path, "motion files could not be read:" + failures);
   progress.report(1.0);
-  if (const JsonValue* parametric = root.find("parametric")) {
+  if (const Json* parametric = jsonFind(root, "parametric")) {
     Result<ParametricSection> section = readParametricSection(*parametric, data.motions);
     if (!section) return fileError(path, section.error().message);
     data.parametric = std::move(section.value());
   }
 
-  for (const auto& [key, value] : root.asObject()) {
+  for (const auto& [key, value] : root.get_ref<const JsonObject&>()) {
     if (!kCoreKeys.contains(key)) data.sections[key] = value;
   }
 
-  for (const JsonValue& h : hubs->asArray()) {
-    if (!h.isObject()) return fileError(path, "a hub entry is not an object");
-    const JsonValue* name = member(h, "name", JsonValue::Kind::String, &why);
-    const JsonValue* colour = member(h, "colour", JsonValue::Kind::String, &why);
-    const JsonValue* threshold = member(h, "threshold_m2", JsonValue::Kind::Number, &why);
-    const JsonValue* motion = member(h, "motion", JsonValue::Kind::Number, &why);
-    const JsonValue* frame = member(h, "frame", JsonValue::Kind::Number, &why);
-    const JsonValue* wmin = member(h, "wmin_frames", JsonValue::Kind::Number, &why);
-    const JsonValue* node = member(h, "node", JsonValue::Kind::Array, &why, true);
+  for (const Json& h : *hubs) {
+    if (!h.is_object()) return fileError(path, "a hub entry is not an object");
+    const Json* name = member(h, "name", JsonKind::String, &why);
+    const Json* colour = member(h, "colour", JsonKind::String, &why);
+    const Json* threshold = member(h, "threshold_m2", JsonKind::Number, &why);
+    const Json* motion = member(h, "motion", JsonKind::Number, &why);
+    const Json* frame = member(h, "frame", JsonKind::Number, &why);
+    const Json* wmin = member(h, "wmin_frames", JsonKind::Number, &why);
+    const Json* node = member(h, "node", JsonKind::Array, &why, true);
     if (!name || !colour || !threshold || !motion || !frame || !wmin || !why.empty()) {
       return fileError(path, "hub: " + why);
     }
     HubSpec spec;
     spec.id = static_cast<HubId>(data.hubs.size()) + 1;
-    spec.name = QString::fromStdString(name->asString());
-    spec.colour = QColor(QString::fromStdString(colour->asString()));
-    spec.threshold = threshold->asNumber();
-    const std::string label = "hub \"" + name->asString() + "\": ";
+    spec.name = QString::fromStdString(name->get_ref<const std::string&>());
+    spec.colour = QColor(QString::fromStdString(colour->get_ref<const std::string&>()));
+    spec.threshold = threshold->get<double>();
+    const std::string label = "hub \"" + name->get_ref<const std::string&>() + "\": ";
     if (!spec.colour.isValid()) return fileError(path, label + "bad colour");
     if (!(spec.threshold > 0) || !std::isfinite(spec.threshold)) return fileError(path, label + "bad threshold");
     if (!wholeNumber(*motion, &spec.motion) || spec.motion < 0 || spec.motion >= static_cast<int>(data.motions.size())) {
@@ -276,9 +283,10 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     }
     if (!wholeNumber(*wmin, &spec.wminFrames) || spec.wminFrames < 2) return fileError(path, label + "bad wmin_frames");
     if (node) {
-      const auto& xy = node->asArray();
-      if (xy.size() != 2 || !xy[0].isNumber() || !xy[1].isNumber()) return fileError(path, label + "bad node position");
-      spec.nodePosition = QPointF(xy[0].asNumber(), xy[1].asNumber());
+      const auto& xy = (*node);
+      if (xy.size() != 2 || !xy[0].is_number() || !xy[1].is_number())
+        return fileError(path, label + "bad node position");
+      spec.nodePosition = QPointF(xy[0].get<double>(), xy[1].get<double>());
     }
     data.hubs.push_back(std::move(spec));
   }

@@ -8,7 +8,7 @@
 
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
 #include "widgets/document/hub_list.h"
@@ -18,7 +18,7 @@ namespace mg {
 
 class Project;
 
-// The project file (`.mgproj`): tagged, versioned JSON (core/util/json.h), written through
+// The project file (`.mgproj`): tagged, versioned JSON (core/util/json_text.h), written through
 // writeTextFileAtomically (core/util/atomic_file.h: every write checked, fsync, then rename) so a
 // failed save, a full disk included, never damages the previous file. Version 1 holds:
 //   format "mgstudio.project", version 1,
@@ -42,14 +42,14 @@ struct ProjectData {
   MetricSettings metric;
   std::vector<std::shared_ptr<const Motion>> motions;  // in file order, never null
   std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
-  JsonValue view;             // an object (empty when the file has none)
+  Json view;                  // an object (empty when the file has none)
   ParametricSection parametric;  // empty when the file has no "parametric" section
-  JsonValue::Object sections;    // every other top-level key, for the project's ProjectSections
+  JsonObject sections;           // every other top-level key, for the project's ProjectSections
 };
 
 // The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
 // folder). Fails when a motion has no source file (it could not be read back).
-Result<JsonValue> projectJson(const Project& project, const QString& projectPath);
+Result<Json> projectJson(const Project& project, const QString& projectPath);
 
 // Writes `project` to `path` atomically: on any failure the previous file is untouched and the
 // error names the file ("Disk full: /p/a.mgproj was not saved; your previous version is intact").
@@ -92,7 +92,7 @@ bool isRecoverableAutosave(const QString& autosave);
 int tidySaveTemporaries(const QString& projectPath);
 
 // MetricSettings <-> JSON (also used for tests). Reading fails on a bad or invalid value.
-JsonValue metricSettingsJson(const MetricSettings& settings);
-Result<MetricSettings> metricSettingsFromJson(const JsonValue& json);
+Json metricSettingsJson(const MetricSettings& settings);
+Result<MetricSettings> metricSettingsFromJson(const Json& json);
 
 }  // namespace mg

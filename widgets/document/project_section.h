@@ -8,7 +8,7 @@
 #include <QObject>
 #include <QString>
 
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -35,15 +35,15 @@ class ProjectSection : public QObject {
 
   // The section to write (motion references as indices into the project's motions, paths
   // relative to `projectFolder`), or null when there is nothing to save.
-  virtual JsonValue save(const Project& project, const QString& projectFolder) const = 0;
+  virtual Json save(const Project& project, const QString& projectFolder) const = 0;
   // Whether `section`, read from a file whose motions are `motions` (file order), can be applied.
   // A failure refuses the whole file (the message names the problem; the file name, and the key
   // unless the message starts with it, are added). May run before the motions are in the project.
-  virtual Status check(const JsonValue& section,
+  virtual Status check(const Json& section,
                        const std::vector<std::shared_ptr<const Motion>>& motions) const = 0;
   // Applies a checked section after the file's motions were added: motionIds[i] is the id of the
   // file's motion i.
-  virtual void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) = 0;
+  virtual void apply(const Json& section, const std::vector<MotionId>& motionIds) = 0;
   // Empties the kind's state (File > New, and before a file is applied).
   virtual void clear() = 0;
 

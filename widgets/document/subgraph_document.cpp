@@ -11,18 +11,18 @@ namespace mg {
 SubgraphDocument::SubgraphDocument(Project* project)
     : ProjectSection(project, "subgraph"), m_project(project) {}
 
-JsonValue SubgraphDocument::save(const Project& project, const QString&) const {
+Json SubgraphDocument::save(const Project& project, const QString&) const {
   return subgraphSectionJson(*this, project);
 }
 
-Status SubgraphDocument::check(const JsonValue& section,
+Status SubgraphDocument::check(const Json& section,
                                const std::vector<std::shared_ptr<const Motion>>& motions) const {
   Result<SubgraphSection> read = readSubgraphSection(section, motions);
   if (!read) return read.error();
   return Status::success();
 }
 
-void SubgraphDocument::apply(const JsonValue& section, const std::vector<MotionId>& motionIds) {
+void SubgraphDocument::apply(const Json& section, const std::vector<MotionId>& motionIds) {
   // The file's motions are in the project now, in file order.
   std::vector<std::shared_ptr<const Motion>> motions;
   for (MotionId id : motionIds) motions.push_back(m_project->motion(id));

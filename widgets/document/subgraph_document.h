@@ -90,10 +90,10 @@ class SubgraphDocument : public ProjectSection {
   void clear() override { replaceAll({}, {}, {}); }
 
   // ProjectSection: the "subgraph" key (nothing is written while the document is empty).
-  JsonValue save(const Project& project, const QString& projectFolder) const override;
-  Status check(const JsonValue& section,
+  Json save(const Project& project, const QString& projectFolder) const override;
+  Status check(const Json& section,
                const std::vector<std::shared_ptr<const Motion>>& motions) const override;
-  void apply(const JsonValue& section, const std::vector<MotionId>& motionIds) override;
+  void apply(const Json& section, const std::vector<MotionId>& motionIds) override;
 
  signals:
   void keysChanged();

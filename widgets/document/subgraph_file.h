@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/motion/motion.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "core/util/result.h"
 #include "widgets/document/subgraph_document.h"
 
@@ -20,7 +20,7 @@ class Project;
 //    "choices": [{"motion": index, "begin_seconds", "end_seconds"}]}
 // `motion` is the index into the file's "motions". Null when the document is empty (nothing is
 // written). Keys and choices of motions no longer in the project are left out.
-JsonValue subgraphSectionJson(const SubgraphDocument& doc, const Project& project);
+Json subgraphSectionJson(const SubgraphDocument& doc, const Project& project);
 
 // A section read and checked, not yet applied: key ids 1..n, motions as file indices.
 struct SubgraphSection {
@@ -33,8 +33,8 @@ struct SubgraphSection {
 // or repeated; a colour is not a colour; a motion index is out of range; a time is negative, not
 // finite, past its motion's end, or end <= begin; a setting is out of its range (requirement 1-4,
 // gamma 1-2000, alpha >= 0, frame cost > 0, entry frames >= 1, threshold > 0, iterations >= 1).
-Result<SubgraphSection> readSubgraphSection(const JsonValue& section,
-                                            const std::vector<std::shared_ptr<const Motion>>& motions);
+Result<SubgraphSection> readSubgraphSection(
+    const Json& section, const std::vector<std::shared_ptr<const Motion>>& motions);
 
 // Replaces the document's content (not undoable: part of loading a project); `motionIds[i]` is
 // the MotionId given to the file's i-th motion.

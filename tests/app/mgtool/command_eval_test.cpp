@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/import/import_test_util.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -37,21 +37,21 @@ TEST(MgtoolEval, ReportsOnASnapExportAsJsonAndHtml) {
                             "--html", dir.file("r.html"), "--walks", dir.file("walks")});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"report_seconds\""), std::string::npos) << r.out;
-  Result<JsonValue> json = parseJson(readAll(dir.file("r.json")));
+  Result<Json> json = readJsonText(readAll(dir.file("r.json")));
   ASSERT_TRUE(json) << json.error().message;
-  EXPECT_EQ(json->find("format")->asString(), "mgstudio.quality-report");
-  const JsonValue& input = json->find("inputs")->asArray().at(0);
-  EXPECT_EQ(input.find("kind")->asString(), "snap");
-  EXPECT_EQ(input.find("error"), nullptr);
-  EXPECT_EQ(input.find("walk")->find("frames")->asNumber(), 600);
-  EXPECT_TRUE(std::filesystem::exists(input.find("walk")->find("file")->asString()));
-  EXPECT_GT(input.find("transitions")->find("count")->asNumber(), 0);
-  EXPECT_GT(input.find("coverage")->find("playable_fraction")->asNumber(), 0.1);
-  EXPECT_TRUE(input.find("responsiveness")->isNull());  // a snap graph cannot be steered
+  EXPECT_EQ(json->at("format").get_ref<const std::string&>(), "mgstudio.quality-report");
+  const Json& input = json->at("inputs").at(0);
+  EXPECT_EQ(input.at("kind").get_ref<const std::string&>(), "snap");
+  EXPECT_EQ(jsonFind(input, "error"), nullptr);
+  EXPECT_EQ(input.at("walk").at("frames").get<double>(), 600);
+  EXPECT_TRUE(std::filesystem::exists(input.at("walk").at("file").get_ref<const std::string&>()));
+  EXPECT_GT(input.at("transitions").at("count").get<double>(), 0);
+  EXPECT_GT(input.at("coverage").at("playable_fraction").get<double>(), 0.1);
+  EXPECT_TRUE(input.at("responsiveness").is_null());  // a snap graph cannot be steered
   // The source is the file the export names (the sample), found and measured.
-  const JsonValue& source = json->find("sources")->asArray().at(0);
-  EXPECT_EQ(source.find("error"), nullptr);
-  EXPECT_GT(source.find("frames")->asNumber(), 900);
+  const Json& source = json->at("sources").at(0);
+  EXPECT_EQ(jsonFind(source, "error"), nullptr);
+  EXPECT_GT(source.at("frames").get<double>(), 900);
   const std::string html = readAll(dir.file("r.html"));
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("boxing"), std::string::npos);

@@ -76,13 +76,13 @@ TEST(MgtoolSnapCliUsage, BadCommandLinesExitWithUsageOrFailure) {
 }
 
 TEST_F(MgtoolSnapCli, SnapPrintsEveryFigureAndWritesTheExport) {
-  const Result<JsonValue> json = parseJson(s_run.out);
+  const Result<Json> json = readJsonText(s_run.out);
   ASSERT_TRUE(json) << s_run.out;
   for (const char* key : {"hubs", "edges", "dead_ends", "largest_scc", "max_pos_jump_before_m", "max_pos_jump_after_m",
                           "max_vel_jump_after_mps", "skate_before_mps", "skate_after_mps", "seconds", "threshold_m2"}) {
-    ASSERT_TRUE(json->find(key) && json->find(key)->isNumber()) << key << " in " << s_run.out;
+    ASSERT_TRUE(jsonFind(*json, key) && json->at(key).is_number()) << key << " in " << s_run.out;
   }
-  const auto number = [&](const char* key) { return json->find(key)->asNumber(); };
+  const auto number = [&](const char* key) { return json->at(key).get<double>(); };
   EXPECT_EQ(number("hubs"), 3);
   EXPECT_GE(number("edges"), 3);
   EXPECT_EQ(number("dead_ends") + number("largest_scc"), number("hubs"));
@@ -106,21 +106,21 @@ TEST_F(MgtoolSnapCli, SnapRejectsAFileWithAnotherSkeleton) {
   const ToolRun r = mgtool({"snap", kBoxing, other, "--hubs", "2", "--out", dir.file("out")});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("small_walk.bvh: rejected: its skeleton differs from that of"), std::string::npos) << r.err;
-  const Result<JsonValue> json = parseJson(r.out);
+  const Result<Json> json = readJsonText(r.out);
   ASSERT_TRUE(json) << r.out;
-  ASSERT_EQ(json->find("rejected_files")->asArray().size(), 1u);
-  EXPECT_EQ(json->find("rejected_files")->asArray()[0].asString(), other);
-  EXPECT_EQ(json->find("motions")->asNumber(), 1);
+  ASSERT_EQ(json->at("rejected_files").size(), 1u);
+  EXPECT_EQ(json->at("rejected_files")[0].get_ref<const std::string&>(), other);
+  EXPECT_EQ(json->at("motions").get<double>(), 1);
 }
 
 TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
   test::TempDir dir;
   const ToolRun a = mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("a.bvh")});
   ASSERT_EQ(a.status, 0) << a.err;
-  const Result<JsonValue> json = parseJson(a.out);
+  const Result<Json> json = readJsonText(a.out);
   ASSERT_TRUE(json) << a.out;
-  EXPECT_EQ(json->find("frames")->asNumber(), 600);
-  EXPECT_GT(json->find("cuts")->asNumber(), 0);
+  EXPECT_EQ(json->at("frames").get<double>(), 600);
+  EXPECT_GT(json->at("cuts").get<double>(), 0);
   ASSERT_EQ(mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("b.bvh")}).status, 0);
   ASSERT_EQ(mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "4", "--out", dir.file("c.bvh")}).status, 0);
   EXPECT_EQ(test::readText(dir.file("a.bvh")), test::readText(dir.file("b.bvh")));
@@ -184,13 +184,14 @@ TEST_F(MgtoolSnapCli, ClipCopiesAsGlbMatchTheirBvhAndGoWithTheExport) {
 }
 
 // Sets x of every non-identity floor transform ({theta, x, z}) to `x`.
-void moveTransforms(JsonValue& v, double x) {
-  if (v.isArray()) {
-    for (JsonValue& e : v.asArray()) moveTransforms(e, x);
-  } else if (v.isObject()) {
-    auto& o = v.asObject();
-    if (o.count("theta") && o.count("x") && o.count("z") && o.at("x").asNumber() != 0) o.at("x") = x;
-    for (auto& [key, e] : o) moveTransforms(e, x);
+void moveTransforms(Json& v, double x) {
+  if (v.is_array()) {
+    for (Json& e : v) moveTransforms(e, x);
+  } else if (v.is_object()) {
+    auto& o = v;
+    if (o.count("theta") && o.count("x") && o.count("z") && o.at("x").get<double>() != 0)
+      o.at("x") = x;
+    for (auto& [key, e] : o.get_ref<JsonObject&>()) moveTransforms(e, x);
   }
 }
 
@@ -203,11 +204,12 @@ TEST_F(MgtoolSnapCli, WalkOfAnExportWithAbsurdNumbersFailsCleanly) {
   for (int variant = 0; variant < 2; ++variant) {
     std::filesystem::remove_all(copy);
     test::copyExport(exportDir(), copy);
-    Result<JsonValue> json = parseJson(test::readText(graphFile));
+    Result<Json> json = readJsonText(test::readText(graphFile));
     ASSERT_TRUE(json);
-    if (variant == 0) json->asObject().at("bvh_metres_per_unit") = 1e60;
+    if (variant == 0)
+      json->at("bvh_metres_per_unit") = 1e60;
     else moveTransforms(*json, 1e300);
-    test::writeText(graphFile, json->serialize(2));
+    test::writeText(graphFile, jsonText(*json, 2));
     const ToolRun r = mgtool({"walk", copy, "--seconds", "5", "--out", dir.file("w.bvh")});
     EXPECT_EQ(r.status, 1) << "variant " << variant << ": " << r.err;
     EXPECT_FALSE(r.err.empty());
@@ -229,25 +231,25 @@ TEST(MgtoolWalkCli, GraphWithoutACycleFailsCleanly) {
 TEST_F(MgtoolSnapCli, BenchWalkOverTheExportPrintsRates) {
   const ToolRun r = mgtool({"bench", "walk", exportDir(), "--frames", "20000"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const Result<JsonValue> json = parseJson(r.out);
+  const Result<Json> json = readJsonText(r.out);
   ASSERT_TRUE(json) << r.out;
-  EXPECT_EQ(json->find("source")->asString(), "export");
+  EXPECT_EQ(json->at("source").get_ref<const std::string&>(), "export");
   for (const char* run : {"without_fk", "with_fk"}) {
-    const JsonValue* o = json->find(run);
+    const Json* o = jsonFind(*json, run);
     ASSERT_TRUE(o) << r.out;
-    EXPECT_EQ(o->find("frames")->asNumber(), 20000);
-    EXPECT_GT(o->find("frames_per_second")->asNumber(), 0);
+    EXPECT_EQ(o->at("frames").get<double>(), 20000);
+    EXPECT_GT(o->at("frames_per_second").get<double>(), 0);
   }
 }
 
 TEST_F(MgtoolSnapCli, BenchSnapTimesGridAndSuggestionSeparately) {
   const ToolRun r = mgtool({"bench", "snap", kBoxing, "--hubs", "2", "--threads", "1"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const Result<JsonValue> json = parseJson(r.out);
+  const Result<Json> json = readJsonText(r.out);
   ASSERT_TRUE(json) << r.out;
   for (const char* key : {"grid_seconds", "suggest_seconds", "hub_graph_seconds", "build_job_seconds"})
-    EXPECT_GT(json->find(key)->asNumber(), 0) << key;
-  EXPECT_EQ(json->find("hubs")->asNumber(), 2);
+    EXPECT_GT(json->at(key).get<double>(), 0) << key;
+  EXPECT_EQ(json->at("hubs").get<double>(), 2);
 }
 
 }  // namespace

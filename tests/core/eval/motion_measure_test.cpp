@@ -2,6 +2,9 @@
 #include "core/eval/motion_measure.h"
 
 #include <cmath>
+#include <functional>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -111,6 +114,64 @@ TEST(MeasureSkate, AFastFootIsNotPlanted) {
   EXPECT_TRUE(findPlants(t).runs.empty());
   EXPECT_EQ(measureSkate(t).samples, 0);
   EXPECT_EQ(measureSkate(t).meanBhPerS, 0.0);
+}
+
+// BVH text of a figure in cm (body height 170) whose foot has a heel joint 85 cm below the root
+// and a toe end site 5 cm lower and 10 cm ahead, pitched by an X rotation: frame f has its root
+// at (0, y, z) and the foot pitched by `pitch` degrees, from `frame(f)` = (y, z, pitch).
+std::string heelToeBvh(int frames, const std::function<Eigen::Vector3d(int)>& frame) {
+  std::ostringstream s;
+  s.precision(17);
+  s << "HIERARCHY\nROOT hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n"
+    << "  JOINT head\n  {\n    OFFSET 0 80 0\n    CHANNELS 0\n    End Site\n    {\n      OFFSET 0 "
+       "0 0\n    }\n  }\n"
+    << "  JOINT heel\n  {\n    OFFSET 0 -85 0\n    CHANNELS 1 Xrotation\n    End Site\n    {\n"
+    << "      OFFSET 0 -5 10\n    }\n  }\n}\nMOTION\nFrames: " << frames
+    << "\nFrame Time: " << 1.0 / kFps << "\n";
+  for (int f = 0; f < frames; ++f) {
+    const Eigen::Vector3d v = frame(f);
+    s << "0 " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  }
+  return s.str();
+}
+
+// Capture whose heel stands on the floor for 20 frames and is then raised 6 cm, the foot pitched
+// about its toe, which stays on the floor; and a walk of it that keeps the heel raised throughout
+// while the foot slides at 17 cm/s. Judged by its own 5th percentile the walk's raised heel is on
+// the floor and skating; standing as high above the ground (the toe) as in the capture, it is
+// 6 cm up, above the 0.03 bh = 5.1 cm band: only the toe is planted.
+TEST(StandingHeights, AHeelAWalkNeverPutsDownIsJudgedByTheCapture) {
+  // Pitch that puts the heel 11 cm up with the toe at 0: 5 cos(a) + 10 sin(a) = 11.
+  const double pitch = (std::asin(11.0 / std::sqrt(125.0)) - std::atan2(5.0, 10.0)) * 180.0 / M_PI;
+  const PointTracks source = tracksOf(heelToeBvh(60, [&](int f) {
+    return f < 20 ? Eigen::Vector3d(90, 0, 0) : Eigen::Vector3d(96, 0, pitch);
+  }));
+  const PointTracks walk =
+      tracksOf(heelToeBvh(60, [&](int f) { return Eigen::Vector3d(96, 17.0 * f / kFps, pitch); }));
+  const int heel = 2, toe = 4;  // hips, head, heel, head/end, heel/end
+  ASSERT_EQ(walk.names[heel], "heel");
+  ASSERT_EQ(walk.names[toe], "heel/end");
+  EXPECT_NEAR(walk.at(0, heel).y(), 11.0, 1e-9);
+  EXPECT_NEAR(walk.at(0, toe).y(), 0.0, 1e-9);
+  const std::vector<double> standing = standingHeights(std::span(&source, 1));
+  ASSERT_EQ(static_cast<int>(standing.size()), source.pointCount());
+  EXPECT_NEAR(standing[heel], 5.0, 1e-9);
+  EXPECT_NEAR(standing[toe], 0.0, 1e-9);
+  auto pointsPlanted = [](const FootContactsFound& found) {
+    std::vector<int> points;
+    for (const PlantRun& r : found.runs) points.push_back(r.point);
+    return points;
+  };
+  const FootContactsFound own = findPlants(walk);
+  EXPECT_EQ(pointsPlanted(own), (std::vector<int>{heel, toe}));
+  for (const PlantRun& r : own.runs) EXPECT_NEAR(r.meanSpeed, 0.1, 1e-9);
+  ContactMeasureSettings byCapture;
+  byCapture.standingHeights = standing;
+  EXPECT_EQ(pointsPlanted(findPlants(walk, byCapture)), (std::vector<int>{toe}));
+  // Standing heights of the wrong size are ignored; no sources give none.
+  byCapture.standingHeights.pop_back();
+  EXPECT_EQ(pointsPlanted(findPlants(walk, byCapture)), (std::vector<int>{heel, toe}));
+  EXPECT_TRUE(standingHeights({}).empty());
 }
 
 // Edges scale with the rate: at 120 Hz, round(120 / 30) = 4 frames each side are touch-down or

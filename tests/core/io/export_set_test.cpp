@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/import/import_test_util.h"
-#include "core/util/json.h"
+#include "core/util/json_text.h"
 
 namespace mg {
 namespace {
@@ -18,9 +18,9 @@ namespace fs = std::filesystem;
 
 // An index naming `files` the way snap_graph.json and subgraph.json do: {"clips": [{"file": ...}]}.
 std::string indexNaming(const std::vector<std::string>& files) {
-  JsonValue::Array clips;
-  for (const std::string& f : files) clips.push_back(JsonValue::Object{{"file", f}});
-  return JsonValue(JsonValue::Object{{"clips", std::move(clips)}}).serialize(2);
+  JsonArray clips;
+  for (const std::string& f : files) clips.push_back(JsonObject{{"file", f}});
+  return jsonText(Json(JsonObject{{"clips", std::move(clips)}}), 2);
 }
 
 // One export as exportSnapGraph and exportSubgraph make it: clips NAMES under the next folder.

@@ -60,13 +60,13 @@ TEST(PmgText, RoundTripThroughTheFile) {
   // A graph read from a file has no cached distances to re-threshold.
   EXPECT_FALSE(rethresholdEdge(*read, 0, {0.004, 0.006, 1.0}));
   // The JSON export holds the same content.
-  Result<JsonValue> json = parseJson(pmgToJson(*g, scratchDir().string()).serialize());
+  Result<Json> json = readJsonText(jsonText(pmgToJson(*g, scratchDir().string())));
   ASSERT_TRUE(json) << json.error().message;
-  EXPECT_EQ(json->find("format")->asString(), "mg-pmg");
-  const JsonValue& edge = json->find("edges")->asArray()[0];
-  EXPECT_EQ(edge.find("samples")->asArray().size(), a.samples.size());
-  EXPECT_EQ(static_cast<int>(edge.find("good")->asNumber()), a.goodPairs);
-  EXPECT_EQ(json->find("nodes")->asArray()[0].find("examples")->asArray()[0].find("file")->asString(),
+  EXPECT_EQ(json->at("format").get_ref<const std::string&>(), "mg-pmg");
+  const Json& edge = json->at("edges")[0];
+  EXPECT_EQ(edge.at("samples").size(), a.samples.size());
+  EXPECT_EQ(static_cast<int>(edge.at("good").get<double>()), a.goodPairs);
+  EXPECT_EQ(json->at("nodes")[0].at("examples")[0].at("file").get_ref<const std::string&>(),
             read->nodeSources[0].examples[0].path);
 }
 
@@ -164,7 +164,7 @@ TEST(PmgSpec, BuildsTheWalkingGraph) {
                "inversion": {"samples": 200, "seed": 3}}],
     "edges": [{"from": "walk", "to": "walk", "n_s": 10, "n_t": 100, "t_good": 0.005, "t_bad": 0.007}]
   })";
-  Result<JsonValue> json = parseJson(spec);
+  Result<Json> json = readJsonText(spec);
   ASSERT_TRUE(json) << json.error().message;
   Result<PmgSpec> parsed = parsePmgSpec(*json);
   ASSERT_TRUE(parsed) << parsed.error().message;
@@ -194,7 +194,7 @@ TEST(PmgSpec, BuildsTheWalkingGraph) {
 
 TEST(PmgSpec, InvalidSpecs) {
   auto fails = [](const std::string& text, const std::string& expect) {
-    Result<JsonValue> json = parseJson(text);
+    Result<Json> json = readJsonText(text);
     ASSERT_TRUE(json) << json.error().message;
     Result<PmgSpec> r = parsePmgSpec(*json);
     ASSERT_FALSE(r) << text;
@@ -216,18 +216,19 @@ TEST(PmgSpec, InvalidSpecs) {
 }
 
 TEST(Json, ParseAndSerialise) {
-  Result<JsonValue> v = parseJson(R"({"a": [1, 2.5, -3e2, true, null], "b": "x\"\u00e9\ud83d\ude00", "c": {}})");
+  Result<Json> v =
+      readJsonText(R"({"a": [1, 2.5, -3e2, true, null], "b": "x\"\u00e9\ud83d\ude00", "c": {}})");
   ASSERT_TRUE(v) << v.error().message;
-  EXPECT_EQ(v->find("a")->asArray()[2].asNumber(), -300.0);
-  EXPECT_EQ(v->find("b")->asString(), "x\"\xc3\xa9\xf0\x9f\x98\x80");
-  Result<JsonValue> again = parseJson(v->serialize());
+  EXPECT_EQ(v->at("a")[2].get<double>(), -300.0);
+  EXPECT_EQ(v->at("b").get_ref<const std::string&>(), "x\"\xc3\xa9\xf0\x9f\x98\x80");
+  Result<Json> again = readJsonText(jsonText(*v));
   ASSERT_TRUE(again);
-  EXPECT_EQ(again->serialize(-1), v->serialize(-1));
-  EXPECT_EQ(JsonValue(0.1).serialize(), "0.1");
+  EXPECT_EQ(jsonText(*again, -1), jsonText(*v, -1));
+  EXPECT_EQ(jsonText(Json(0.1)), "0.1");
   for (const char* bad : {"", "{", "[1,]", "{\"a\":1,\"a\":2}", "01", "\"abc", "tru", "[1] x", "{\"a\" 1}"}) {
-    EXPECT_FALSE(parseJson(bad)) << bad;
+    EXPECT_FALSE(readJsonText(bad)) << bad;
   }
-  Result<JsonValue> err = parseJson("{\n  \"a\": x\n}");
+  Result<Json> err = readJsonText("{\n  \"a\": x\n}");
   ASSERT_FALSE(err);
   EXPECT_NE(err.error().message.find("line 2"), std::string::npos);
 }

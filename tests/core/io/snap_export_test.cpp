@@ -41,14 +41,16 @@ class SnapExportTest : public ::testing::Test {
 };
 
 TEST_F(SnapExportTest, WritesATaggedVersionedGraphFileAndOneBvhPerClip) {
-  const Result<JsonValue> json = parseJson(test::readText(exportDir() + "/snap_graph.json"));
+  const Result<Json> json = readJsonText(test::readText(exportDir() + "/snap_graph.json"));
   ASSERT_TRUE(json) << json.error().message;
-  EXPECT_EQ(json->find("format")->asString(), "mgstudio.snap-graph");
-  EXPECT_EQ(json->find("version")->asNumber(), 1.0);
-  const auto& clips = json->find("clips")->asArray();
+  EXPECT_EQ(json->at("format").get_ref<const std::string&>(), "mgstudio.snap-graph");
+  EXPECT_EQ(json->at("version").get<double>(), 1.0);
+  const auto& clips = json->at("clips");
   ASSERT_EQ(clips.size(), s_swing->graph.edges.size());
   ASSERT_GE(clips.size(), 2u);
-  for (const JsonValue& c : clips) EXPECT_TRUE(std::filesystem::exists(exportDir() + "/" + c.find("file")->asString()));
+  for (const Json& c : clips)
+    EXPECT_TRUE(
+        std::filesystem::exists(exportDir() + "/" + c.at("file").get_ref<const std::string&>()));
   // No temporary files are left behind.
   for (const auto& e : std::filesystem::recursive_directory_iterator(exportDir()))
     EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();

@@ -29,17 +29,17 @@ class SnapImportBadInput : public ::testing::Test {
   void SetUp() override {
     m_dir = m_temp.file("export");
     test::copyExport(s_dir->file("good"), m_dir);
-    Result<JsonValue> json = parseJson(test::readText(m_dir + "/snap_graph.json"));
+    Result<Json> json = readJsonText(test::readText(m_dir + "/snap_graph.json"));
     ASSERT_TRUE(json);
     m_json = std::move(json.value());
   }
-  JsonValue& at(JsonValue& v, const std::string& key) { return v.asObject().at(key); }
-  JsonValue& root(const std::string& key) { return at(m_json, key); }
-  JsonValue& hub(size_t h) { return root("hubs").asArray()[h]; }
-  JsonValue& clip(size_t c) { return root("clips").asArray()[c]; }
+  Json& at(Json& v, const std::string& key) { return v.at(key); }
+  Json& root(const std::string& key) { return at(m_json, key); }
+  Json& hub(size_t h) { return root("hubs")[h]; }
+  Json& clip(size_t c) { return root("clips")[c]; }
   // Writes the edited graph file and expects readSnapGraph to fail with every one of `parts`.
   void expectFailure(std::initializer_list<const char*> parts) {
-    test::writeText(m_dir + "/snap_graph.json", m_json.serialize(2));
+    test::writeText(m_dir + "/snap_graph.json", jsonText(m_json, 2));
     expectReadFails(parts);
   }
   void expectReadFails(std::initializer_list<const char*> parts) {
@@ -52,7 +52,7 @@ class SnapImportBadInput : public ::testing::Test {
   static inline std::unique_ptr<test::TempDir> s_dir;
   test::TempDir m_temp;
   std::string m_dir;
-  JsonValue m_json;
+  Json m_json;
 };
 
 TEST_F(SnapImportBadInput, UntouchedCopyReads) {
@@ -104,7 +104,7 @@ TEST_F(SnapImportBadInput, WrongFormatTag) {
 }
 
 TEST_F(SnapImportBadInput, MissingFormatTag) {
-  m_json.asObject().erase("format");
+  m_json.erase("format");
   expectFailure({"format: missing"});
 }
 
@@ -119,17 +119,17 @@ TEST_F(SnapImportBadInput, VersionNotANumber) {
 }
 
 TEST_F(SnapImportBadInput, MissingTopLevelField) {
-  m_json.asObject().erase("clips");
+  m_json.erase("clips");
   expectFailure({"clips: missing"});
 }
 
 TEST_F(SnapImportBadInput, MissingNestedField) {
-  hub(1).asObject().erase("common_pose");
+  hub(1).erase("common_pose");
   expectFailure({"hubs[1].common_pose: missing"});
 }
 
 TEST_F(SnapImportBadInput, WrongFieldType) {
-  at(at(hub(0), "match_frames").asArray()[0], "frame") = "12";
+  at(at(hub(0), "match_frames")[0], "frame") = "12";
   expectFailure({"hubs[0].match_frames[0].frame: must be a number"});
 }
 
@@ -154,19 +154,20 @@ TEST_F(SnapImportBadInput, BaseMatchOutOfRange) {
 }
 
 TEST_F(SnapImportBadInput, MatchFrameOfAMissingMotion) {
-  at(at(hub(0), "match_frames").asArray()[0], "motion") = 3;
+  at(at(hub(0), "match_frames")[0], "motion") = 3;
   expectFailure({"hubs[0].match_frames[0].motion", "out of range"});
 }
 
 TEST_F(SnapImportBadInput, MatchFrameOnTheLastFrame) {
-  JsonValue& mf = at(hub(0), "match_frames").asArray()[0];
-  at(mf, "frame") = at(root("motions").asArray()[static_cast<size_t>(at(mf, "motion").asNumber())], "frames");
+  Json& mf = at(hub(0), "match_frames")[0];
+  at(mf, "frame") =
+      at(root("motions")[static_cast<size_t>(at(mf, "motion").get<double>())], "frames");
   expectFailure({"hubs[0].match_frames[0].frame", "out of range"});
 }
 
 TEST_F(SnapImportBadInput, ClipSourceDisagreesWithItsHubs) {
-  JsonValue& source = at(clip(0), "source");
-  at(source, "end_frame") = at(source, "end_frame").asNumber() + 1;
+  Json& source = at(clip(0), "source");
+  at(source, "end_frame") = at(source, "end_frame").get<double>() + 1;
   expectFailure({"clips[0].source", "does not run from its from_match to its to_match"});
 }
 
@@ -176,22 +177,22 @@ TEST_F(SnapImportBadInput, ClipAlignmentDisagreesWithItsHub) {
 }
 
 TEST_F(SnapImportBadInput, CommonPoseWithTheWrongJointCount) {
-  at(at(at(hub(0), "common_pose"), "current"), "rotations").asArray().pop_back();
+  at(at(at(hub(0), "common_pose"), "current"), "rotations").get_ref<JsonArray&>().pop_back();
   expectFailure({"hubs[0].common_pose.current.rotations", "joints"});
 }
 
 TEST_F(SnapImportBadInput, CommonPoseWithANonUnitRotation) {
-  at(at(at(hub(1), "common_pose"), "next"), "rotations").asArray()[2] = JsonValue::Array{2.0, 0.0, 0.0, 0.0};
+  at(at(at(hub(1), "common_pose"), "next"), "rotations")[2] = JsonArray{2.0, 0.0, 0.0, 0.0};
   expectFailure({"hubs[1].common_pose.next.rotations[2]", "unit quaternion"});
 }
 
 TEST_F(SnapImportBadInput, JointParentIsNotAnEarlierJoint) {
-  at(at(root("skeleton"), "joints").asArray()[2], "parent") = 5;
+  at(at(root("skeleton"), "joints")[2], "parent") = 5;
   expectFailure({"skeleton.joints[2].parent", "out of range"});
 }
 
 TEST_F(SnapImportBadInput, ClipFileMissing) {
-  fs::remove(m_dir + "/" + at(clip(1), "file").asString());
+  fs::remove(m_dir + "/" + at(clip(1), "file").get_ref<const std::string&>());
   expectReadFails({"clips[1]", "clip file missing", "clip_0001.bvh"});
 }
 
@@ -207,14 +208,17 @@ TEST_F(SnapImportBadInput, ClipPathIsAbsolute) {
 
 TEST_F(SnapImportBadInput, ClipFileOfAnotherLength) {
   // Clip 0's file replaced by a longer clip's: the frame count gives it away.
-  const std::string other = at(clip(1), "file").asString();
-  fs::copy_file(m_dir + "/" + other, m_dir + "/" + at(clip(0), "file").asString(), fs::copy_options::overwrite_existing);
-  ASSERT_NE(at(clip(0), "file_frames").asNumber(), at(clip(1), "file_frames").asNumber());
+  const std::string other = at(clip(1), "file").get_ref<const std::string&>();
+  fs::copy_file(m_dir + "/" + other,
+                m_dir + "/" + at(clip(0), "file").get_ref<const std::string&>(),
+                fs::copy_options::overwrite_existing);
+  ASSERT_NE(at(clip(0), "file_frames").get<double>(), at(clip(1), "file_frames").get<double>());
   expectReadFails({"clips[0]", "frames, the graph file says"});
 }
 
 TEST_F(SnapImportBadInput, ClipFileIsNotBvh) {
-  test::writeText(m_dir + "/" + at(clip(0), "file").asString(), "HIERARCHY\nROOT\n");
+  test::writeText(m_dir + "/" + at(clip(0), "file").get_ref<const std::string&>(),
+                  "HIERARCHY\nROOT\n");
   expectReadFails({"clips[0]", "clip_0000.bvh"});
 }
 
@@ -243,7 +247,7 @@ TEST_F(SnapImportBadInput, SkeletonProportionsDifferBetweenClips) {
 
 TEST_F(SnapImportBadInput, ClipsDoNotFormTheHubGraph) {
   // Drop the first clip: its source range is then missing from the graph.
-  root("clips").asArray().erase(root("clips").asArray().begin());
+  root("clips").erase(root("clips").begin());
   expectFailure({"hubs and clips"});
 }
 

@@ -268,12 +268,13 @@ TEST_F(QualityReportTest, KnownPopSkateAndResponseComeBackFromTheWrittenWalks) {
   for (int c : r->acceleration.counts[1]) popSamples += c;
   EXPECT_EQ(popSamples, 118);
   // JSON and HTML carry the figures.
-  const JsonValue json = qualityReportJson(*r);
-  ASSERT_NE(json.find("inputs"), nullptr);
-  const JsonValue& first = json.find("inputs")->asArray()[0];
-  EXPECT_NEAR(first.find("acceleration")->find("max_bhps2")->asNumber(), pop.acceleration.max, 1e-12);
-  EXPECT_TRUE(json.find("inputs")->asArray()[1].find("responsiveness")->isNull());
-  EXPECT_EQ(json.find("inputs")->asArray()[3].find("error")->asString(), "missing: no such file or folder");
+  const Json json = qualityReportJson(*r);
+  ASSERT_NE(jsonFind(json, "inputs"), nullptr);
+  const Json& first = json.at("inputs")[0];
+  EXPECT_NEAR(first.at("acceleration").at("max_bhps2").get<double>(), pop.acceleration.max, 1e-12);
+  EXPECT_TRUE(json.at("inputs")[1].at("responsiveness").is_null());
+  EXPECT_EQ(json.at("inputs")[3].at("error").get_ref<const std::string&>(),
+            "missing: no such file or folder");
   const std::string html = qualityReportHtml(*r);
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("Time to face within 5"), std::string::npos);

@@ -197,8 +197,8 @@ TEST(ParametricFile, SectionRoundTrip) {
   s.sourceSamples = 12, s.targetSamples = 77, s.sourceRegionBegin = 0.5;
   project.undoStack()->push(new SetEdgeSamplingCommand(doc, eid, s, nullptr));
 
-  const JsonValue json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
-  Result<JsonValue> text = parseJson(json.serialize());
+  const Json json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
+  Result<Json> text = readJsonText(jsonText(json));
   ASSERT_TRUE(text.ok());
 
   Project other;
@@ -240,12 +240,12 @@ TEST(ParametricFile, RejectsAnExampleOutsideTheProjectsMotions) {
   Project project;
   ParametricDocument* doc = project.parametric();
   project.undoStack()->push(new AddParametricNodeCommand(doc, nodeEntry("a", 99)));
-  JsonValue json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
+  Json json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
   // Motion 99 is not in the project: the writer records index -1, the reader refuses it.
   Result<ParametricSection> section = readParametricSection(json, {});
   ASSERT_FALSE(section.ok());
   EXPECT_NE(section.error().message.find("motion"), std::string::npos);
-  EXPECT_TRUE(parametricSectionJson(ParametricDocument{}, project, QString()).isNull());
+  EXPECT_TRUE(parametricSectionJson(ParametricDocument{}, project, QString()).is_null());
 }
 
 TEST(ParametricFile, SavedAndLoadedWithTheProject) {
@@ -297,8 +297,8 @@ TEST(EdgeSamplingCache, RoundTripsAndRejectsWhatDoesNotFit) {
   auto written = std::make_shared<EdgeSampling>(*test::syntheticSampling());
   written->settings.metric.workingFps = 120.0;
   written->minimum[3] = 0.00123456789f;
-  const JsonValue json = edgeSamplingCacheJson(*written, 120.0);
-  Result<JsonValue> reparsed = parseJson(json.serialize(2));  // through the file's text
+  const Json json = edgeSamplingCacheJson(*written, 120.0);
+  Result<Json> reparsed = readJsonText(jsonText(json, 2));  // through the file's text
   ASSERT_TRUE(reparsed);
   std::shared_ptr<const EdgeSampling> read = readEdgeSamplingCache(*reparsed, written->settings, "walk", "walk");
   ASSERT_NE(read, nullptr);
@@ -318,11 +318,11 @@ TEST(EdgeSamplingCache, RoundTripsAndRejectsWhatDoesNotFit) {
   EdgeSamplingSettings other = written->settings;
   other.targetSamples = 11;  // the edge's settings changed since: the cache does not fit
   EXPECT_EQ(readEdgeSamplingCache(*reparsed, other, "walk", "walk"), nullptr);
-  JsonValue damaged = *reparsed;
-  damaged.asObject()["minimum"] = std::string("AAAA");
+  Json damaged = *reparsed;
+  damaged["minimum"] = std::string("AAAA");
   EXPECT_EQ(readEdgeSamplingCache(damaged, written->settings, "walk", "walk"), nullptr);
-  JsonValue badRate = *reparsed;
-  badRate.asObject()["working_fps"] = -1.0;
+  Json badRate = *reparsed;
+  badRate["working_fps"] = -1.0;
   EXPECT_EQ(readEdgeSamplingCache(badRate, written->settings, "walk", "walk"), nullptr);
 }
 

@@ -48,8 +48,8 @@ void buildProject(Project* project, const QTemporaryDir& dir) {
   HubSpec b{kNoHub, QStringLiteral("Step \"x\""), QColor(250, 0, 90), 0.5, small->id(), 3, 2, std::nullopt};
   project->undoStack()->push(new AddHubCommand(project->hubs(), a));
   project->undoStack()->push(new AddHubCommand(project->hubs(), b));
-  project->setViewState(JsonValue::Object{{"docks", JsonValue::Object{{"timeline", true}}},
-                                          {"camera", JsonValue::Array{1.5, 2.0, 3.0}}});
+  project->setViewState(
+      JsonObject{{"docks", JsonObject{{"timeline", true}}}, {"camera", JsonArray{1.5, 2.0, 3.0}}});
 }
 
 // Hubs with motion ids replaced by rows, so two projects can be compared.
@@ -69,10 +69,12 @@ TEST(ProjectFile, SaveLoadRoundTrip) {
   // Motion paths are stored relative to the project file.
   Result<ProjectData> data = readProject(path);
   ASSERT_TRUE(data.ok()) << data.error().message;
-  Result<JsonValue> json = projectJson(original, path);
-  const auto& motions = json->find("motions")->asArray();
-  EXPECT_EQ(motions[1].find("path")->asString(), "motions/small_walk.bvh");
-  EXPECT_EQ(QDir::cleanPath(dir.filePath(QString::fromStdString(motions[0].find("path")->asString()))), kBoxing);
+  Result<Json> json = projectJson(original, path);
+  const auto& motions = json->at("motions");
+  EXPECT_EQ(motions[1].at("path").get_ref<const std::string&>(), "motions/small_walk.bvh");
+  EXPECT_EQ(QDir::cleanPath(dir.filePath(
+                QString::fromStdString(motions[0].at("path").get_ref<const std::string&>()))),
+            kBoxing);
 
   Project loaded;
   ASSERT_TRUE(loadProject(&loaded, path).ok());
@@ -84,7 +86,7 @@ TEST(ProjectFile, SaveLoadRoundTrip) {
   EXPECT_EQ(loaded.motions()[1].motion->name, "small_walk");
   EXPECT_EQ(loaded.metricSettings(), original.metricSettings());
   EXPECT_EQ(hubsByRow(loaded), hubsByRow(original));
-  EXPECT_EQ(loaded.viewState().serialize(), original.viewState().serialize());
+  EXPECT_EQ(jsonText(loaded.viewState()), jsonText(original.viewState()));
 
   // Moving the whole folder keeps the relative motion readable.
   Project again;
@@ -108,7 +110,7 @@ TEST(ProjectFile, ReadsVersionOneFixture) {
   EXPECT_EQ(hub.frame, 2);
   EXPECT_EQ(hub.wminFrames, 2);
   EXPECT_EQ(hub.nodePosition, QPointF(120, -40.5));
-  EXPECT_TRUE(project.viewState().find("docks")->find("timeline")->asBool());
+  EXPECT_TRUE(project.viewState().at("docks").at("timeline").get<bool>());
 }
 
 // Every bad file fails with a message naming the file and leaves the open project as it was.

@@ -29,27 +29,30 @@ class MarkSection final : public ProjectSection {
   std::vector<Mark> marks;
   int cleared = 0;
 
-  JsonValue save(const Project& project, const QString&) const override {
+  Json save(const Project& project, const QString&) const override {
     if (marks.empty()) return {};
-    JsonValue::Array out;
-    for (const Mark& m : marks) out.push_back(JsonValue::Array{project.indexOf(m.motion), m.frame, m.name});
+    JsonArray out;
+    for (const Mark& m : marks)
+      out.push_back(JsonArray{project.indexOf(m.motion), m.frame, m.name});
     return out;
   }
-  Status check(const JsonValue& section,
+  Status check(const Json& section,
                const std::vector<std::shared_ptr<const Motion>>& motions) const override {
     const double motionCount = static_cast<double>(motions.size());
-    if (!section.isArray()) return Error{"is not an array"};
-    for (const JsonValue& m : section.asArray()) {
-      if (!m.isArray() || m.asArray().size() != 3 || !m.asArray()[0].isNumber()) return Error{"a mark is not [motion, frame, name]"};
-      const double motion = m.asArray()[0].asNumber();
+    if (!section.is_array()) return Error{"is not an array"};
+    for (const Json& m : section) {
+      if (!m.is_array() || m.size() != 3 || !m[0].is_number())
+        return Error{"a mark is not [motion, frame, name]"};
+      const double motion = m[0].get<double>();
       if (motion < 0 || motion >= motionCount) return Error{"a mark names a motion that is not in the project"};
     }
     return {};
   }
-  void apply(const JsonValue& section, const std::vector<MotionId>& ids) override {
-    for (const JsonValue& m : section.asArray()) {
-      const auto& a = m.asArray();
-      marks.push_back({ids[static_cast<size_t>(a[0].asNumber())], static_cast<int>(a[1].asNumber()), a[2].asString()});
+  void apply(const Json& section, const std::vector<MotionId>& ids) override {
+    for (const Json& m : section) {
+      const auto& a = m;
+      marks.push_back({ids[static_cast<size_t>(a[0].get<double>())],
+                       static_cast<int>(a[1].get<double>()), a[2].get_ref<const std::string&>()});
     }
   }
   void clear() override {
@@ -109,13 +112,13 @@ TEST(ProjectSection, ABadSectionRefusesTheFileAndChangesNothing) {
   // The file's mark now names motion 7 of a project with one motion.
   QFile file(path);
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-  Result<JsonValue> json = parseJson(file.readAll().toStdString());
+  Result<Json> json = readJsonText(file.readAll().toStdString());
   file.close();
   ASSERT_TRUE(json);
-  JsonValue::Array& mark = json->asObject()["marks"].asArray()[0].asArray();
+  Json& mark = (*json)["marks"][0];
   mark[0] = 7;
   ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  file.write(QByteArray::fromStdString(json->serialize(2)));
+  file.write(QByteArray::fromStdString(jsonText(*json, 2)));
   file.close();
 
   Project other;

@@ -101,25 +101,25 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
     ASSERT_TRUE(saveProject(project, path).ok());
 
     // Bad sections name what is wrong.
-    JsonValue json = subgraphSectionJson(*doc, project);
+    Json json = subgraphSectionJson(*doc, project);
     std::vector<std::shared_ptr<const Motion>> motions = {project.motions()[0].motion};
     ASSERT_TRUE(readSubgraphSection(json, motions).ok());
-    JsonValue late = json;
-    late.asObject()["keys"].asArray()[1].asObject()["end_seconds"] = duration + 1.0;
+    Json late = json;
+    late["keys"][1]["end_seconds"] = duration + 1.0;
     Result<SubgraphSection> r = readSubgraphSection(late, motions);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("key \"turn\""), std::string::npos) << r.error().message;
-    JsonValue twice = json;
-    twice.asObject()["keys"].asArray()[1].asObject()["name"] = "walk";
+    Json twice = json;
+    twice["keys"][1]["name"] = "walk";
     r = readSubgraphSection(twice, motions);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("repeated"), std::string::npos);
-    JsonValue gamma = json;
-    gamma.asObject()["settings"].asObject()["gamma"] = 0;
+    Json gamma = json;
+    gamma["settings"]["gamma"] = 0;
     EXPECT_FALSE(readSubgraphSection(gamma, motions).ok());
     EXPECT_FALSE(readSubgraphSection(json, {}).ok());  // its motion is not in the project
     Project other;
-    EXPECT_TRUE(subgraphSectionJson(SubgraphDocument(&other), project).isNull());
+    EXPECT_TRUE(subgraphSectionJson(SubgraphDocument(&other), project).is_null());
   }
   Project loaded;
   const auto* doc = new SubgraphDocument(&loaded);
