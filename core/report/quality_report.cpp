@@ -87,6 +87,8 @@ void measureSources(SourceFigures& out, double fps, double threshold, const Prog
     }
   }
   out.summary = summarizeSources(tracks, threshold);
+  out.standingHeightsMetres = standingHeights(tracks);
+  for (double& h : out.standingHeightsMetres) h *= tracks.front().metresPerUnit;
   std::vector<double> jumps;
   for (const PointTracks& t : tracks) {
     out.frameCounts.push_back(t.frameCount);

@@ -72,6 +72,9 @@ struct SourceFigures {
   AccelerationStats pooled;      // over all frames of all files
   std::vector<double> frameAcceleration;  // per frame, all files
   std::vector<double> skateSpeeds;        // bh/s, all plants of all files
+  // Each point's height above the ground when it stands, in the capture (core/eval's
+  // standingHeights), in metres: walks made from it are judged against the same floor.
+  std::vector<double> standingHeightsMetres;
   // Velocity change between consecutive frame steps at every frame (the figure a transition
   // jump is compared with): p50, p99, max over all frames, bh/s.
   double jumpP50 = 0.0, jumpP99 = 0.0, jumpMax = 0.0;

@@ -161,7 +161,11 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
   if (fig.frameAcceleration.size() > 2) {
     fig.frameAcceleration = std::vector<double>(fig.frameAcceleration.begin() + 1, fig.frameAcceleration.end() - 1);
   }
-  const FootContactsFound plants = findPlants(t);
+  // A walk may hold a foot point off the floor throughout (a boxer's heels): its floor is the
+  // walk's ground plus the point's standing height in the capture, as `mgtool measure --source`.
+  std::vector<double> standing = group.standingHeightsMetres;  // in the walk file's units
+  for (double& h : standing) h /= t.metresPerUnit;
+  const FootContactsFound plants = findPlants(t, {.standingHeights = std::move(standing)});
   fig.skate = measureSkate(t, plants);
   fig.skateSpeeds = skateSpeeds(t, plants);
 
