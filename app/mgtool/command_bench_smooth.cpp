@@ -137,7 +137,8 @@ void writeLinkedPlants(JsonWriter& json, const char* key, const std::vector<Poin
   for (size_t m = 0; m < tracks.size() && m < matchFrames.size(); ++m) {
     const double metresPerBh = tracks[m].bodyHeight * tracks[m].metresPerUnit;
     ContactMeasureSettings settings;
-    if (m < sources.size()) settings.standingHeights = standingHeights(std::span(&sources[m], 1));
+    if (m < sources.size())
+      settings.standingHeights = standingHeightsFor(tracks[m], std::span(&sources[m], 1));
     for (const PlantRun& r : findPlants(tracks[m], settings).runs) {
       const auto held = std::count_if(matchFrames[m].begin(), matchFrames[m].end(),
                                       [&](int f) { return f >= r.begin && f <= r.end; });
@@ -251,8 +252,6 @@ int runBenchSmooth(std::span<const std::string> args) {
     sources.push_back(std::move(t.value()));
   }
   const SourceSummary source = summarizeSources(sources, 1e30);
-  // Walks' feet stand on their floor as high as the capture's do (see standingHeights).
-  const ContactMeasureSettings walkContacts{.standingHeights = standingHeights(sources)};
   const double popLimit = 1.5 * source.max;
 
   JsonWriter json;
@@ -300,7 +299,9 @@ int runBenchSmooth(std::span<const std::string> args) {
     Result<PointTracks> walk = readPointTracks(path, {.fps = settings->fps});
     if (!walk) return fail(walk.error().message);
     const AccelerationStats a = measureAcceleration(*walk, popLimit);
-    const FootContactsFound plants = findPlants(*walk, walkContacts);
+    // Walks' feet stand on their floor as high as the capture's do (see standingHeights).
+    const FootContactsFound plants =
+        findPlants(*walk, {.standingHeights = standingHeightsFor(*walk, sources)});
     const SkateStats skate = measureSkate(*walk, plants);
     double across = 0.0, acrossMax = 0.0, jump = 0.0;
     int acrossCount = 0;

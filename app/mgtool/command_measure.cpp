@@ -136,7 +136,7 @@ int runMeasure(std::span<const std::string> args) {
   const AccelerationStats acc = measureAcceleration(*walk, limit);
   // With capture, the walk's feet stand as high above its ground as the capture's do.
   const FootContactsFound plants =
-      findPlants(*walk, {.standingHeights = standingHeights(sourceTracks)});
+      findPlants(*walk, {.standingHeights = standingHeightsFor(*walk, sourceTracks)});
   const SkateStats skate = measureSkate(*walk, plants);
 
   JsonWriter json;

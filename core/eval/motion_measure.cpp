@@ -248,4 +248,14 @@ SourceSummary summarizeSources(std::span<const PointTracks> sources, double thre
   return s;
 }
 
+std::vector<double> standingHeightsFor(const PointTracks& motion,
+                                       std::span<const PointTracks> sources,
+                                       const ContactMeasureSettings& settings) {
+  std::vector<double> heights = standingHeights(sources, settings);
+  if (heights.empty() || motion.metresPerUnit <= 0) return heights;
+  const double scale = sources.front().metresPerUnit / motion.metresPerUnit;
+  for (double& h : heights) h *= scale;
+  return heights;
+}
+
 }  // namespace mg

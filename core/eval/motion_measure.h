@@ -94,6 +94,11 @@ FootContactsFound findPlants(const PointTracks& tracks, const ContactMeasureSett
 // Empty when there are no sources or their skeletons differ in point count.
 std::vector<double> standingHeights(std::span<const PointTracks> sources,
                                     const ContactMeasureSettings& settings = {});
+// standingHeights of `sources` in the units of `motion` (a walk written in centimetres may come
+// from capture in other units), for findPlants on `motion`.
+std::vector<double> standingHeightsFor(const PointTracks& motion,
+                                       std::span<const PointTracks> sources,
+                                       const ContactMeasureSettings& settings = {});
 
 // Planted-foot horizontal speed (skate): the horizontal (XZ) central-difference speed of a foot
 // point at every skate sample (planted frames without their touch-down/lift-off edges).

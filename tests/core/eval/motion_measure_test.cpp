@@ -174,6 +174,20 @@ TEST(StandingHeights, AHeelAWalkNeverPutsDownIsJudgedByTheCapture) {
   EXPECT_TRUE(standingHeights({}).empty());
 }
 
+TEST(StandingHeights, AreGivenInTheUnitsOfTheMotionJudged) {
+  const PointTracks source = tracksOf(heelToeBvh(60, [&](int f) {
+    return f < 20 ? Eigen::Vector3d(90, 0, 0) : Eigen::Vector3d(96, 0, 30.0);
+  }));
+  PointTracks walk = source;
+  const std::vector<double> same = standingHeights(std::span(&source, 1));
+  ASSERT_FALSE(same.empty());
+  EXPECT_EQ(standingHeightsFor(walk, std::span(&source, 1)), same);  // same units: unchanged
+  walk.metresPerUnit = source.metresPerUnit / 100.0;  // a walk file in units 100 times smaller
+  const std::vector<double> scaled = standingHeightsFor(walk, std::span(&source, 1));
+  ASSERT_EQ(scaled.size(), same.size());
+  for (size_t p = 0; p < same.size(); ++p) EXPECT_NEAR(scaled[p], 100.0 * same[p], 1e-9) << p;
+}
+
 // Edges scale with the rate: at 120 Hz, round(120 / 30) = 4 frames each side are touch-down or
 // lift-off.
 TEST(MeasureSkate, EdgesAreAboutOneThirtiethOfASecond) {
