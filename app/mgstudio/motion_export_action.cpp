@@ -44,6 +44,12 @@ Playing playing(const StreamPlayer& streams, const Project& project,
   return {};
 }
 
+QString nothingToExport() {
+  return QObject::tr(
+      "Nothing to export: play a preview (a walk, a clip, a transition) or select a "
+      "motion in the library first.");
+}
+
 // A warning that does not block the event loop (a background export may finish behind it).
 void warn(QMainWindow* window, const QString& text) {
   auto* box = new QMessageBox(QMessageBox::Warning, QObject::tr("Export Motion"), text,
@@ -72,10 +78,7 @@ MotionExportAction::MotionExportAction(QMainWindow* window, Project* project,
 void MotionExportAction::exportWithDialog() {
   const Playing now = playing(*m_streams, *m_project, *m_library);
   if (!now.motion) {
-    warn(
-        m_window,
-        tr("Nothing to export: play a preview (a walk, a clip, a transition) or select a motion in "
-           "the library first."));
+    warn(m_window, nothingToExport());
     return;
   }
   QSettings settings;
@@ -83,9 +86,11 @@ void MotionExportAction::exportWithDialog() {
                 gltf = tr("glTF 2.0 (*.gltf)");
   QString filter = settings.value(QString::fromLatin1(kFilterKey), bvh).toString();
   if (filter != bvh && filter != glb && filter != gltf) filter = bvh;
-  const QString extension = filter == glb    ? QStringLiteral(".glb")
-                            : filter == gltf ? QStringLiteral(".gltf")
-                                             : QStringLiteral(".bvh");
+  auto extension = [&](const QString& chosen) {
+    return chosen == glb    ? QStringLiteral(".glb")
+           : chosen == gltf ? QStringLiteral(".gltf")
+                            : QStringLiteral(".bvh");
+  };
   const QString directory =
       settings.value(QString::fromLatin1(kDirectoryKey), QDir::homePath()).toString();
   QString base = now.what.simplified()
@@ -93,13 +98,11 @@ void MotionExportAction::exportWithDialog() {
                      .replace(QLatin1Char('/'), QLatin1Char('_'));
   if (base.isEmpty()) base = QStringLiteral("motion");
   QString path = QFileDialog::getSaveFileName(
-      m_window, tr("Export Motion"), QDir(directory).filePath(base + extension),
+      m_window, tr("Export Motion"), QDir(directory).filePath(base + extension(filter)),
       bvh + QStringLiteral(";;") + glb + QStringLiteral(";;") + gltf, &filter);
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) {
-    path += filter == glb    ? QStringLiteral(".glb")
-            : filter == gltf ? QStringLiteral(".gltf")
-                             : QStringLiteral(".bvh");
+    path += extension(filter);
   }
   settings.setValue(QString::fromLatin1(kDirectoryKey), QFileInfo(path).absolutePath());
   settings.setValue(QString::fromLatin1(kFilterKey), filter);
@@ -121,9 +124,7 @@ bool MotionExportAction::exportTo(const QString& path) {
   }
   const Playing now = playing(*m_streams, *m_project, *m_library);
   if (!now.motion) {
-    return refuse(
-        tr("Nothing to export: play a preview (a walk, a clip, a transition) or select a motion in "
-           "the library first."));
+    return refuse(nothingToExport());
   }
   const int frames = now.motion->frameCount();
   const double seconds = now.motion->durationSeconds();
