@@ -5,8 +5,9 @@
 set -euo pipefail
 
 packages=(
-  # toolchain; clang and its runtime for the sanitizer and libFuzzer build (packaging/sanitize.sh)
-  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+  # toolchain; clang, its runtime and LLVM's linker for the sanitizer and libFuzzer build
+  # (packaging/sanitize.sh)
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev lld
   # the man pages, written from mgtool's and mgstudio's --help (packaging/linux)
   help2man
   # the replay of damaged inputs (tests/fuzz/mutate.py)
