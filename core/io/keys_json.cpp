@@ -4,54 +4,40 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
-#include "core/io/json_fields.h"
 #include "core/util/atomic_file.h"
-#include "core/util/json_text.h"
+#include "core/util/json_fields.h"
 
 namespace mg {
 
 namespace fs = std::filesystem;
 
 Result<std::vector<KeyFileEntry>> readKeysFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path + ": cannot open the key file"};
-  std::stringstream text;
-  text << in.rdbuf();
-  Result<Json> doc = readJsonText(text.str());
-  if (!doc) return Error{path + ": " + doc.error().message};
-  JsonFieldReader r(path);
+  Result<Json> doc = readJsonFile(path);
+  if (!doc) return doc.error();
+  JsonFields r(path);
   const Json& root = doc.value();
   if (!root.is_object()) return Error{path + ": not a key file (expected a JSON object)"};
-  if (r.string(root, "format", "") != kKeysFormat) {
+  if (r.text(root, "format", "") != kKeysFormat) {
     return Error{path + ": not a key file (format is not \"" + std::string(kKeysFormat) + "\")"};
   }
-  const int version = r.integer(root, "version", "", 0, 1 << 30);
+  const int version = r.integer(root, "version", "", 0);
   if (r.ok() && version != kKeysVersion) {
     return Error{path + ": key file version " + std::to_string(version) +
                  " is not supported (this build reads version " + std::to_string(kKeysVersion) +
                  ")"};
   }
-  const Json* keys = r.member(root, "keys", "", JsonKind::Array);
   std::vector<KeyFileEntry> out;
   std::set<std::string> names;
-  if (keys) {
-    for (size_t i = 0; i < keys->size() && r.ok(); ++i) {
-      const Json& k = (*keys)[i];
-      const std::string where = "keys[" + std::to_string(i) + "]";
-      if (!k.is_object()) {
-        r.fail(where, "is not an object");
-        break;
-      }
+  if (const Json* keys = r.array(root, "keys", "")) {
+    r.objects(*keys, "keys", [&](const Json& k, const std::string& where) {
       KeyFileEntry e;
-      e.name = r.string(k, "name", where);
-      e.file = r.string(k, "file", where);
-      e.beginFrame = r.integer(k, "begin_frame", where, 0, INT_MAX);
-      e.endFrame = r.integer(k, "end_frame", where, 0, INT_MAX);
-      if (!r.ok()) break;
+      e.name = r.text(k, "name", where);
+      e.file = r.text(k, "file", where);
+      e.beginFrame = r.integer(k, "begin_frame", where, 0);
+      e.endFrame = r.integer(k, "end_frame", where, 0);
+      if (!r.ok()) return;
       const std::string key = where + " (key '" + e.name + "')";
       if (e.name.empty())
         r.fail(where, "has an empty name");
@@ -62,9 +48,9 @@ Result<std::vector<KeyFileEntry>> readKeysFile(const std::string& path) {
       else if (e.endFrame <= e.beginFrame)
         r.fail(key, "is empty (end_frame <= begin_frame)");
       out.push_back(std::move(e));
-    }
+    });
   }
-  if (!r.ok()) return Error{r.error()};
+  if (!r.ok()) return r.error();
   if (out.empty()) return Error{path + ": the key file lists no keys"};
   return out;
 }

@@ -2,105 +2,35 @@
 #include "core/io/snap_import.h"
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "core/graph/directed_graph.h"
+#include "core/util/json_fields.h"
 
 namespace mg {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Reads typed fields of the graph file and keeps the first problem, with its JSON path. After a
-// failure every getter returns a neutral value, so callers check failed() at convenient points.
-class FieldReader {
- public:
-  explicit FieldReader(std::string file) : m_file(std::move(file)) {}
-
-  bool failed() const { return m_failed; }
-  Error error() const { return Error{m_file + ": " + m_message}; }
-  void fail(const std::string& path, const std::string& what) {
-    if (m_failed) return;
-    m_failed = true;
-    m_message = path + ": " + what;
-  }
-
-  const Json* member(const Json& object, std::string_view key, const std::string& path,
-                     JsonKind kind, const char* kindName) {
-    const std::string at = path.empty() ? std::string(key) : path + "." + std::string(key);
-    const Json* v = jsonFind(object, key);
-    if (!v) return fail(at, "missing"), nullptr;
-    if (jsonKind(*v) != kind) return fail(at, std::string("must be ") + kindName), nullptr;
-    return v;
-  }
-  const Json* array(const Json& o, std::string_view key, const std::string& path) {
-    const Json* v = member(o, key, path, JsonKind::Array, "an array");
-    return v;
-  }
-  const Json* object(const Json& o, std::string_view key, const std::string& path) {
-    return member(o, key, path, JsonKind::Object, "an object");
-  }
-  std::string text(const Json& o, std::string_view key, const std::string& path) {
-    const Json* v = member(o, key, path, JsonKind::String, "a string");
-    return v ? v->get_ref<const std::string&>() : std::string();
-  }
-  double real(const Json& o, std::string_view key, const std::string& path) {
-    const Json* v = member(o, key, path, JsonKind::Number, "a number");
-    return v ? v->get<double>() : 0.0;
-  }
-  // An integer in [min, max]; `range` describes the range for the message.
-  int integer(const Json& o, std::string_view key, const std::string& path, int min, int max) {
-    const Json* v = member(o, key, path, JsonKind::Number, "a number");
-    if (!v) return min;
-    const double d = v->get<double>();
-    if (d != std::floor(d) || d < min || d > max) {
-      fail(path + "." + std::string(key), formatNumber(d) + " is out of range (expected an integer from " +
-                                              std::to_string(min) + " to " + std::to_string(max) + ")");
-      return min;
-    }
-    return static_cast<int>(d);
-  }
-
-  static std::string formatNumber(double d) { return jsonText(Json(d), -1); }
-
- private:
-  std::string m_file;
-  bool m_failed = false;
-  std::string m_message;
-};
-
-FloorTransform readTransform(FieldReader& in, const Json& o, std::string_view key,
+FloorTransform readTransform(JsonFields& in, const Json& o, std::string_view key,
                              const std::string& path) {
   const Json* t = in.object(o, key, path);
   if (!t) return {};
-  const std::string at = path + "." + std::string(key);
-  return {in.real(*t, "theta", at), in.real(*t, "x", at), in.real(*t, "z", at)};
+  const std::string at = JsonFields::at(path, key);
+  return {in.number(*t, "theta", at), in.number(*t, "x", at), in.number(*t, "z", at)};
 }
 
-Pose readPose(FieldReader& in, const Json& o, std::string_view key, const std::string& path,
+Pose readPose(JsonFields& in, const Json& o, std::string_view key, const std::string& path,
               int joints) {
   Pose pose;
   const Json* p = in.object(o, key, path);
   if (!p) return pose;
-  const std::string at = path + "." + std::string(key);
+  const std::string at = JsonFields::at(path, key);
   const Json* root = in.array(*p, "root_position", at);
   const Json* rotations = in.array(*p, "rotations", at);
-  if (!root || !rotations) return pose;
-  auto numbers = [&](const Json& a, size_t n, const std::string& where, double* out) {
-    if (a.size() != n) return in.fail(where, "must hold " + std::to_string(n) + " numbers"), false;
-    for (size_t i = 0; i < n; ++i) {
-      if (!a[i].is_number())
-        return in.fail(where, "must hold " + std::to_string(n) + " numbers"), false;
-      out[i] = a[i].get<double>();
-    }
-    return true;
-  };
   double xyz[3];
-  if (!numbers(*root, 3, at + ".root_position", xyz)) return pose;
+  if (!root || !rotations || !in.numbers(*root, at + ".root_position", 3, xyz)) return pose;
   pose.rootPosition = {xyz[0], xyz[1], xyz[2]};
   if (static_cast<int>(rotations->size()) != joints) {
     in.fail(at + ".rotations", "has " + std::to_string(rotations->size()) + " rotations for " +
@@ -108,11 +38,9 @@ Pose readPose(FieldReader& in, const Json& o, std::string_view key, const std::s
     return pose;
   }
   for (size_t j = 0; j < rotations->size(); ++j) {
-    const std::string where = at + ".rotations[" + std::to_string(j) + "]";
-    const Json& r = (*rotations)[j];
+    const std::string where = JsonFields::at(at + ".rotations", j);
     double wxyz[4];
-    if (!r.is_array()) return in.fail(where, "must hold 4 numbers"), pose;
-    if (!numbers(r, 4, where, wxyz)) return pose;
+    if (!in.numbers((*rotations)[j], where, 4, wxyz)) return pose;
     const Eigen::Quaterniond q(wxyz[0], wxyz[1], wxyz[2], wxyz[3]);
     if (!(std::abs(q.norm() - 1.0) < 1e-6)) return in.fail(where, "is not a unit quaternion"), pose;
     pose.localRotations.push_back(q);
@@ -175,98 +103,83 @@ Status readClips(SnapGraphFile& file, const std::vector<Joint>& joints, double m
 
 Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFileLoader& load) {
   if (!load) return Error{directory + ": no motion loader to read the clips with"};
-  const fs::path graphPath = fs::path(directory) / kSnapGraphFileName;
-  if (!fs::is_regular_file(graphPath)) return Error{graphPath.string() + ": no such file (not a snap graph export?)"};
-  std::ifstream stream(graphPath, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-  if (!stream && !stream.eof()) return Error{graphPath.string() + ": cannot read the file"};
-  Result<Json> parsed = readJsonText(text);
-  if (!parsed) return Error{graphPath.string() + ": " + parsed.error().message};
+  const std::string graphFile = (fs::path(directory) / kSnapGraphFileName).string();
+  if (!fs::is_regular_file(graphFile))
+    return Error{graphFile + ": no such file (not a snap graph export?)"};
+  Result<Json> parsed = readJsonFile(graphFile);
+  if (!parsed) return parsed.error();
   const Json& root = *parsed;
-  FieldReader in(graphPath.string());
-  if (!root.is_object()) return Error{graphPath.string() + ": the top level must be an object"};
+  JsonFields in(graphFile);
+  if (!root.is_object()) return Error{graphFile + ": the top level must be an object"};
   const std::string format = in.text(root, "format", "");
-  if (in.failed()) return in.error();
+  if (!in.ok()) return in.error();
   if (format != kSnapGraphFormat) {
-    return Error{graphPath.string() + ": format is '" + format + "', not '" + kSnapGraphFormat + "'"};
+    return Error{graphFile + ": format is '" + format + "', not '" + kSnapGraphFormat + "'"};
   }
-  const Json* version = in.member(root, "version", "", JsonKind::Number, "a number");
-  if (in.failed()) return in.error();
-  if (version->get<double>() != kSnapGraphVersion) {
-    return Error{
-        graphPath.string() + ": version " + FieldReader::formatNumber(version->get<double>()) +
-        " is not supported (this build reads version " + std::to_string(kSnapGraphVersion) + ")"};
+  const double version = in.number(root, "version", "");
+  if (!in.ok()) return in.error();
+  if (version != kSnapGraphVersion) {
+    return Error{graphFile + ": version " + JsonFields::formatNumber(version) +
+                 " is not supported (this build reads version " +
+                 std::to_string(kSnapGraphVersion) + ")"};
   }
 
   SnapGraphFile file;
   file.directory = directory;
-  file.fps = in.real(root, "fps", "");
-  const double metresPerUnit = in.real(root, "bvh_metres_per_unit", "");
-  if (!in.failed() && !(file.fps > 0 && std::isfinite(file.fps))) in.fail("fps", "must be positive");
-  if (!in.failed() && !(metresPerUnit > 0 && std::isfinite(metresPerUnit))) in.fail("bvh_metres_per_unit", "must be positive");
+  file.fps = in.number(root, "fps", "");
+  const double metresPerUnit = in.number(root, "bvh_metres_per_unit", "");
+  if (in.ok() && !(file.fps > 0)) in.fail("fps", "must be positive");
+  if (in.ok() && !(metresPerUnit > 0)) in.fail("bvh_metres_per_unit", "must be positive");
   if (const Json* s = in.object(root, "settings", "")) {
-    file.settings.thresholdM2 = in.real(*s, "threshold_m2", "settings");
-    file.settings.wminFrames = in.integer(*s, "wmin_frames", "settings", 0, INT_MAX);
-    file.settings.trimLeadingFrames = in.integer(*s, "trim_leading_frames", "settings", 0, INT_MAX);
-    if (jsonFind(*s, "build_seconds")) {
-      const double seconds = in.real(*s, "build_seconds", "settings");
-      if (!in.failed() && !(seconds >= 0 && std::isfinite(seconds)))
-        in.fail("settings.build_seconds", "must be >= 0");
-      file.settings.buildSeconds = seconds;
-    }
+    file.settings.thresholdM2 = in.number(*s, "threshold_m2", "settings");
+    file.settings.wminFrames = in.integer(*s, "wmin_frames", "settings", 0);
+    file.settings.trimLeadingFrames = in.integer(*s, "trim_leading_frames", "settings", 0);
+    in.read(*s, "build_seconds", "settings", file.settings.buildSeconds);
+    if (in.ok() && jsonFind(*s, "build_seconds") && !(file.settings.buildSeconds >= 0))
+      in.fail("settings.build_seconds", "must be >= 0");
   }
   std::vector<Joint> joints;
   if (const Json* skeleton = in.object(root, "skeleton", "")) {
     if (const Json* list = in.array(*skeleton, "joints", "skeleton")) {
       if (list->empty()) in.fail("skeleton.joints", "must not be empty");
-      for (size_t j = 0; j < list->size() && !in.failed(); ++j) {
-        const std::string at = "skeleton.joints[" + std::to_string(j) + "]";
-        if (!(*list)[j].is_object()) in.fail(at, "must be an object");
-        if (in.failed()) break;
+      in.objects(*list, "skeleton.joints", [&](const Json& o, const std::string& at) {
+        const int j = static_cast<int>(joints.size());
         Joint joint;
-        joint.name = in.text((*list)[j], "name", at);
-        joint.parent = in.integer((*list)[j], "parent", at, j == 0 ? -1 : 0, static_cast<int>(j) - 1);
+        joint.name = in.text(o, "name", at);
+        joint.parent = in.integer(o, "parent", at, j == 0 ? -1 : 0, j - 1);
         joints.push_back(joint);
-      }
+      });
     }
   }
   const Json* motions = in.array(root, "motions", "");
   const Json* hubs = in.array(root, "hubs", "");
   const Json* clips = in.array(root, "clips", "");
-  if (in.failed()) return in.error();
+  if (!in.ok()) return in.error();
 
-  for (size_t m = 0; m < motions->size() && !in.failed(); ++m) {
-    const std::string at = "motions[" + std::to_string(m) + "]";
-    const Json& o = (*motions)[m];
-    if (!o.is_object()) return in.fail(at, "must be an object"), in.error();
+  in.objects(*motions, "motions", [&](const Json& o, const std::string& at) {
     SnapSourceMotion motion{in.text(o, "name", at), in.text(o, "source_path", at),
-                            in.integer(o, "frames", at, 1, INT_MAX)};
+                            in.integer(o, "frames", at, 1)};
     file.graph.frameCounts.push_back(motion.frames);
     file.motions.push_back(std::move(motion));
-  }
-  if (!in.failed() && motions->empty()) in.fail("motions", "must not be empty");
-  if (!in.failed() && hubs->empty()) in.fail("hubs", "must not be empty");
+  });
+  if (in.ok() && motions->empty()) in.fail("motions", "must not be empty");
+  if (in.ok() && hubs->empty()) in.fail("hubs", "must not be empty");
   const int motionCount = static_cast<int>(file.motions.size());
-  for (size_t h = 0; h < hubs->size() && !in.failed(); ++h) {
-    const std::string at = "hubs[" + std::to_string(h) + "]";
-    const Json& o = (*hubs)[h];
-    if (!o.is_object()) return in.fail(at, "must be an object"), in.error();
+  in.objects(*hubs, "hubs", [&](const Json& o, const std::string& at) {
     Hub hub;
     const Json* matches = in.array(o, "match_frames", at);
     if (matches && matches->empty()) in.fail(at + ".match_frames", "must not be empty");
-    for (size_t k = 0; matches && k < matches->size() && !in.failed(); ++k) {
-      const std::string mat = at + ".match_frames[" + std::to_string(k) + "]";
-      const Json& mo = (*matches)[k];
-      if (!mo.is_object()) return in.fail(mat, "must be an object"), in.error();
-      MatchFrame mf;
-      mf.ref.motion = in.integer(mo, "motion", mat, 0, motionCount - 1);
-      if (in.failed()) break;
-      mf.ref.frame = in.integer(mo, "frame", mat, 1, file.graph.frameCounts[mf.ref.motion] - 2);
-      mf.toHub = readTransform(in, mo, "to_hub", mat);
-      mf.distance = in.real(mo, "distance", mat);
-      hub.matchFrames.push_back(mf);
+    if (matches) {
+      in.objects(*matches, at + ".match_frames", [&](const Json& mo, const std::string& mat) {
+        MatchFrame mf;
+        mf.ref.motion = in.integer(mo, "motion", mat, 0, motionCount - 1);
+        if (!in.ok()) return;
+        mf.ref.frame = in.integer(mo, "frame", mat, 1, file.graph.frameCounts[mf.ref.motion] - 2);
+        mf.toHub = readTransform(in, mo, "to_hub", mat);
+        mf.distance = in.number(mo, "distance", mat);
+        hub.matchFrames.push_back(mf);
+      });
     }
-    if (in.failed()) break;
     hub.baseMatch = in.integer(o, "base_match", at, 0, static_cast<int>(hub.matchFrames.size()) - 1);
     if (const Json* pose = in.object(o, "common_pose", at)) {
       const std::string pat = at + ".common_pose";
@@ -284,34 +197,31 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
           {name->get_ref<const std::string&>(),
            colour && colour->is_string() ? colour->get_ref<const std::string&>() : std::string()});
     }
-  }
-  if (in.failed()) return in.error();
+  });
+  if (!in.ok()) return in.error();
   if (file.hubLabels.size() != file.graph.hubs.size()) file.hubLabels.clear();
 
   const int hubCount = static_cast<int>(file.graph.hubs.size());
   std::vector<int> clipFrames;
-  for (size_t c = 0; c < clips->size() && !in.failed(); ++c) {
-    const std::string at = "clips[" + std::to_string(c) + "]";
-    const Json& o = (*clips)[c];
-    if (!o.is_object()) return in.fail(at, "must be an object"), in.error();
+  in.objects(*clips, "clips", [&](const Json& o, const std::string& at) {
     HubEdge e;
     e.fromHub = in.integer(o, "from_hub", at, 0, hubCount - 1);
     e.toHub = in.integer(o, "to_hub", at, 0, hubCount - 1);
-    if (in.failed()) break;
+    if (!in.ok()) return;
     const auto matchCount = [&](int hub) { return static_cast<int>(file.graph.hubs[hub].matchFrames.size()); };
     e.fromMatch = in.integer(o, "from_match", at, 0, matchCount(e.fromHub) - 1);
     e.toMatch = in.integer(o, "to_match", at, 0, matchCount(e.toHub) - 1);
     const Json* source = in.object(o, "source", at);
-    if (in.failed()) break;
+    if (!in.ok()) return;
     e.clip.motion = in.integer(*source, "motion", at + ".source", 0, motionCount - 1);
-    e.clip.beginFrame = in.integer(*source, "begin_frame", at + ".source", 0, INT_MAX);
-    e.clip.endFrame = in.integer(*source, "end_frame", at + ".source", 0, INT_MAX);
+    e.clip.beginFrame = in.integer(*source, "begin_frame", at + ".source", 0);
+    e.clip.endFrame = in.integer(*source, "end_frame", at + ".source", 0);
     const FloorTransform beginToHub = readTransform(in, o, "begin_to_hub", at);
     const FloorTransform endToHub = readTransform(in, o, "end_to_hub", at);
     const std::string path = in.text(o, "file", at);
-    const int firstFrame = in.integer(o, "file_first_frame", at, 0, INT_MAX);
-    const int frames = in.integer(o, "file_frames", at, 1, INT_MAX);
-    if (in.failed()) break;
+    const int firstFrame = in.integer(o, "file_first_frame", at, 0);
+    const int frames = in.integer(o, "file_frames", at, 1);
+    if (!in.ok()) return;
     const MatchFrame& from = file.graph.hubs[e.fromHub].matchFrames[e.fromMatch];
     const MatchFrame& to = file.graph.hubs[e.toHub].matchFrames[e.toMatch];
     if (from.ref != FrameRef{e.clip.motion, e.clip.beginFrame} || to.ref != FrameRef{e.clip.motion, e.clip.endFrame}) {
@@ -324,24 +234,26 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     file.graph.edges.push_back(e);
     file.clipFiles.push_back(path);
     clipFrames.push_back(frames);
-  }
-  if (in.failed()) return in.error();
-  if (Status s = file.graph.validate(); !s) return Error{graphPath.string() + ": hubs and clips: " + s.error().message};
+  });
+  if (!in.ok()) return in.error();
+  if (Status s = file.graph.validate(); !s)
+    return Error{graphFile + ": hubs and clips: " + s.error().message};
   // Every piece between consecutive match frames must be a clip, in order (as buildHubGraph cuts).
   Result<HubGraph> cut = buildHubGraph(file.graph.frameCounts, file.graph.hubs);
-  if (!cut) return Error{graphPath.string() + ": hubs and clips: " + cut.error().message};
+  if (!cut) return Error{graphFile + ": hubs and clips: " + cut.error().message};
   for (size_t e = 0; e < std::max(cut->edges.size(), file.graph.edges.size()); ++e) {
     const bool same = e < cut->edges.size() && e < file.graph.edges.size() &&
                       cut->edges[e].clip == file.graph.edges[e].clip && cut->edges[e].fromHub == file.graph.edges[e].fromHub &&
                       cut->edges[e].toHub == file.graph.edges[e].toHub;
     if (!same) {
-      return Error{graphPath.string() + ": hubs and clips: clips[" + std::to_string(e) + "] is not the " +
-                   "piece between consecutive match frames the hubs define (" + std::to_string(cut->edges.size()) +
-                   " clips expected, " + std::to_string(file.graph.edges.size()) + " given)"};
+      return Error{graphFile + ": hubs and clips: clips[" + std::to_string(e) + "] is not the " +
+                   "piece between consecutive match frames the hubs define (" +
+                   std::to_string(cut->edges.size()) + " clips expected, " +
+                   std::to_string(file.graph.edges.size()) + " given)"};
     }
   }
   if (Status s = readClips(file, joints, metresPerUnit, clipFrames, load); !s) {
-    return Error{graphPath.string() + ": " + s.error().message};
+    return Error{graphFile + ": " + s.error().message};
   }
   return file;
 }

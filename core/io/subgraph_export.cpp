@@ -10,7 +10,6 @@
 #include "core/graph/directed_graph.h"
 #include "core/import/bvh_writer.h"
 #include "core/io/export_set.h"
-#include "core/io/json_fields.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_text.h"
 

@@ -2,15 +2,12 @@
 // Reading a subgraph export back (the declarations are in subgraph_export.h, next to the writer).
 #include <climits>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/graph/directed_graph.h"
 #include "core/graph/graph_search.h"
-#include "core/io/json_fields.h"
 #include "core/io/subgraph_export.h"
-#include "core/util/json_text.h"
+#include "core/util/json_fields.h"
 
 namespace mg {
 
@@ -32,20 +29,16 @@ KeptReason reasonNamed(const std::string& name, bool& ok) {
 
 Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   const std::string path = (fs::path(directory) / kSubgraphFileName).string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path + ": cannot open the subgraph file"};
-  std::stringstream text;
-  text << in.rdbuf();
-  Result<Json> doc = readJsonText(text.str());
-  if (!doc) return Error{path + ": " + doc.error().message};
+  Result<Json> doc = readJsonFile(path);
+  if (!doc) return doc.error();
   const Json& root = doc.value();
   if (!root.is_object()) return Error{path + ": not a subgraph file"};
-  JsonFieldReader r(path);
-  if (r.string(root, "format", "") != kSubgraphFormat) {
+  JsonFields r(path);
+  if (r.text(root, "format", "") != kSubgraphFormat) {
     return Error{path + ": not a subgraph file (format is not \"" + std::string(kSubgraphFormat) +
                  "\")"};
   }
-  const int version = r.integer(root, "version", "", 0, 1 << 30);
+  const int version = r.integer(root, "version", "", 0);
   if (r.ok() && version != kSubgraphVersion) {
     return Error{path + ": subgraph file version " + std::to_string(version) +
                  " is not supported (this build reads version " + std::to_string(kSubgraphVersion) +
@@ -57,27 +50,19 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   if (r.ok() && !(file.fps > 0)) r.fail("fps", "must be positive");
   file.bvhMetresPerUnit = r.number(root, "bvh_metres_per_unit", "");
   if (r.ok() && !(file.bvhMetresPerUnit > 0)) r.fail("bvh_metres_per_unit", "must be positive");
-  if (jsonFind(root, "trim_leading_frames"))
-    file.trimLeadingFrames = r.integer(root, "trim_leading_frames", "", 0, 1 << 30);
-  if (jsonFind(root, "build_seconds")) {
-    file.buildSeconds = r.number(root, "build_seconds", "");
-    if (r.ok() && !(file.buildSeconds >= 0)) r.fail("build_seconds", "must be >= 0");
-  }
+  r.read(root, "trim_leading_frames", "", file.trimLeadingFrames, 0);
+  r.read(root, "build_seconds", "", file.buildSeconds);
+  if (r.ok() && jsonFind(root, "build_seconds") && !(file.buildSeconds >= 0))
+    r.fail("build_seconds", "must be >= 0");
   std::vector<int> frames;
-  if (const Json* ms = r.member(root, "motions", "", JsonKind::Array)) {
-    for (size_t m = 0; m < ms->size() && r.ok(); ++m) {
-      const std::string where = "motions[" + std::to_string(m) + "]";
-      const Json& x = (*ms)[m];
-      if (!x.is_object()) {
-        r.fail(where, "is not an object");
-        break;
-      }
-      file.motionNames.push_back(r.string(x, "name", where));
+  if (const Json* ms = r.array(root, "motions", "")) {
+    r.objects(*ms, "motions", [&](const Json& x, const std::string& where) {
+      file.motionNames.push_back(r.text(x, "name", where));
       const Json* path = jsonFind(x, "source_path");  // informative: the capture file, may be empty
       file.motionSourcePaths.push_back(
           path && path->is_string() ? path->get_ref<const std::string&>() : std::string());
-      frames.push_back(r.integer(x, "frames", where, 1, INT_MAX));
-    }
+      frames.push_back(r.integer(x, "frames", where, 1));
+    });
   }
   const int motionCount = static_cast<int>(frames.size());
   auto motionFrame = [&](const Json& a, const std::string& where, int* motion, int* frame) {
@@ -85,14 +70,14 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       r.fail(where, "is not a [motion, frame] array");
       return;
     }
-    *motion = r.integer(a[0], where + "[0]", 0, std::max(0, motionCount - 1));
+    *motion = r.integer(a[0], where + "[0]", 0, motionCount - 1);
     *frame = r.integer(a[1], where + "[1]", 0, r.ok() ? frames[*motion] - 1 : 0);
   };
   std::vector<DmgVertex> vertices;
-  if (const Json* vs = r.member(root, "vertices", "", JsonKind::Array)) {
+  if (const Json* vs = r.array(root, "vertices", "")) {
     for (size_t i = 0; i < vs->size() && r.ok(); ++i) {
       DmgVertex v;
-      motionFrame((*vs)[i], "vertices[" + std::to_string(i) + "]", &v.motion, &v.frame);
+      motionFrame((*vs)[i], JsonFields::at("vertices", i), &v.motion, &v.frame);
       vertices.push_back(v);
     }
   }
@@ -108,9 +93,9 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
   }
   std::vector<DmgEdgeInput> edges;
   const int n = static_cast<int>(vertices.size());
-  if (const Json* es = r.member(root, "edges", "", JsonKind::Array)) {
+  if (const Json* es = r.array(root, "edges", "")) {
     for (size_t i = 0; i < es->size() && r.ok(); ++i) {
-      const std::string where = "edges[" + std::to_string(i) + "]";
+      const std::string where = JsonFields::at("edges", i);
       const Json& e = (*es)[i];
       if (!e.is_array() || e.size() != 4) {
         r.fail(where, "is not a [from, to, kind, cost] array");
@@ -120,10 +105,7 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       x.from = r.integer(e[0], where + "[0]", 0, std::max(0, n - 1));
       x.to = r.integer(e[1], where + "[1]", 0, std::max(0, n - 1));
       x.kind = static_cast<DmgEdgeKind>(r.integer(e[2], where + "[2]", 0, 1));
-      if (!e[3].is_number())
-        r.fail(where + "[3]", "is not a number");
-      else
-        x.cost = static_cast<float>(e[3].get<double>());
+      x.cost = static_cast<float>(r.number(e[3], where + "[3]"));
       edges.push_back(x);
     }
   }
@@ -135,35 +117,29 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
     file.requirement.gamma = r.integer(*req, "gamma", "requirement", 1, kMaxGamma);
     file.requirement.alpha = r.number(*req, "alpha", "requirement");
     file.requirement.frameCost = r.number(*req, "frame_cost", "requirement");
-    file.requirement.entryFrames = r.integer(*req, "entry_frames", "requirement", 1, INT_MAX);
+    file.requirement.entryFrames = r.integer(*req, "entry_frames", "requirement", 1);
     if (r.ok()) {
       if (Status s = file.requirement.validate(); !s) r.fail("requirement", s.error().message);
     }
   }
-  if (const Json* ks = r.member(root, "keys", "", JsonKind::Array)) {
-    for (size_t i = 0; i < ks->size() && r.ok(); ++i) {
-      const std::string where = "keys[" + std::to_string(i) + "]";
-      const Json& k = (*ks)[i];
-      if (!k.is_object()) {
-        r.fail(where, "is not an object");
-        break;
-      }
+  if (const Json* ks = r.array(root, "keys", "")) {
+    r.objects(*ks, "keys", [&](const Json& k, const std::string& where) {
       KeySegment s;
-      s.name = r.string(k, "name", where);
+      s.name = r.text(k, "name", where);
       s.motion = r.integer(k, "motion", where, 0, std::max(0, motionCount - 1));
-      s.beginFrame = r.integer(k, "begin_frame", where, 0, INT_MAX);
-      s.endFrame = r.integer(k, "end_frame", where, 0, INT_MAX);
+      s.beginFrame = r.integer(k, "begin_frame", where, 0);
+      s.endFrame = r.integer(k, "end_frame", where, 0);
       file.keys.push_back(s);
-    }
+    });
   }
   if (r.ok()) {
     Result<DatabaseMotionGraph> g = DatabaseMotionGraph::create(file.fps, frames, vertices, edges);
     if (!g) return Error{path + ": " + g.error().message};
     file.graph = std::move(g.value());
   }
-  if (const Json* bs = r.member(root, "bounds_above_gamma", "", JsonKind::Array)) {
+  if (const Json* bs = r.array(root, "bounds_above_gamma", "")) {
     for (size_t i = 0; i < bs->size() && r.ok(); ++i) {
-      const std::string where = "bounds_above_gamma[" + std::to_string(i) + "]";
+      const std::string where = JsonFields::at("bounds_above_gamma", i);
       const Json& b = (*bs)[i];
       if (!b.is_array() || b.size() != 4) {
         r.fail(where, "is not a [motion, frame, group, units] array");
@@ -173,46 +149,38 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       motionFrame(b, where, &motion, &frame);
       SubgraphFile::Bound bound;
       bound.source = r.ok() ? file.graph.vertexOf(motion, frame) : 0;
-      bound.group = r.integer(b[2], where + "[2]", 0, INT_MAX);
-      bound.units = r.integer(b[3], where + "[3]", 1, INT_MAX);
+      bound.group = r.integer(b[2], where + "[2]", 0);
+      bound.units = r.integer(b[3], where + "[3]", 1);
       if (r.ok() && bound.source < 0) r.fail(where, "names a frame that is not a vertex");
       file.boundsAboveGamma.push_back(bound);
     }
   }
   int covered = 0;
-  if (const Json* cs = r.member(root, "clips", "", JsonKind::Array)) {
-    for (size_t c = 0; c < cs->size() && r.ok(); ++c) {
-      const std::string where = "clips[" + std::to_string(c) + "]";
-      const Json& x = (*cs)[c];
-      if (!x.is_object()) {
-        r.fail(where, "is not an object");
-        break;
-      }
-      const std::string clipPath = r.string(x, "file", where);
+  if (const Json* cs = r.array(root, "clips", "")) {
+    r.objects(*cs, "clips", [&](const Json& x, const std::string& where) {
+      const std::string clipPath = r.text(x, "file", where);
       Clip clip;
       clip.motion = r.integer(x, "motion", where, 0, std::max(0, motionCount - 1));
-      clip.beginFrame = r.integer(x, "begin_frame", where, 0, INT_MAX);
-      clip.endFrame = r.integer(x, "end_frame", where, clip.beginFrame + 1, INT_MAX);
-      if (!r.ok()) break;
+      clip.beginFrame = r.integer(x, "begin_frame", where, 0);
+      clip.endFrame = r.integer(x, "end_frame", where, clip.beginFrame + 1);
+      if (!r.ok()) return;
       const fs::path p(clipPath);
       if (p.is_absolute() || p.lexically_normal().string().rfind("..", 0) == 0) {
-        r.fail(where + ".file", "must be a path inside the export folder");
-        break;
+        return r.fail(where + ".file", "must be a path inside the export folder");
       }
       for (int f = clip.beginFrame; f < clip.endFrame; ++f) {
         if (file.graph.vertexOf(clip.motion, f) < 0) {
-          r.fail(where, "frame " + std::to_string(f) + " is not a vertex");
-          break;
+          return r.fail(where, "frame " + std::to_string(f) + " is not a vertex");
         }
       }
       covered += clip.frameCount();
       file.clips.push_back(clip);
       file.clipFiles.push_back(clipPath);
-    }
+    });
   }
   if (r.ok() && covered != file.graph.vertexCount())
     r.fail("clips", "do not cover the vertices exactly once");
-  if (!r.ok()) return Error{r.error()};
+  if (!r.ok()) return r.error();
   return file;
 }
 
