@@ -41,6 +41,21 @@ std::vector<Leg> findLegs(const Skeleton& sk, const std::array<FootPointLocation
 }
 
 using PointTargets = std::array<std::optional<Eigen::Vector3d>, kFootPointCount>;
+using TipTargets = std::array<std::optional<Eigen::Vector3d>, 2>;  // left, right
+
+void aimToeTip(const Skeleton& sk, const FootPointLocation& tip, const Eigen::Vector3d& goal,
+               Pose& pose);
+
+// The turn about the vertical (Y) axis that carries the horizontal direction of `from` onto that
+// of `to` (0 when either has no horizontal length).
+Eigen::Quaterniond headingTurn(const Eigen::Vector3d& from, const Eigen::Vector3d& to) {
+  const double a = std::atan2(from.x(), from.z()), b = std::atan2(to.x(), to.z());
+  if (std::hypot(from.x(), from.z()) < kNegligibleMetres ||
+      std::hypot(to.x(), to.z()) < kNegligibleMetres) {
+    return Eigen::Quaterniond::Identity();
+  }
+  return Eigen::Quaterniond(Eigen::AngleAxisd(b - a, Eigen::Vector3d::UnitY()));
+}
 
 // Solves the legs of `pose` so planted points reach their targets: a heel target places the
 // ankle (keeping the heel's offset from it), a toe target alone places the ankle by the toe's
@@ -48,20 +63,30 @@ using PointTargets = std::array<std::optional<Eigen::Vector3d>, kFootPointCount>
 // reach. Returns false when no leg has a target (pose unchanged).
 Result<bool> solveLegs(const Skeleton& sk, const std::vector<Leg>& legs,
                        const std::array<FootPointLocation, kFootPointCount>& points,
-                       const PointTargets& target, double reachFraction, Pose& pose) {
+                       const PointTargets& target, double reachFraction, Pose& pose,
+                       const TipTargets& tipTarget = {}) {
   const int joints = sk.jointCount();
   std::vector<Eigen::Vector3d> pos(joints);
   std::vector<Eigen::Quaterniond> rot(joints);
   forwardKinematics(sk, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
   std::vector<std::optional<Eigen::Vector3d>> ankleTargets(legs.size()), toeTargets(legs.size());
   bool any = false;
+  const auto tips = findToeTips(sk);
   for (size_t i = 0; i < legs.size(); ++i) {
     const Leg& leg = legs[i];
+    const int side = leg.heelIndex / 2;
     const Eigen::Vector3d ankle = pos[leg.chain.foot];
     if (target[leg.heelIndex]) {
       ankleTargets[i] = *target[leg.heelIndex] - (pointPosition(points[leg.heelIndex], pos, rot) - ankle);
     } else if (leg.toe.joint >= 0 && target[leg.toeIndex]) {
-      ankleTargets[i] = *target[leg.toeIndex] - (pointPosition(points[leg.toeIndex], pos, rot) - ankle);
+      const Eigen::Vector3d toe = pointPosition(points[leg.toeIndex], pos, rot);
+      // Planted on the toe alone: a tip target sets the foot's heading about the toe.
+      Eigen::Quaterniond turn = Eigen::Quaterniond::Identity();
+      if (tips[side] && tipTarget[side]) {
+        turn = headingTurn(pointPosition(*tips[side], pos, rot) - toe,
+                           *tipTarget[side] - *target[leg.toeIndex]);
+      }
+      ankleTargets[i] = *target[leg.toeIndex] + turn * (ankle - toe);
     }
     if (leg.toe.joint >= 0 && target[leg.toeIndex]) toeTargets[i] = target[leg.toeIndex];
     any = any || ankleTargets[i].has_value();
@@ -74,6 +99,9 @@ Result<bool> solveLegs(const Skeleton& sk, const std::vector<Leg>& legs,
     if (!ankleTargets[i]) continue;
     LegIkJob job{&sk, legs[i].chain, *ankleTargets[i], toeTargets[i], legs[i].toe};
     if (Result<double> r = job.run(pose); !r) return r.error();
+    const int side = legs[i].heelIndex / 2;
+    if (tips[side] && tipTarget[side] && toeTargets[i])
+      aimToeTip(sk, *tips[side], *tipTarget[side], pose);
   }
   return true;
 }
@@ -171,13 +199,9 @@ struct Track {
   std::vector<Eigen::Vector3d> correction;             // relative to following the root shift
 };
 
-// The tip of a toe joint: its end site, when the toe point is a joint of its own.
+// The tip of a leg's toe joint (findToeTips).
 std::optional<FootPointLocation> toeTip(const Skeleton& sk, const Leg& leg) {
-  if (leg.toe.joint < 0 || leg.toe.joint == leg.chain.foot || !leg.toe.offset.isZero()) return std::nullopt;
-  for (const EndSite& e : sk.endSites) {
-    if (e.joint == leg.toe.joint) return FootPointLocation{e.joint, e.offset};
-  }
-  return std::nullopt;
+  return findToeTips(sk)[leg.heelIndex / 2];
 }
 
 // Fills a track's correction: fixed where planted (target minus where it is, less the root
@@ -419,7 +443,8 @@ Result<Motion> FootConstraintJob::run() const {
 
 Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
                        double reachFraction,
-                       std::span<const std::optional<Eigen::Vector3d>> targets) {
+                       std::span<const std::optional<Eigen::Vector3d>> targets,
+                       std::span<const std::optional<Eigen::Vector3d>> tipTargets) {
   const int joints = skeleton.jointCount();
   for (const Pose* p : {&pose.previous, &pose.current, &pose.next}) {
     if (static_cast<int>(p->localRotations.size()) != joints) {
@@ -432,6 +457,9 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
   if (!targets.empty() && targets.size() != static_cast<size_t>(kFootPointCount)) {
     return Error{"plant common pose: targets must be empty or one per foot point"};
   }
+  if (!tipTargets.empty() && tipTargets.size() != 2) {
+    return Error{"plant common pose: tip targets must be empty or one per side"};
+  }
   const auto points = findFootPoints(skeleton);
   const std::vector<Leg> legs = findLegs(skeleton, points);
   if (!targets.empty()) {
@@ -439,7 +467,12 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
     for (int p = 0; p < kFootPointCount; ++p) {
       if (points[p].joint >= 0 && (plantedMask & (1u << p)) && targets[p]) moved[p] = targets[p];
     }
-    Result<bool> solved = solveLegs(skeleton, legs, points, moved, reachFraction, pose.current);
+    TipTargets tipsMoved;
+    for (int side = 0; side < 2 && !tipTargets.empty(); ++side) {
+      if (moved[2 * side + 1]) tipsMoved[side] = tipTargets[side];
+    }
+    Result<bool> solved =
+        solveLegs(skeleton, legs, points, moved, reachFraction, pose.current, tipsMoved);
     if (!solved) return solved.error();
   }
   std::vector<Eigen::Vector3d> pos(joints);
@@ -459,6 +492,22 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
     }
   }
   return Status::success();
+}
+
+std::array<std::optional<FootPointLocation>, 2> findToeTips(const Skeleton& skeleton) {
+  const auto points = findFootPoints(skeleton);
+  std::array<std::optional<FootPointLocation>, 2> tips;
+  for (int side = 0; side < 2; ++side) {
+    const FootPointLocation &heel = points[2 * side], &toe = points[2 * side + 1];
+    if (toe.joint < 0 || toe.joint == heel.joint || !toe.offset.isZero()) continue;
+    for (const EndSite& e : skeleton.endSites) {
+      if (e.joint == toe.joint) {
+        tips[side] = FootPointLocation{e.joint, e.offset};
+        break;
+      }
+    }
+  }
+  return tips;
 }
 
 }  // namespace mg

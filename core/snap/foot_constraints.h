@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -68,8 +69,17 @@ struct FootConstraintJob {
 // orientation unless its toe has a target; otherwise frame f is unchanged. Fails when a pose has
 // the wrong joint count, reachFraction is not in (0, 1], or targets is neither empty nor one per
 // FootPoint. Skeletons without legs leave the pose alone.
+// With `tipTargets` too (empty or one per side, left then right; only read where the side's toe
+// has a target and the skeleton a toe tip, see findToeTips), the foot also turns about its toe
+// (its ankle target swung about the vertical through the toe target) and the toe joint aims the
+// tip there, so a foot planted on its toe alone takes the heading the tip asks for.
 Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseTriple& pose,
                        double reachFraction = 0.995,
-                       std::span<const std::optional<Eigen::Vector3d>> targets = {});
+                       std::span<const std::optional<Eigen::Vector3d>> targets = {},
+                       std::span<const std::optional<Eigen::Vector3d>> tipTargets = {});
+
+// The tip of each toe, left then right: the end site past the toe joint, on skeletons where the
+// toe point is a joint of its own (not the foot's end site). A planted toe holds its tip too.
+std::array<std::optional<FootPointLocation>, 2> findToeTips(const Skeleton& skeleton);
 
 }  // namespace mg

@@ -19,19 +19,46 @@ constexpr int kMaxRounds = 500;
 constexpr double kAgreedMetres = 1e-5;    // a link's points this close count as one configuration
 constexpr double kProgressMetres = 1e-8;  // a round improving the worst link less than this ends it
 
-using FootPositions = std::array<Eigen::Vector3d, kFootPointCount>;
+// The four FootPoints, then the tips of the left and right toes (kTip + side): a planted toe
+// holds its tip too, so links of a toe hold its tip and consistency covers it.
+constexpr int kTip = kFootPointCount;
+constexpr int kPointCount = kFootPointCount + 2;
+using FootPositions = std::array<Eigen::Vector3d, kPointCount>;
+using Locations = std::array<std::optional<FootPointLocation>, kPointCount>;
+
+Locations pointLocations(const Skeleton& skeleton) {
+  const auto feet = findFootPoints(skeleton);
+  const auto tips = findToeTips(skeleton);
+  Locations out;
+  for (int p = 0; p < kFootPointCount; ++p) {
+    if (feet[p].joint >= 0) out[p] = feet[p];
+  }
+  for (int side = 0; side < 2; ++side) out[kTip + side] = tips[side];
+  return out;
+}
+
+// A mask of FootPoints (bit 1 << FootPoint) with the tips of its toes added (bits 1 << kTip +
+// side).
+std::uint8_t withTips(std::uint8_t mask, const Locations& points) {
+  for (int side = 0; side < 2; ++side) {
+    if ((mask & (1u << (2 * side + 1))) && points[kTip + side])
+      mask |= static_cast<std::uint8_t>(1u << (kTip + side));
+  }
+  return mask;
+}
 
 FootPositions plantedPositions(const Skeleton& skeleton, const Pose& pose,
-                               const std::array<FootPointLocation, kFootPointCount>& points) {
+                               const Locations& points) {
   std::vector<Eigen::Vector3d> pos(skeleton.jointCount());
   std::vector<Eigen::Quaterniond> rot(skeleton.jointCount());
   forwardKinematics(skeleton, pose.rootPosition, pose.localRotations.data(), pos.data(),
                     rot.data());
   FootPositions out;
-  for (int p = 0; p < kFootPointCount; ++p) {
-    out[p] = points[p].joint >= 0
-                 ? Eigen::Vector3d(pos[points[p].joint] + rot[points[p].joint] * points[p].offset)
-                 : Eigen::Vector3d::Zero();
+  for (int p = 0; p < kPointCount; ++p) {
+    out[p] =
+        points[p]
+            ? Eigen::Vector3d(pos[points[p]->joint] + rot[points[p]->joint] * points[p]->offset)
+            : Eigen::Vector3d::Zero();
   }
   return out;
 }
@@ -47,7 +74,7 @@ struct Constraint {
 
 std::vector<Eigen::Vector3d> select(const FootPositions& all, std::uint8_t points) {
   std::vector<Eigen::Vector3d> out;
-  for (int p = 0; p < kFootPointCount; ++p) {
+  for (int p = 0; p < kPointCount; ++p) {
     if (points & (1u << p)) out.push_back(all[p]);
   }
   return out;
@@ -91,20 +118,21 @@ Result<PlantConsistency> makeLinkedPlantsConsistent(const Skeleton& skeleton,
     if (l.fromHub == l.toHub || std::popcount(static_cast<unsigned>(l.points)) < 2) continue;
     constraints.push_back({std::min(l.fromHub, l.toHub), std::max(l.fromHub, l.toHub), l.points});
   }
+  const Locations points = pointLocations(skeleton);
   std::sort(constraints.begin(), constraints.end());
   constraints.erase(std::unique(constraints.begin(), constraints.end()), constraints.end());
-  const auto points = findFootPoints(skeleton);
   PlantConsistency report;
   report.links = static_cast<int>(constraints.size());
-  for (const Constraint& c : constraints) {
+  for (Constraint& c : constraints) {
     for (int p = 0; p < kFootPointCount; ++p) {
-      if ((c.points & (1u << p)) && points[p].joint < 0)
-        return report;  // no such point: nothing to hold
+      if ((c.points & (1u << p)) && !points[p]) return report;  // no such point: nothing to hold
     }
+    c.points = withTips(c.points, points);
   }
   if (constraints.empty()) return report;
 
-  const std::vector<std::uint8_t> planted(hubMasks.begin(), hubMasks.end());
+  std::vector<std::uint8_t> planted(hubMasks.begin(), hubMasks.end());
+  for (std::uint8_t& mask : planted) mask = withTips(mask, points);
   std::vector<FootPositions> original(hubs), where(hubs);
   for (int h = 0; h < hubs; ++h)
     original[h] = where[h] = plantedPositions(skeleton, commonPoses[h].current, points);
@@ -118,14 +146,14 @@ Result<PlantConsistency> makeLinkedPlantsConsistent(const Skeleton& skeleton,
     if (now < kAgreedMetres || now > lastResidual - kProgressMetres) break;
     lastResidual = now;
     std::vector<FootPositions> move(hubs);
-    std::vector<std::array<int, kFootPointCount>> count(hubs);
+    std::vector<std::array<int, kPointCount>> count(hubs);
     for (int h = 0; h < hubs; ++h) move[h].fill(Eigen::Vector3d::Zero()), count[h].fill(0);
     for (const Constraint& c : constraints) {
       const std::vector<Eigen::Vector3d> from = select(where[c.a], c.points),
                                          to = select(where[c.b], c.points);
       const FloorTransform t = fitFloorTransform(from, to, 0.0);
       size_t k = 0;
-      for (int p = 0; p < kFootPointCount; ++p) {
+      for (int p = 0; p < kPointCount; ++p) {
         if (!(c.points & (1u << p))) continue;
         Eigen::Vector3d gap = to[k] - t.apply(from[k]);
         gap.y() = 0.0;
@@ -135,19 +163,21 @@ Result<PlantConsistency> makeLinkedPlantsConsistent(const Skeleton& skeleton,
       }
     }
     for (int h = 0; h < hubs; ++h) {
-      for (int p = 0; p < kFootPointCount; ++p) {
+      for (int p = 0; p < kPointCount; ++p) {
         if (count[h][p] > 0) where[h][p] += move[h][p] / count[h][p];
       }
-      // A foot planted on heel and toe keeps its shape: the floor transform that best carries
-      // its two points to where the links want them.
-      for (int heel : {0, 2}) {
-        const std::uint8_t foot = static_cast<std::uint8_t>(0x3u << heel);
-        if ((planted[h] & foot) != foot || points[heel + 1].joint < 0) continue;
+      // A foot keeps its shape: the floor transform that best carries its planted points (heel,
+      // toe, the toe's tip; two or more) to where the links want them.
+      for (int side = 0; side < 2; ++side) {
+        const std::uint8_t foot =
+            planted[h] & static_cast<std::uint8_t>((0x3u << (2 * side)) | (1u << (kTip + side)));
+        if (std::popcount(static_cast<unsigned>(foot)) < 2) continue;
         const std::vector<Eigen::Vector3d> was = select(original[h], foot),
                                            wanted = select(where[h], foot);
         const FloorTransform rigid = fitFloorTransform(was, wanted, 0.0);
-        where[h][heel] = rigid.apply(original[h][heel]);
-        where[h][heel + 1] = rigid.apply(original[h][heel + 1]);
+        for (int p = 0; p < kPointCount; ++p) {
+          if (foot & (1u << p)) where[h][p] = rigid.apply(original[h][p]);
+        }
       }
       // Moving a common pose's plants as a whole changes no link's residual: take that part out,
       // so only their configuration changes and the plants stay where the pose has them.
@@ -155,17 +185,17 @@ Result<PlantConsistency> makeLinkedPlantsConsistent(const Skeleton& skeleton,
                                          now = select(where[h], planted[h]);
       if (was.size() < 2) continue;
       const FloorTransform back = fitFloorTransform(now, was, 0.0);
-      for (int p = 0; p < kFootPointCount; ++p) {
+      for (int p = 0; p < kPointCount; ++p) {
         if (planted[h] & (1u << p)) where[h][p] = back.apply(where[h][p]);
       }
     }
   }
 
   for (int h = 0; h < hubs; ++h) {
-    std::array<std::optional<Eigen::Vector3d>, kFootPointCount> targets;
+    std::array<std::optional<Eigen::Vector3d>, kPointCount> targets;
     bool moved = false;
-    for (int p = 0; p < kFootPointCount; ++p) {
-      if (points[p].joint < 0 || !(planted[h] & (1u << p))) continue;
+    for (int p = 0; p < kPointCount; ++p) {
+      if (!points[p] || !(planted[h] & (1u << p))) continue;
       const Eigen::Vector3d d = where[h][p] - original[h][p];
       const double distance = std::hypot(d.x(), d.z());
       report.largestMove = std::max(report.largestMove, distance);
@@ -173,7 +203,9 @@ Result<PlantConsistency> makeLinkedPlantsConsistent(const Skeleton& skeleton,
       targets[p] = Eigen::Vector3d(where[h][p].x(), original[h][p].y(), where[h][p].z());
     }
     if (!moved) continue;
-    if (Status s = plantCommonPose(skeleton, planted[h], commonPoses[h], reachFraction, targets);
+    const std::span<const std::optional<Eigen::Vector3d>> all(targets);
+    if (Status s = plantCommonPose(skeleton, hubMasks[h], commonPoses[h], reachFraction,
+                                   all.first(kFootPointCount), all.subspan(kTip, 2));
         !s)
       return s.error();
     where[h] = plantedPositions(skeleton, commonPoses[h].current, points);

@@ -24,17 +24,21 @@ namespace mg {
 // inverse kinematics. Here the average is reached by consensus over the links themselves (any
 // mix of heel and toe points): repeatedly, each link between two different hubs fits the floor
 // transform of its points from one common pose onto the other (fitFloorTransform) and moves both
-// sides half way towards agreement; a foot with heel and toe planted then moves rigidly (the best
-// floor transform of its two points), so feet keep their shape. A class's average configuration
-// is the fixed point, and its centre stays put. The common poses' planted points are then placed
-// there (plantCommonPose with targets: legs by IK, heights unchanged) and held in frames f-1 and
-// f+1 as before.
+// sides half way towards agreement; a foot with two or more points planted then moves rigidly
+// (the best floor transform of its points), so feet keep their shape. A planted toe holds its tip
+// (the end site past a toe joint, findToeTips) too, so a link of a toe links its tip: without it
+// a foot standing on its toe alone may point another way at each end of the clip, and its tip
+// glides round the toe. A class's average configuration is the fixed point, and its centre stays
+// put. The common poses' planted points are then placed there (plantCommonPose with targets and
+// tip targets: legs by IK, a foot on its toe turned about it, heights unchanged) and held in
+// frames f-1 and f+1 as before.
 
 // What the consensus did.
 struct PlantConsistency {
   int links = 0;                // distinct links between different hubs with two points or more
   int iterations = 0;           // consensus rounds run
   double residualBefore = 0.0;  // metres: largest distance a link's fit leaves between its points
+                                // (toe tips included)
   double residualAfter = 0.0;   // the same after the consensus (and rigid feet)
   double largestMove = 0.0;     // metres: largest horizontal move of a planted point
 };

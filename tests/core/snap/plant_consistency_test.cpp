@@ -44,6 +44,18 @@ Eigen::Vector3d centre(const std::vector<Eigen::Vector3d>& points) {
   return c / static_cast<double>(points.size());
 }
 
+// World positions of the toe tips (left, right) of a pose.
+std::vector<Eigen::Vector3d> tipPoints(const Skeleton& sk, const Pose& pose) {
+  std::vector<Eigen::Vector3d> pos(sk.jointCount());
+  std::vector<Eigen::Quaterniond> rot(sk.jointCount());
+  forwardKinematics(sk, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
+  std::vector<Eigen::Vector3d> out;
+  for (const std::optional<FootPointLocation>& tip : findToeTips(sk)) {
+    if (tip) out.push_back(pos[tip->joint] + rot[tip->joint] * tip->offset);
+  }
+  return out;
+}
+
 TEST(PlantConsistency, TwoFootLinkBecomesRigidlySimilarAndPlantsStayHeld) {
   const Motion narrow = stance(20, 0.20), wide = stance(20, 0.30, 0.06);
   std::vector<PoseTriple> poses{poseTriple(narrow, 10), poseTriple(wide, 10)};
@@ -61,10 +73,19 @@ TEST(PlantConsistency, TwoFootLinkBecomesRigidlySimilarAndPlantsStayHeld) {
   const std::vector<Eigen::Vector3d> after0 = plantedPoints(sk, poses[0].current),
                                      after1 = plantedPoints(sk, poses[1].current);
   EXPECT_LT(pairwiseMismatch(after0, after1), 1e-4);
-  // Both sides move towards each other (an average), each pose's plants keep their centre and
-  // heights, and frames f-1 and f+1 hold them where frame f has them.
+  // Both sides move towards each other (an average), each pose's plants (with the tips of its
+  // planted toes) keep their centre and heights, and frames f-1 and f+1 hold them where frame f
+  // has them.
+  auto withTips = [&](std::vector<Eigen::Vector3d> points, const Pose& pose) {
+    for (const Eigen::Vector3d& tip : tipPoints(sk, pose)) points.push_back(tip);
+    return points;
+  };
+  const std::vector<Eigen::Vector3d> tipsBefore0 =
+                                         withTips(before0, poseTriple(narrow, 10).current),
+                                     tipsBefore1 = withTips(before1, poseTriple(wide, 10).current);
+  EXPECT_LT((centre(tipsBefore0) - centre(withTips(after0, poses[0].current))).norm(), 1e-6);
+  EXPECT_LT((centre(tipsBefore1) - centre(withTips(after1, poses[1].current))).norm(), 1e-6);
   for (const auto& [was, now] : {std::pair{&before0, &after0}, {&before1, &after1}}) {
-    EXPECT_LT((centre(*was) - centre(*now)).norm(), 1e-6);
     for (size_t k = 0; k < was->size(); ++k) EXPECT_NEAR((*was)[k].y(), (*now)[k].y(), 1e-6);
   }
   EXPECT_GT(made->largestMove, 0.01);
@@ -76,6 +97,82 @@ TEST(PlantConsistency, TwoFootLinkBecomesRigidlySimilarAndPlantsStayHeld) {
       for (size_t k = 0; k < at.size(); ++k) EXPECT_LT((held[k] - at[k]).norm(), 1e-6);
     }
   }
+}
+
+// The left foot of a stance turned about the vertical by `degrees` (the whole leg about the hip),
+// in frames f-1..f+1 of the triple.
+void turnLeftFoot(const Skeleton& sk, PoseTriple& t, double degrees) {
+  int thigh = -1;
+  for (int j = 0; j < sk.jointCount(); ++j) {
+    if (sk.joints[j].name == "LeftUpLeg") thigh = j;
+  }
+  ASSERT_GE(thigh, 0);
+  const Eigen::Quaterniond turn(
+      Eigen::AngleAxisd(degrees * M_PI / 180.0, Eigen::Vector3d::UnitY()));
+  for (Pose* p : {&t.previous, &t.current, &t.next})
+    p->localRotations[thigh] = turn * p->localRotations[thigh];
+}
+
+// Two common poses linked on the left toe and the right heel and toe, the left foot standing on
+// its toe (its heel is not planted) and pointing 24 degrees apart: the toe points alone (three
+// points) are made consistent either way, but the left tip then sweeps round the toe between the
+// two ends of the clip. A planted toe holds its tip, so the link holds the tips too, and the left
+// foot turns about its toe until tips and toes are rigidly similar.
+TEST(PlantConsistency, LinkedToeHoldsItsTipTooAndTheFootTurnsAboutTheToe) {
+  const Motion narrow = stance(20, 0.20), wide = stance(20, 0.30, 0.06);
+  std::vector<PoseTriple> poses{poseTriple(narrow, 10), poseTriple(wide, 10)};
+  const Skeleton& sk = *narrow.skeleton;
+  ASSERT_NO_FATAL_FAILURE(turnLeftFoot(sk, poses[0], 12.0));
+  ASSERT_NO_FATAL_FAILURE(turnLeftFoot(sk, poses[1], -12.0));
+  const std::uint8_t toes = 0x0e;  // left toe, right heel, right toe
+  auto linkedPoints = [&](const Pose& pose) {
+    std::vector<Eigen::Vector3d> points = footPointPositions(sk, pose, toes);
+    for (const Eigen::Vector3d& tip : tipPoints(sk, pose)) points.push_back(tip);
+    return points;
+  };
+  ASSERT_EQ(linkedPoints(poses[0].current).size(), 5u);
+  const double before =
+      pairwiseMismatch(linkedPoints(poses[0].current), linkedPoints(poses[1].current));
+  ASSERT_GT(before, 0.05);
+  const std::vector<PlantLink> links{{0, 0, 0, 1, 0, toes}};
+  const std::vector<std::uint8_t> masks{toes, toes};
+  const auto made = makeLinkedPlantsConsistent(sk, links, masks, poses);
+  ASSERT_TRUE(made) << made.error().message;
+  EXPECT_LT(made->residualAfter, 1e-4);
+  const double after =
+      pairwiseMismatch(linkedPoints(poses[0].current), linkedPoints(poses[1].current));
+  EXPECT_LT(after, 1e-3);
+  // The toes stay on their (consistent) targets and frames f-1, f+1 hold the tips where f has them.
+  for (const PoseTriple& t : poses) {
+    const std::vector<Eigen::Vector3d> at = tipPoints(sk, t.current);
+    for (const Pose* side : {&t.previous, &t.next}) {
+      const std::vector<Eigen::Vector3d> held = tipPoints(sk, *side);
+      EXPECT_LT((held[0] - at[0]).norm(), 1e-6);
+    }
+  }
+  std::cout << "[ figures  ] linked toe with tips: configurations " << before * 1000
+            << " mm apart before, " << after * 1000 << " mm after\n";
+}
+
+TEST(PlantConsistency, PlantCommonPoseTurnsAFootOnItsToeToATipTarget) {
+  const Motion m = stance(20, 0.20);
+  const Skeleton& sk = *m.skeleton;
+  PoseTriple triple = poseTriple(m, 10);
+  const std::uint8_t leftToe = 1u << static_cast<int>(FootPoint::LeftToe);
+  const Eigen::Vector3d toe = footPointPositions(sk, triple.current, leftToe).front();
+  const Eigen::Vector3d tip = tipPoints(sk, triple.current)[0];
+  // The tip swung 30 degrees about the toe, on the floor.
+  const Eigen::Vector3d wanted =
+      toe + Eigen::AngleAxisd(M_PI / 6.0, Eigen::Vector3d::UnitY()) * (tip - toe);
+  std::vector<std::optional<Eigen::Vector3d>> targets(kFootPointCount), tips(2);
+  targets[static_cast<int>(FootPoint::LeftToe)] = toe;
+  tips[0] = wanted;
+  ASSERT_TRUE(plantCommonPose(sk, leftToe, triple, 0.995, targets, tips));
+  EXPECT_LT((footPointPositions(sk, triple.current, leftToe).front() - toe).norm(), 1e-4);
+  EXPECT_LT((tipPoints(sk, triple.current)[0] - wanted).norm(), 1e-3);
+  // Bad input: tip targets are one per side or none.
+  std::vector<std::optional<Eigen::Vector3d>> three(3);
+  EXPECT_FALSE(plantCommonPose(sk, leftToe, triple, 0.995, targets, three));
 }
 
 TEST(PlantConsistency, LinksToItselfOrOfOnePointChangeNothing) {
