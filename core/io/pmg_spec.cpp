@@ -3,193 +3,139 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/io/pmg_names.h"
+#include "core/util/json_fields.h"
 #include "core/util/stopwatch.h"
 
 namespace mg {
 namespace {
 
-// Field readers: an absent optional field leaves `out` alone.
-Status number(const Json& o, const char* key, double& out, const std::string& where) {
-  const Json* v = jsonFind(o, key);
-  if (!v) return Status::success();
-  if (!v->is_number()) return Error{where + ": '" + key + "' must be a number"};
-  out = v->get<double>();
-  return Status::success();
-}
-
-Status integer(const Json& o, const char* key, int& out, const std::string& where) {
-  double d = out;
-  if (Status s = number(o, key, d, where); !s) return s;
-  if (d != std::floor(d) || std::abs(d) > 2e9) return Error{where + ": '" + key + "' must be an integer"};
-  out = static_cast<int>(d);
-  return Status::success();
-}
-
-Status text(const Json& o, const char* key, std::string& out, const std::string& where) {
-  const Json* v = jsonFind(o, key);
-  if (!v) return Status::success();
-  if (!v->is_string()) return Error{where + ": '" + key + "' must be a string"};
-  out = v->get_ref<const std::string&>();
-  return Status::success();
-}
-
-Status flag(const Json& o, const char* key, bool& out, const std::string& where) {
-  const Json* v = jsonFind(o, key);
-  if (!v) return Status::success();
-  if (!v->is_boolean()) return Error{where + ": '" + key + "' must be true or false"};
-  out = v->get<bool>();
-  return Status::success();
-}
-
-Status pair(const Json& o, const char* key, double& a, double& b, const std::string& where) {
-  const Json* v = jsonFind(o, key);
-  if (!v) return Status::success();
-  if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number()) {
-    return Error{where + ": '" + key + "' must be [begin, end]"};
-  }
-  a = (*v)[0].get<double>(), b = (*v)[1].get<double>();
-  return Status::success();
-}
-
-#define MG_CHECK(expr) \
-  if (Status s_ = (expr); !s_) return s_.error();
-
-Result<MetricSettings> metric(const Json& o, const std::string& where) {
+// The spec's fields through JsonFields: every field but a node's name and parameters is optional
+// (an absent one keeps its default); semantic checks fail at the path of the object they check.
+MetricSettings metric(JsonFields& in, const Json& o, const std::string& path) {
   MetricSettings m;
-  const Json* v = jsonFind(o, "metric");
+  const Json* v = in.optional(o, "metric", path, JsonKind::Object);
   if (!v) return m;
-  if (!v->is_object()) return Error{where + ": 'metric' must be an object"};
-  MG_CHECK(integer(*v, "window_frames", m.windowFrames, where + ".metric"));
+  const std::string at = path + ".metric";
+  in.read(*v, "window_frames", at, m.windowFrames);
   std::string weighting = weightingName(m.weighting), joints = jointSelectionName(m.joints);
-  MG_CHECK(text(*v, "weighting", weighting, where + ".metric"));
-  MG_CHECK(text(*v, "joints", joints, where + ".metric"));
+  in.read(*v, "weighting", at, weighting);
+  in.read(*v, "joints", at, joints);
+  if (const Json* c = in.optional(*v, "custom_joints", at, JsonKind::Array))
+    m.customJoints = in.strings(*c, at + ".custom_joints");
+  if (!in.ok()) return m;
   Result<WindowWeighting> w = weightingByName(weighting);
-  if (!w) return Error{where + ".metric: " + w.error().message};
   Result<JointSelection> j = jointSelectionByName(joints);
-  if (!j) return Error{where + ".metric: " + j.error().message};
+  if (!w) return in.fail(at, w.error().message), m;
+  if (!j) return in.fail(at, j.error().message), m;
   m.weighting = *w, m.joints = *j;
-  if (const Json* c = jsonFind(*v, "custom_joints"); c && c->is_array()) {
-    for (const Json& name : *c) {
-      if (!name.is_string()) return Error{where + ".metric: custom_joints must be names"};
-      m.customJoints.push_back(name.get_ref<const std::string&>());
-    }
-  }
-  if (Status s = m.validate(); !s) return Error{where + ".metric: " + s.error().message};
+  if (Status st = m.validate(); !st) in.fail(at, st.error().message);
   return m;
 }
 
-Result<NodeSpec> node(const Json& o, int index) {
-  std::string where = "nodes[" + std::to_string(index) + "]";
-  if (!o.is_object()) return Error{where + " must be an object"};
+// A region [begin, end] (optional).
+void region(JsonFields& in, const Json& o, const char* key, const std::string& path, double& begin,
+            double& end) {
+  const Json* v = in.optional(o, key, path, JsonKind::Array);
+  double be[2];
+  if (v && in.numbers(*v, JsonFields::at(path, key), 2, be)) begin = be[0], end = be[1];
+}
+
+NodeSpec node(JsonFields& in, const Json& o, const std::string& path) {
   NodeSpec n;
-  MG_CHECK(text(o, "name", n.source.name, where));
-  if (n.source.name.empty()) return Error{where + ": 'name' is required"};
-  where = "node '" + n.source.name + "'";
-  if (const Json* ex = jsonFind(o, "examples")) {
-    if (!ex->is_array()) return Error{where + ": 'examples' must be an array"};
-    for (const Json& e : *ex) {
+  n.source.name = in.text(o, "name", path);
+  if (in.ok() && n.source.name.empty()) in.fail(path + ".name", "must not be empty");
+  if (!in.ok()) return n;
+  const std::string where = path + " (node '" + n.source.name + "')";
+  if (const Json* ex = in.optional(o, "examples", path, JsonKind::Array)) {
+    in.objects(*ex, path + ".examples", [&](const Json& e, const std::string& at) {
       ExampleRef ref;
-      ref.endFrame = -1;
-      MG_CHECK(text(e, "file", ref.path, where + ".examples"));
-      MG_CHECK(integer(e, "begin_frame", ref.beginFrame, where + ".examples"));
-      MG_CHECK(integer(e, "end_frame", ref.endFrame, where + ".examples"));
-      if (ref.path.empty() || ref.endFrame <= ref.beginFrame || ref.beginFrame < 0) {
-        return Error{where + ": every example needs 'file', 'begin_frame' and 'end_frame' > begin_frame"};
-      }
+      ref.path = in.text(e, "file", at);
+      if (in.ok() && ref.path.empty()) in.fail(at + ".file", "must not be empty");
+      ref.beginFrame = in.integer(e, "begin_frame", at, 0);
+      ref.endFrame = in.integer(e, "end_frame", at, ref.beginFrame + 1);
       n.source.examples.push_back(ref);
-    }
+    });
   }
-  if (const Json* sc = jsonFind(o, "step_cycles")) {
-    if (!sc->is_object()) return Error{where + ": 'step_cycles' must be an object"};
-    if (const Json* files = jsonFind(*sc, "files"); files && files->is_array()) {
-      for (const Json& f : *files) {
-        if (!f.is_string()) return Error{where + ".step_cycles: files must be paths"};
-        n.cycleFiles.push_back(f.get_ref<const std::string&>());
-      }
-    }
-    MG_CHECK(integer(*sc, "steps", n.cycles.steps, where + ".step_cycles"));
+  if (const Json* sc = in.optional(o, "step_cycles", path, JsonKind::Object)) {
+    const std::string at = path + ".step_cycles";
+    if (const Json* files = in.optional(*sc, "files", at, JsonKind::Array))
+      n.cycleFiles = in.strings(*files, at + ".files");
+    in.read(*sc, "steps", at, n.cycles.steps);
     std::string foot = "left";
-    MG_CHECK(text(*sc, "start_foot", foot, where + ".step_cycles"));
-    if (foot != "left" && foot != "right") return Error{where + ".step_cycles: start_foot is left or right"};
+    in.read(*sc, "start_foot", at, foot);
+    if (in.ok() && foot != "left" && foot != "right")
+      in.fail(at + ".start_foot", "must be left or right");
     n.cycles.startLeft = foot == "left";
-    if (Status s = n.cycles.validate(); !s) return Error{where + ": " + s.error().message};
+    if (Status st = n.cycles.validate(); in.ok() && !st) in.fail(where, st.error().message);
   }
-  if (n.source.examples.empty() && n.cycleFiles.empty()) {
-    return Error{where + ": no examples and no step_cycles files (an empty node)"};
+  if (in.ok() && n.source.examples.empty() && n.cycleFiles.empty()) {
+    in.fail(where, "no examples and no step_cycles files (an empty node)");
   }
-  const Json* params = jsonFind(o, "parameters");
-  if (!params || !params->is_array() || params->empty()) {
-    return Error{where + ": 'parameters' must list 1 to 3 parameter metrics"};
+  const Json* params = in.array(o, "parameters", path);
+  if (params && params->empty())
+    in.fail(path + ".parameters", "must list 1 to 3 parameter metrics");
+  if (params) {
+    in.objects(*params, path + ".parameters", [&](const Json& p, const std::string& at) {
+      ParameterMetric m;
+      Result<ParameterKind> k = parameterKindByName(in.text(p, "metric", at));
+      if (!in.ok()) return;
+      if (!k) return in.fail(at + ".metric", k.error().message);
+      m.kind = *k;
+      in.read(p, "joint", at, m.joint);
+      in.read(p, "end_site", at, m.endSite);
+      in.read(p, "key_time", at, m.keyTime);
+      in.read(p, "axes", at, m.axes);
+      in.read(p, "window_fraction", at, m.windowFraction);
+      n.source.metrics.push_back(m);
+    });
   }
-  for (const Json& p : *params) {
-    ParameterMetric m;
-    std::string kind;
-    MG_CHECK(text(p, "metric", kind, where + ".parameters"));
-    Result<ParameterKind> k = parameterKindByName(kind);
-    if (!k) return Error{where + ": " + k.error().message};
-    m.kind = *k;
-    MG_CHECK(text(p, "joint", m.joint, where + ".parameters"));
-    MG_CHECK(flag(p, "end_site", m.endSite, where + ".parameters"));
-    MG_CHECK(number(p, "key_time", m.keyTime, where + ".parameters"));
-    MG_CHECK(text(p, "axes", m.axes, where + ".parameters"));
-    MG_CHECK(number(p, "window_fraction", m.windowFraction, where + ".parameters"));
-    n.source.metrics.push_back(m);
+  if (const Json* inv = in.optional(o, "inversion", path, JsonKind::Object)) {
+    auto& i = n.source.inversion;
+    const std::string at = path + ".inversion";
+    in.read(*inv, "samples", at, i.samples);
+    in.read(*inv, "examples_per_sample", at, i.examplesPerSample);
+    in.read(*inv, "neighbours", at, i.neighbours);
+    in.read(*inv, "seed", at, i.seed);
+    if (Status st = i.validate(); in.ok() && !st) in.fail(where, st.error().message);
   }
-  if (const Json* inv = jsonFind(o, "inversion")) {
-    double seed = static_cast<double>(n.source.inversion.seed);
-    MG_CHECK(integer(*inv, "samples", n.source.inversion.samples, where + ".inversion"));
-    MG_CHECK(integer(*inv, "examples_per_sample", n.source.inversion.examplesPerSample, where + ".inversion"));
-    MG_CHECK(integer(*inv, "neighbours", n.source.inversion.neighbours, where + ".inversion"));
-    MG_CHECK(number(*inv, "seed", seed, where + ".inversion"));
-    n.source.inversion.seed = static_cast<std::uint64_t>(seed);
-    if (Status s = n.source.inversion.validate(); !s) return Error{where + ": " + s.error().message};
-  }
-  if (const Json* reg = jsonFind(o, "registration")) {
+  if (const Json* reg = in.optional(o, "registration", path, JsonKind::Object)) {
     RegistrationSettings& r = n.source.registration;
-    MG_CHECK(integer(*reg, "reference_example", r.referenceExample, where + ".registration"));
-    MG_CHECK(integer(*reg, "smoothing_frames", r.smoothingFrames, where + ".registration"));
-    MG_CHECK(flag(*reg, "match_foot_contacts", r.matchFootContacts, where + ".registration"));
-    MG_CHECK(number(*reg, "max_contact_shift", r.maxContactShift, where + ".registration"));
-    Result<MetricSettings> m = metric(*reg, where + ".registration");
-    if (!m) return m.error();
-    r.metric = *m;
-    if (Status s = r.validate(); !s) return Error{where + ": " + s.error().message};
+    const std::string at = path + ".registration";
+    in.read(*reg, "reference_example", at, r.referenceExample);
+    in.read(*reg, "smoothing_frames", at, r.smoothingFrames);
+    in.read(*reg, "match_foot_contacts", at, r.matchFootContacts);
+    in.read(*reg, "max_contact_shift", at, r.maxContactShift);
+    r.metric = metric(in, *reg, at);
+    if (Status st = r.validate(); in.ok() && !st) in.fail(where, st.error().message);
   }
   return n;
 }
 
-Result<EdgeSpec> edge(const Json& o, int index, const PmgSpec& spec) {
-  const std::string where = "edges[" + std::to_string(index) + "]";
-  if (!o.is_object()) return Error{where + " must be an object"};
+EdgeSpec edge(JsonFields& in, const Json& o, const std::string& path, const PmgSpec& spec) {
   EdgeSpec e;
-  MG_CHECK(text(o, "from", e.source, where));
-  MG_CHECK(text(o, "to", e.target, where));
-  for (const std::string& name : {e.source, e.target}) {
+  e.source = in.text(o, "from", path);
+  e.target = in.text(o, "to", path);
+  for (const char* key : {"from", "to"}) {
+    const std::string& name = key[0] == 'f' ? e.source : e.target;
     bool known = false;
     for (const NodeSpec& n : spec.nodes) known = known || n.source.name == name;
-    if (!known) return Error{where + ": unknown node '" + name + "'"};
+    if (in.ok() && !known) in.fail(JsonFields::at(path, key), "unknown node '" + name + "'");
   }
   EdgeSamplingSettings& s = e.settings.sampling;
   EdgeThresholds& t = e.settings.thresholds;
-  double seed = static_cast<double>(s.seed);
-  MG_CHECK(number(o, "t_good", t.tGood, where));
-  MG_CHECK(number(o, "t_bad", t.tBad, where));
-  MG_CHECK(number(o, "epsilon", t.epsilon, where));
-  MG_CHECK(integer(o, "n_s", s.sourceSamples, where));
-  MG_CHECK(integer(o, "n_t", s.targetSamples, where));
-  MG_CHECK(pair(o, "source_region", s.sourceRegionBegin, s.sourceRegionEnd, where));
-  MG_CHECK(pair(o, "target_region", s.targetRegionBegin, s.targetRegionEnd, where));
-  MG_CHECK(number(o, "seed", seed, where));
-  s.seed = static_cast<std::uint64_t>(seed);
-  Result<MetricSettings> m = metric(o, where);
-  if (!m) return m.error();
-  s.metric = *m;
-  if (Status st = t.validate(); !st) return Error{where + ": " + st.error().message};
-  if (Status st = s.validate(); !st) return Error{where + ": " + st.error().message};
+  in.read(o, "t_good", path, t.tGood);
+  in.read(o, "t_bad", path, t.tBad);
+  in.read(o, "epsilon", path, t.epsilon);
+  in.read(o, "n_s", path, s.sourceSamples);
+  in.read(o, "n_t", path, s.targetSamples);
+  region(in, o, "source_region", path, s.sourceRegionBegin, s.sourceRegionEnd);
+  region(in, o, "target_region", path, s.targetRegionBegin, s.targetRegionEnd);
+  in.read(o, "seed", path, s.seed);
+  s.metric = metric(in, o, path);
+  if (Status st = t.validate(); in.ok() && !st) in.fail(path, st.error().message);
+  if (Status st = s.validate(); in.ok() && !st) in.fail(path, st.error().message);
   return e;
 }
 
@@ -197,43 +143,36 @@ Result<EdgeSpec> edge(const Json& o, int index, const PmgSpec& spec) {
 
 Result<PmgSpec> parsePmgSpec(const Json& json) {
   if (!json.is_object()) return Error{"spec: the document must be a JSON object"};
-  const Json* format = jsonFind(json, "format");
-  if (!format || !format->is_string() || format->get_ref<const std::string&>() != "mg-pmg-spec") {
-    return Error{"spec: 'format' must be \"mg-pmg-spec\""};
-  }
-  const Json* version = jsonFind(json, "version");
-  if (!version || !version->is_number() || version->get<double>() != 1) {
-    return Error{"spec: unsupported 'version' (this reader knows 1)"};
-  }
+  JsonFields in("spec");
+  const std::string format = in.text(json, "format", "");
+  if (in.ok() && format != "mg-pmg-spec") in.fail("format", "must be \"mg-pmg-spec\"");
+  const double version = in.number(json, "version", "");
+  if (in.ok() && version != 1) in.fail("version", "is not supported (this reader knows 1)");
   PmgSpec spec;
-  const Json* nodes = jsonFind(json, "nodes");
-  if (!nodes || !nodes->is_array() || nodes->empty()) return Error{"spec: 'nodes' must list nodes"};
-  for (size_t i = 0; i < nodes->size(); ++i) {
-    Result<NodeSpec> n = node((*nodes)[i], static_cast<int>(i));
-    if (!n) return Error{"spec: " + n.error().message};
-    for (const NodeSpec& other : spec.nodes) {
-      if (other.source.name == n->source.name) return Error{"spec: node '" + n->source.name + "' appears twice"};
-    }
-    spec.nodes.push_back(std::move(*n));
+  const Json* nodes = in.array(json, "nodes", "");
+  if (nodes && nodes->empty()) in.fail("nodes", "must list nodes");
+  if (nodes) {
+    in.objects(*nodes, "nodes", [&](const Json& o, const std::string& at) {
+      NodeSpec n = node(in, o, at);
+      for (const NodeSpec& other : spec.nodes) {
+        if (in.ok() && other.source.name == n.source.name)
+          in.fail(at + ".name", "node '" + n.source.name + "' appears twice");
+      }
+      spec.nodes.push_back(std::move(n));
+    });
   }
-  if (const Json* edges = jsonFind(json, "edges")) {
-    if (!edges->is_array()) return Error{"spec: 'edges' must be an array"};
-    for (size_t i = 0; i < edges->size(); ++i) {
-      Result<EdgeSpec> e = edge((*edges)[i], static_cast<int>(i), spec);
-      if (!e) return Error{"spec: " + e.error().message};
-      spec.edges.push_back(std::move(*e));
-    }
+  if (const Json* edges = in.optional(json, "edges", "", JsonKind::Array)) {
+    in.objects(*edges, "edges", [&](const Json& o, const std::string& at) {
+      spec.edges.push_back(edge(in, o, at, spec));
+    });
   }
+  if (!in.ok()) return in.error();
   return spec;
 }
 
 Result<PmgSpec> readPmgSpec(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read '" + path + "'"};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  Result<Json> json = readJsonText(buffer.str());
-  if (!json) return Error{path + ": " + json.error().message};
+  Result<Json> json = readJsonFile(path);
+  if (!json) return json.error();
   Result<PmgSpec> spec = parsePmgSpec(*json);
   if (!spec) return Error{path + ": " + spec.error().message};
   return spec;

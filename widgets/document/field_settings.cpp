@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/document/field_settings.h"
 
-#include <cmath>
+#include "core/util/json_fields.h"
 
 namespace mg {
 
@@ -19,27 +19,16 @@ Json fieldSettingsJson(const FieldSettings& s) {
 
 Result<FieldSettings> fieldSettingsFromJson(const Json& json) {
   if (!json.is_object()) return Error{"motion_field is not an object"};
+  JsonFields in("motion_field");
   FieldSettings s;
-  if (const Json* task = jsonFind(json, "task")) {
-    if (!task->is_string() || (task->get_ref<const std::string&>() != "direction" &&
-                               task->get_ref<const std::string&>() != "line")) {
-      return Error{"motion_field: task must be \"direction\" or \"line\""};
-    }
-    s.task = task->get_ref<const std::string&>() == "line" ? 1 : 0;
-  }
-  auto whole = [&](const char* key, int& out) -> Status {
-    const Json* v = jsonFind(json, key);
-    if (!v) return Status::success();
-    if (jsonKind(*v) != JsonKind::Number || std::floor(v->get<double>()) != v->get<double>() ||
-        std::abs(v->get<double>()) > 1e6) {
-      return Error{std::string("motion_field: ") + key + " must be a whole number"};
-    }
-    out = static_cast<int>(v->get<double>());
-    return Status::success();
-  };
-  if (Status st = whole("k", s.k); !st) return st.error();
-  if (Status st = whole("compression", s.compression); !st) return st.error();
-  if (Status st = s.validate(); !st) return st.error();
+  std::string task = s.task == 1 ? "line" : "direction";
+  in.read(json, "task", "", task);
+  if (in.ok() && task != "direction" && task != "line")
+    in.fail("task", "must be \"direction\" or \"line\"");
+  s.task = task == "line" ? 1 : 0;
+  in.read(json, "k", "", s.k, 1, 100);
+  in.read(json, "compression", "", s.compression, 1, 100);
+  if (!in.ok()) return in.error();
   return s;
 }
 

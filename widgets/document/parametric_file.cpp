@@ -6,6 +6,7 @@
 
 #include "core/io/pmg_names.h"
 #include "core/io/pmg_spec.h"
+#include "core/util/json_fields.h"
 #include "widgets/document/edge_sampling_cache.h"
 #include "widgets/document/project.h"
 
@@ -99,34 +100,36 @@ Result<ParametricSection> readParametricSection(
   Result<PmgSpec> spec = parsePmgSpec(section);
   if (!spec) return Error{"parametric: " + spec.error().message};
   ParametricSection out;
+  JsonFields in("parametric");
   const Json& nodes = section.at("nodes");
   for (size_t i = 0; i < spec->nodes.size(); ++i) {
     const NodeSpec& ns = spec->nodes[i];
-    if (!ns.cycleFiles.empty()) return Error{"parametric: node '" + ns.source.name + "' uses step_cycles files"};
+    const std::string at = JsonFields::at("nodes", i);
+    if (!ns.cycleFiles.empty())
+      in.fail(at + ".step_cycles", "node '" + ns.source.name + "' uses step_cycles files");
     ParamNodeEntry n;
     n.id = static_cast<int>(i) + 1;
     n.name = ns.source.name;
     n.metrics = ns.source.metrics;
     n.registration = ns.source.registration;
     n.inversion = ns.source.inversion;
-    if (const Json* c = jsonFind(nodes[i], "canvas");
-        c && c->is_array() && c->size() == 2 && (*c)[0].is_number() && (*c)[1].is_number()) {
-      n.canvasX = (*c)[0].get<double>(), n.canvasY = (*c)[1].get<double>();
-    }
+    double xy[2];
+    if (const Json* c = in.optional(nodes[i], "canvas", at, JsonKind::Array);
+        c && in.numbers(*c, at + ".canvas", 2, xy))
+      n.canvasX = xy[0], n.canvasY = xy[1];
     const Json& examples = nodes[i].at("examples");
-    for (size_t k = 0; k < examples.size(); ++k) {
-      const Json* m = jsonFind(examples[k], "motion");
-      const std::string where = "parametric: node '" + n.name + "' example " + std::to_string(k);
-      if (!m || !m->is_number() || m->get<double>() < 0 ||
-          m->get<double>() >= static_cast<double>(motions.size())) {
-        return Error{where + ": 'motion' must index the project's motions"};
-      }
-      const int index = static_cast<int>(m->get<double>());
+    for (size_t k = 0; k < examples.size() && in.ok(); ++k) {
+      const std::string where = JsonFields::at(at + ".examples", k);
+      const int index =
+          in.integer(examples[k], "motion", where, 0, static_cast<int>(motions.size()) - 1);
+      if (!in.ok()) break;
       const ExampleRef& ref = ns.source.examples[k];
       const std::shared_ptr<const Motion>& motion = motions[static_cast<size_t>(index)];
-      if (!motion || ref.endFrame > motion->frameCount()) return Error{where + ": frames outside its motion"};
+      if (!motion || ref.endFrame > motion->frameCount())
+        in.fail(where, "frames outside its motion");
       n.examples.push_back({index, ref.beginFrame, ref.endFrame});
     }
+    if (!in.ok()) return in.error();
     out.nodes.push_back(std::move(n));
   }
   const Json* edges = jsonFind(section, "edges");  // present whenever spec->edges is not empty

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 #include "core/util/atomic_file.h"
+#include "core/util/json_fields.h"
 #include "widgets/document/project.h"
 #include "widgets/document/project_section.h"
 
@@ -34,26 +35,32 @@ const char* jointsName(JointSelection j) {
   return "all";
 }
 
-// Typed member access; each returns null and sets `why` when the member is missing or mistyped.
-const Json* member(const Json& object, const char* key, JsonKind kind, std::string* why,
-                   bool optional = false) {
-  const Json* v = jsonFind(object, key);
-  if (!v) {
-    if (!optional) *why = std::string("missing \"") + key + "\"";
-    return nullptr;
-  }
-  if (jsonKind(*v) != kind) {
-    *why = std::string("\"") + key + "\" has the wrong type";
-    return nullptr;
-  }
-  return v;
-}
-
-bool wholeNumber(const Json& v, int* out) {
-  const double n = v.get<double>();
-  if (!std::isfinite(n) || n != std::floor(n) || std::abs(n) > 1e9) return false;
-  *out = static_cast<int>(n);
-  return true;
+// The metric settings at `path` (the project's "metric" object).
+MetricSettings readMetric(JsonFields& in, const Json& json, const std::string& path) {
+  MetricSettings s;
+  s.windowFrames = in.integer(json, "window_frames", path);
+  const std::string joints = in.text(json, "joints", path);
+  const Json* custom = in.array(json, "custom_joints", path);
+  const std::string weighting = in.text(json, "weighting", path);
+  s.workingFps = in.number(json, "working_fps", path);
+  if (custom) s.customJoints = in.strings(*custom, path + ".custom_joints");
+  if (!in.ok()) return s;
+  if (joints == "all")
+    s.joints = JointSelection::All;
+  else if (joints == "major")
+    s.joints = JointSelection::Major;
+  else if (joints == "custom")
+    s.joints = JointSelection::Custom;
+  else
+    return in.fail(path + ".joints", "unknown joints \"" + joints + "\""), s;
+  if (weighting == "uniform")
+    s.weighting = WindowWeighting::Uniform;
+  else if (weighting == "tapered")
+    s.weighting = WindowWeighting::Tapered;
+  else
+    return in.fail(path + ".weighting", "unknown weighting \"" + weighting + "\""), s;
+  if (Status ok = s.validate(); !ok) in.fail(path, ok.error().message);
+  return s;
 }
 
 }  // namespace
@@ -66,36 +73,6 @@ Json metricSettingsJson(const MetricSettings& s) {
                     {"custom_joints", std::move(custom)},
                     {"weighting", s.weighting == WindowWeighting::Uniform ? "uniform" : "tapered"},
                     {"working_fps", s.workingFps}};
-}
-
-Result<MetricSettings> metricSettingsFromJson(const Json& json) {
-  std::string why;
-  MetricSettings s;
-  const Json* window = member(json, "window_frames", JsonKind::Number, &why);
-  const Json* joints = member(json, "joints", JsonKind::String, &why);
-  const Json* custom = member(json, "custom_joints", JsonKind::Array, &why);
-  const Json* weighting = member(json, "weighting", JsonKind::String, &why);
-  const Json* fps = member(json, "working_fps", JsonKind::Number, &why);
-  if (!window || !joints || !custom || !weighting || !fps) return Error{"metric: " + why};
-  if (!wholeNumber(*window, &s.windowFrames)) return Error{"metric: bad window_frames"};
-  const std::string& j = joints->get_ref<const std::string&>();
-  if (j == "all") s.joints = JointSelection::All;
-  else if (j == "major") s.joints = JointSelection::Major;
-  else if (j == "custom") s.joints = JointSelection::Custom;
-  else return Error{"metric: unknown joints \"" + j + "\""};
-  for (const Json& name : *custom) {
-    if (!name.is_string()) return Error{"metric: custom_joints holds a non-string"};
-    s.customJoints.push_back(name.get_ref<const std::string&>());
-  }
-  if (weighting->get_ref<const std::string&>() == "uniform")
-    s.weighting = WindowWeighting::Uniform;
-  else if (weighting->get_ref<const std::string&>() == "tapered")
-    s.weighting = WindowWeighting::Tapered;
-  else
-    return Error{"metric: unknown weighting \"" + weighting->get_ref<const std::string&>() + "\""};
-  s.workingFps = fps->get<double>();
-  if (Status ok = s.validate(); !ok) return Error{"metric: " + ok.error().message};
-  return s;
 }
 
 Result<Json> projectJson(const Project& project, const QString& projectPath) {
@@ -181,49 +158,43 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     return fileError(path, std::string("not a Motion Graph Studio project (no \"format\": \"") +
                                kProjectFormat + "\")");
   }
-  std::string why;
-  const Json* version = member(root, "version", JsonKind::Number, &why);
-  int v = 0;
-  if (!version || !wholeNumber(*version, &v)) return fileError(path, why.empty() ? "bad version" : why);
+  JsonFields in(QDir::toNativeSeparators(path).toStdString());
+  const int v = in.integer(root, "version", "");
+  if (!in.ok()) return in.error();
   if (v < 1 || v > kProjectVersion) {
     return fileError(path, "project version " + std::to_string(v) + " is not supported (this build reads 1 to " +
                                std::to_string(kProjectVersion) + "; a newer editor may read it)");
   }
-  const Json* import = member(root, "import", JsonKind::Object, &why);
-  const Json* metric = member(root, "metric", JsonKind::Object, &why);
-  const Json* motions = member(root, "motions", JsonKind::Array, &why);
-  const Json* hubs = member(root, "hubs", JsonKind::Array, &why);
-  const Json* view = member(root, "view", JsonKind::Object, &why, true);
-  if (!import || !metric || !motions || !hubs || !why.empty()) return fileError(path, why);
+  const Json* import = in.object(root, "import", "");
+  const Json* metric = in.object(root, "metric", "");
+  const Json* motions = in.array(root, "motions", "");
+  const Json* hubs = in.array(root, "hubs", "");
+  const Json* view = in.optional(root, "view", "", JsonKind::Object);
+  if (!in.ok()) return in.error();
 
   ProjectData data;
-  const Json* unit = member(*import, "metres_per_unit", JsonKind::Number, &why);
-  const Json* trim = member(*import, "trim_leading_frames", JsonKind::Number, &why);
-  if (!unit || !trim) return fileError(path, "import: " + why);
-  data.importOptions.metresPerUnit = unit->get<double>();
-  if (!wholeNumber(*trim, &data.importOptions.trimLeadingFrames) || data.importOptions.trimLeadingFrames < 0 ||
-      !(data.importOptions.metresPerUnit >= 0)) {
-    return fileError(path, "import: bad value");
-  }
-  Result<MetricSettings> settings = metricSettingsFromJson(*metric);
-  if (!settings) return fileError(path, settings.error().message);
-  data.metric = *settings;
-  if (view) data.view = *view;
-  else
-    data.view = JsonObject{};
+  data.importOptions.metresPerUnit = in.number(*import, "metres_per_unit", "import");
+  data.importOptions.trimLeadingFrames = in.integer(*import, "trim_leading_frames", "import", 0);
+  if (in.ok() && !(data.importOptions.metresPerUnit >= 0))
+    in.fail("import.metres_per_unit", "must be >= 0");
+  data.metric = readMetric(in, *metric, "metric");
+  data.view = view ? *view : Json(JsonObject{});
+  // The motions' paths first, so a bad entry fails before any capture is read.
+  std::vector<std::string> relative;
+  in.objects(*motions, "motions", [&](const Json& m, const std::string& at) {
+    relative.push_back(in.text(m, "path", at));
+  });
+  if (!in.ok()) return in.error();
 
   // Motions: every file is tried, so the message lists all that are missing or unreadable.
   const QDir folder = QFileInfo(path).absoluteDir();
   std::string failures;
-  const size_t motionCount = motions->size();
+  const size_t motionCount = relative.size();
   for (size_t i = 0; i < motionCount; ++i) {
-    const Json& m = (*motions)[i];
     if (progress.cancelled()) return fileError(path, "opening the project was cancelled");
     progress.report(static_cast<double>(i) / static_cast<double>(motionCount));
-    const Json* rel = m.is_object() ? member(m, "path", JsonKind::String, &why) : nullptr;
-    if (!rel) return fileError(path, "a motion entry has no \"path\"");
-    const QString file = QDir::cleanPath(
-        folder.absoluteFilePath(QString::fromStdString(rel->get_ref<const std::string&>())));
+    const QString file =
+        QDir::cleanPath(folder.absoluteFilePath(QString::fromStdString(relative[i])));
     if (!QFileInfo::exists(file)) {
       failures += "\n  missing: " + QDir::toNativeSeparators(file).toStdString();
       continue;
@@ -252,44 +223,31 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     if (!kCoreKeys.contains(key)) data.sections[key] = value;
   }
 
-  for (const Json& h : *hubs) {
-    if (!h.is_object()) return fileError(path, "a hub entry is not an object");
-    const Json* name = member(h, "name", JsonKind::String, &why);
-    const Json* colour = member(h, "colour", JsonKind::String, &why);
-    const Json* threshold = member(h, "threshold_m2", JsonKind::Number, &why);
-    const Json* motion = member(h, "motion", JsonKind::Number, &why);
-    const Json* frame = member(h, "frame", JsonKind::Number, &why);
-    const Json* wmin = member(h, "wmin_frames", JsonKind::Number, &why);
-    const Json* node = member(h, "node", JsonKind::Array, &why, true);
-    if (!name || !colour || !threshold || !motion || !frame || !wmin || !why.empty()) {
-      return fileError(path, "hub: " + why);
-    }
+  const int projectMotions = static_cast<int>(data.motions.size());
+  in.objects(*hubs, "hubs", [&](const Json& h, const std::string& at) {
     HubSpec spec;
     spec.id = static_cast<HubId>(data.hubs.size()) + 1;
-    spec.name = QString::fromStdString(name->get_ref<const std::string&>());
-    spec.colour = QColor(QString::fromStdString(colour->get_ref<const std::string&>()));
-    spec.threshold = threshold->get<double>();
-    const std::string label = "hub \"" + name->get_ref<const std::string&>() + "\": ";
-    if (!spec.colour.isValid()) return fileError(path, label + "bad colour");
-    if (!(spec.threshold > 0) || !std::isfinite(spec.threshold)) return fileError(path, label + "bad threshold");
-    if (!wholeNumber(*motion, &spec.motion) || spec.motion < 0 || spec.motion >= static_cast<int>(data.motions.size())) {
-      return fileError(path, label + "names a motion that is not in the project");
+    spec.name = QString::fromStdString(in.text(h, "name", at));
+    const std::string colour = in.text(h, "colour", at);
+    spec.colour = QColor(QString::fromStdString(colour));
+    spec.threshold = in.number(h, "threshold_m2", at);
+    spec.motion = in.integer(h, "motion", at, 0, projectMotions - 1);
+    if (in.ok()) {
+      // Frames count at the metric's working rate.
+      const int frames = workingFrameCount(*data.motions[spec.motion], data.metric.workingFps);
+      spec.frame = in.integer(h, "frame", at, 0, frames - 1);
     }
-    // Frames count at the metric's working rate.
-    const Motion& source = *data.motions[spec.motion];
-    if (!wholeNumber(*frame, &spec.frame) || spec.frame < 0 ||
-        spec.frame >= workingFrameCount(source, data.metric.workingFps)) {
-      return fileError(path, label + "frame is outside its motion");
-    }
-    if (!wholeNumber(*wmin, &spec.wminFrames) || spec.wminFrames < 2) return fileError(path, label + "bad wmin_frames");
-    if (node) {
-      const auto& xy = (*node);
-      if (xy.size() != 2 || !xy[0].is_number() || !xy[1].is_number())
-        return fileError(path, label + "bad node position");
-      spec.nodePosition = QPointF(xy[0].get<double>(), xy[1].get<double>());
-    }
+    spec.wminFrames = in.integer(h, "wmin_frames", at, 2);
+    double xy[2];
+    if (const Json* node = in.optional(h, "node", at, JsonKind::Array);
+        node && in.numbers(*node, at + ".node", 2, xy))
+      spec.nodePosition = QPointF(xy[0], xy[1]);
+    if (in.ok() && !spec.colour.isValid())
+      in.fail(at + ".colour", "\"" + colour + "\" is not a colour");
+    if (in.ok() && !(spec.threshold > 0)) in.fail(at + ".threshold_m2", "must be positive");
     data.hubs.push_back(std::move(spec));
-  }
+  });
+  if (!in.ok()) return in.error();
   return data;
 }
 

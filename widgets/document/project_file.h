@@ -91,8 +91,7 @@ bool isRecoverableAutosave(const QString& autosave);
 // deleted. Returns how many were deleted. Call before opening, when no save is running.
 int tidySaveTemporaries(const QString& projectPath);
 
-// MetricSettings <-> JSON (also used for tests). Reading fails on a bad or invalid value.
+// MetricSettings as the project file writes them (read back by readProject).
 Json metricSettingsJson(const MetricSettings& settings);
-Result<MetricSettings> metricSettingsFromJson(const Json& json);
 
 }  // namespace mg

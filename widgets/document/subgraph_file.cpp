@@ -1,51 +1,26 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/document/subgraph_file.h"
 
-#include <cmath>
 #include <set>
 
+#include "core/util/json_fields.h"
 #include "widgets/document/project.h"
 
 namespace mg {
 
 namespace {
 
-const Json* field(const Json& object, const char* name, JsonKind kind, std::string& why,
-                  const std::string& where) {
-  const Json* v = object.is_object() ? jsonFind(object, name) : nullptr;
-  if (!v || jsonKind(*v) != kind) {
-    if (why.empty()) why = "subgraph: " + where + "\"" + name + "\" is missing or of the wrong type";
-    return nullptr;
-  }
-  return v;
-}
-
-bool wholeIn(const Json& v, int low, int high, int* out) {
-  const double n = v.get<double>();
-  if (!std::isfinite(n) || n != std::floor(n) || n < low || n > high) return false;
-  *out = static_cast<int>(n);
-  return true;
-}
-
-// Reads {motion, begin_seconds, end_seconds} of `object` into the three outputs.
-std::string readSpan(const Json& object, const std::vector<std::shared_ptr<const Motion>>& motions,
-                     const std::string& where, int* motion, double* begin, double* end) {
-  std::string why;
-  const Json* m = field(object, "motion", JsonKind::Number, why, where);
-  const Json* b = field(object, "begin_seconds", JsonKind::Number, why, where);
-  const Json* e = field(object, "end_seconds", JsonKind::Number, why, where);
-  if (!why.empty()) return why;
-  if (!wholeIn(*m, 0, static_cast<int>(motions.size()) - 1, motion)) {
-    return "subgraph: " + where + "names a motion that is not in the project";
-  }
-  *begin = b->get<double>();
-  *end = e->get<double>();
-  const double duration = motions[*motion]->durationSeconds();
-  if (!std::isfinite(*begin) || !std::isfinite(*end) || *begin < 0 || *end <= *begin ||
-      *end > duration + 1e-6) {
-    return "subgraph: " + where + "times are outside its motion or empty";
-  }
-  return {};
+// Reads {motion, begin_seconds, end_seconds} of `object` into the three outputs; `label` names the
+// entry in the message of a span outside its motion.
+void readSpan(JsonFields& in, const Json& object,
+              const std::vector<std::shared_ptr<const Motion>>& motions, const std::string& at,
+              const std::string& label, int* motion, double* begin, double* end) {
+  *motion = in.integer(object, "motion", at, 0, static_cast<int>(motions.size()) - 1);
+  *begin = in.number(object, "begin_seconds", at);
+  *end = in.number(object, "end_seconds", at);
+  if (in.ok() &&
+      (*begin < 0 || *end <= *begin || *end > motions[*motion]->durationSeconds() + 1e-6))
+    in.fail(label, "times are outside its motion or empty");
 }
 
 }  // namespace
@@ -84,63 +59,47 @@ Json subgraphSectionJson(const SubgraphDocument& doc, const Project& project) {
 
 Result<SubgraphSection> readSubgraphSection(
     const Json& section, const std::vector<std::shared_ptr<const Motion>>& motions) {
-  std::string why;
-  const Json* keys = field(section, "keys", JsonKind::Array, why, "");
-  const Json* settings = field(section, "settings", JsonKind::Object, why, "");
-  const Json* choices = field(section, "choices", JsonKind::Array, why, "");
-  if (!why.empty()) return Error{why};
+  JsonFields in("subgraph");
+  const Json* keys = in.array(section, "keys", "");
+  const Json* settings = in.object(section, "settings", "");
+  const Json* choices = in.array(section, "choices", "");
+  if (!in.ok()) return in.error();
   SubgraphSection out;
   std::set<std::string> names;
-  for (const Json& k : *keys) {
-    const std::string where = "key " + std::to_string(out.keys.size() + 1) + ": ";
-    const Json* name = field(k, "name", JsonKind::String, why, where);
-    const Json* colour = field(k, "colour", JsonKind::String, why, where);
-    if (!why.empty()) return Error{why};
-    const std::string label = "key \"" + name->get_ref<const std::string&>() + "\": ";
-    if (name->get_ref<const std::string&>().empty())
-      return Error{"subgraph: " + where + "the name is empty"};
-    if (!names.insert(name->get_ref<const std::string&>()).second)
-      return Error{"subgraph: " + label + "the name is repeated"};
+  in.objects(*keys, "keys", [&](const Json& k, const std::string& at) {
+    const std::string name = in.text(k, "name", at), colour = in.text(k, "colour", at);
+    const std::string label = at + " (key \"" + name + "\")";
+    if (in.ok() && name.empty()) return in.fail(at + ".name", "is empty");
+    if (in.ok() && !names.insert(name).second) return in.fail(label, "the name is repeated");
     SubgraphKeySpec spec;
     spec.id = static_cast<int>(out.keys.size()) + 1;
-    spec.name = QString::fromStdString(name->get_ref<const std::string&>());
-    spec.colour = QColor(QString::fromStdString(colour->get_ref<const std::string&>()));
-    if (!spec.colour.isValid()) return Error{"subgraph: " + label + "bad colour"};
-    if (std::string e = readSpan(k, motions, label, &spec.motion, &spec.beginSeconds, &spec.endSeconds); !e.empty())
-      return Error{e};
+    spec.name = QString::fromStdString(name);
+    spec.colour = QColor(QString::fromStdString(colour));
+    if (in.ok() && !spec.colour.isValid())
+      return in.fail(at + ".colour", "\"" + colour + "\" is not a colour");
+    readSpan(in, k, motions, at, label, &spec.motion, &spec.beginSeconds, &spec.endSeconds);
     out.keys.push_back(std::move(spec));
-  }
-  for (const Json& c : *choices) {
+  });
+  in.objects(*choices, "choices", [&](const Json& c, const std::string& at) {
     SubgraphChoice choice;
-    const std::string where = "chosen stretch " + std::to_string(out.choices.size() + 1) + ": ";
-    if (std::string e = readSpan(c, motions, where, &choice.motion, &choice.beginSeconds, &choice.endSeconds);
-        !e.empty())
-      return Error{e};
+    readSpan(in, c, motions, at, at + " (chosen stretch)", &choice.motion, &choice.beginSeconds,
+             &choice.endSeconds);
     out.choices.push_back(choice);
-  }
+  });
   SubgraphSettings& s = out.settings;
-  const std::string where = "settings: ";
-  const Json* requirement = field(*settings, "requirement", JsonKind::Number, why, where);
-  const Json* gamma = field(*settings, "gamma", JsonKind::Number, why, where);
-  const Json* alpha = field(*settings, "alpha", JsonKind::Number, why, where);
-  const Json* frameCost = field(*settings, "frame_cost", JsonKind::Number, why, where);
-  const Json* entry = field(*settings, "entry_frames", JsonKind::Number, why, where);
-  const Json* strict = field(*settings, "strict", JsonKind::Bool, why, where);
-  const Json* fromCore = field(*settings, "from_core", JsonKind::Bool, why, where);
-  const Json* threshold = field(*settings, "threshold_m2", JsonKind::Number, why, where);
-  const Json* iterations = field(*settings, "max_iterations", JsonKind::Number, why, where);
-  if (!why.empty()) return Error{why};
-  s.alpha = alpha->get<double>();
-  s.frameCost = frameCost->get<double>();
-  s.thresholdM2 = threshold->get<double>();
-  s.strict = strict->get<bool>();
-  s.fromCore = fromCore->get<bool>();
-  if (!wholeIn(*requirement, 1, 4, &s.requirement) || !wholeIn(*gamma, 1, 2000, &s.gamma) ||
-      !wholeIn(*entry, 1, 1000000, &s.entryFrames) || !wholeIn(*iterations, 1, 10000, &s.maxIterations) ||
-      !std::isfinite(s.alpha) || s.alpha < 0 || !std::isfinite(s.frameCost) || s.frameCost <= 0 ||
-      !std::isfinite(s.thresholdM2) || s.thresholdM2 <= 0) {
-    return Error{"subgraph: settings: a value is out of range"};
-  }
+  s.requirement = in.integer(*settings, "requirement", "settings", 1, 4);
+  s.gamma = in.integer(*settings, "gamma", "settings", 1, 2000);
+  s.alpha = in.number(*settings, "alpha", "settings");
+  s.frameCost = in.number(*settings, "frame_cost", "settings");
+  s.entryFrames = in.integer(*settings, "entry_frames", "settings", 1, 1000000);
+  s.strict = in.flag(*settings, "strict", "settings");
+  s.fromCore = in.flag(*settings, "from_core", "settings");
+  s.thresholdM2 = in.number(*settings, "threshold_m2", "settings");
+  s.maxIterations = in.integer(*settings, "max_iterations", "settings", 1, 10000);
+  if (in.ok() && s.alpha < 0) in.fail("settings.alpha", "must be >= 0");
+  if (in.ok() && !(s.frameCost > 0)) in.fail("settings.frame_cost", "must be positive");
+  if (in.ok() && !(s.thresholdM2 > 0)) in.fail("settings.threshold_m2", "must be positive");
+  if (!in.ok()) return in.error();
   return out;
 }
 
