@@ -10,11 +10,19 @@ namespace mg {
 
 Status FieldTask::validate() const {
   if (angleSamples < 4) return Error{"motion field task: at least 4 angle samples are needed"};
+  if (angleSamples > kMaxAngleSamples) {
+    return Error{"motion field task: at most " + std::to_string(kMaxAngleSamples) +
+                 " angle samples (one a degree)"};
+  }
   if (!(std::isfinite(directiveChangesPerSecond) && directiveChangesPerSecond >= 0)) {
     return Error{"motion field task: the directive change rate must not be negative"};
   }
   if (kind == FieldTaskKind::Line) {
     if (offsetSamples < 2) return Error{"motion field task: at least 2 offset samples are needed"};
+    if (offsetSamples > kMaxOffsetSamples) {
+      return Error{"motion field task: at most " + std::to_string(kMaxOffsetSamples) +
+                   " offset samples"};
+    }
     if (!(std::isfinite(maxOffsetMetres) && maxOffsetMetres > 0)) {
       return Error{"motion field task: the offset range must be positive"};
     }

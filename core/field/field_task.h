@@ -33,6 +33,11 @@ namespace mg {
 enum class FieldTaskKind { Direction = 0, Line = 1 };
 
 struct FieldTask {
+  // Upper bounds validate() enforces (a file cannot ask for a table past them, and
+  // parameterCount() cannot overflow).
+  static constexpr int kMaxAngleSamples = 360;
+  static constexpr int kMaxOffsetSamples = 201;
+
   FieldTaskKind kind = FieldTaskKind::Direction;
   int angleSamples = 18;
   int offsetSamples = 13;
@@ -40,8 +45,9 @@ struct FieldTask {
   double offsetRewardPerMetre = 1.0;
   double directiveChangesPerSecond = 0.25;  // >= 0; 0.25: a new directive every 4 s on average
 
-  // Fails when: angleSamples < 4; directiveChangesPerSecond negative or not finite; for the line
-  // task offsetSamples < 2 or maxOffsetMetres or the reward weight not positive and finite.
+  // Fails when: angleSamples < 4 or above kMaxAngleSamples; directiveChangesPerSecond negative
+  // or not finite; for the line task offsetSamples < 2 or above kMaxOffsetSamples, or
+  // maxOffsetMetres or the reward weight not positive and finite.
   Status validate() const;
   // Samples per database state: angleSamples, or angleSamples x offsetSamples (angle-major).
   int parameterCount() const {

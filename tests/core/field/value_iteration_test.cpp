@@ -104,6 +104,17 @@ TEST(ValueIteration, RefusesBadSettings) {
   FieldTask task;
   task.angleSamples = 2;
   EXPECT_FALSE(task.validate());
+  // Sample counts a file may carry are bounded (a fuzzed field file once asked for 2^30 x 2^30).
+  task.angleSamples = FieldTask::kMaxAngleSamples;
+  EXPECT_TRUE(task.validate());
+  task.angleSamples = FieldTask::kMaxAngleSamples + 1;
+  EXPECT_FALSE(task.validate());
+  task.angleSamples = 18;
+  task.kind = FieldTaskKind::Line;
+  task.offsetSamples = FieldTask::kMaxOffsetSamples + 1;
+  EXPECT_FALSE(task.validate());
+  task.offsetSamples = FieldTask::kMaxOffsetSamples;
+  EXPECT_TRUE(task.validate());
 }
 
 }  // namespace
