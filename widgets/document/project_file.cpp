@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "core/io/pmg_names.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_fields.h"
 #include "widgets/document/project.h"
@@ -26,15 +27,6 @@ Error fileError(const QString& path, const std::string& message) {
   return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
 }
 
-const char* jointsName(JointSelection j) {
-  switch (j) {
-    case JointSelection::Major: return "major";
-    case JointSelection::Custom: return "custom";
-    case JointSelection::All: break;
-  }
-  return "all";
-}
-
 // The metric settings at `path` (the project's "metric" object).
 MetricSettings readMetric(JsonFields& in, const Json& json, const std::string& path) {
   MetricSettings s;
@@ -45,20 +37,11 @@ MetricSettings readMetric(JsonFields& in, const Json& json, const std::string& p
   s.workingFps = in.number(json, "working_fps", path);
   if (custom) s.customJoints = in.strings(*custom, path + ".custom_joints");
   if (!in.ok()) return s;
-  if (joints == "all")
-    s.joints = JointSelection::All;
-  else if (joints == "major")
-    s.joints = JointSelection::Major;
-  else if (joints == "custom")
-    s.joints = JointSelection::Custom;
-  else
-    return in.fail(path + ".joints", "unknown joints \"" + joints + "\""), s;
-  if (weighting == "uniform")
-    s.weighting = WindowWeighting::Uniform;
-  else if (weighting == "tapered")
-    s.weighting = WindowWeighting::Tapered;
-  else
-    return in.fail(path + ".weighting", "unknown weighting \"" + weighting + "\""), s;
+  Result<JointSelection> j = jointSelectionByName(joints);
+  if (!j) return in.fail(path + ".joints", j.error().message), s;
+  Result<WindowWeighting> w = weightingByName(weighting);
+  if (!w) return in.fail(path + ".weighting", w.error().message), s;
+  s.joints = *j, s.weighting = *w;
   if (Status ok = s.validate(); !ok) in.fail(path, ok.error().message);
   return s;
 }
@@ -69,9 +52,9 @@ Json metricSettingsJson(const MetricSettings& s) {
   JsonArray custom;
   for (const std::string& name : s.customJoints) custom.emplace_back(name);
   return JsonObject{{"window_frames", s.windowFrames},
-                    {"joints", jointsName(s.joints)},
+                    {"joints", jointSelectionName(s.joints)},
                     {"custom_joints", std::move(custom)},
-                    {"weighting", s.weighting == WindowWeighting::Uniform ? "uniform" : "tapered"},
+                    {"weighting", weightingName(s.weighting)},
                     {"working_fps", s.workingFps}};
 }
 
