@@ -81,7 +81,7 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       vertices.push_back(v);
     }
   }
-  if (const Json* rs = jsonFind(root, "reasons"); rs && rs->is_array() && !rs->empty()) {
+  if (const Json* rs = r.optional(root, "reasons", "", JsonKind::Array); rs && !rs->empty()) {
     if (rs->size() != vertices.size()) r.fail("reasons", "needs one entry per vertex");
     for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
       bool ok = (*rs)[i].is_string();
@@ -109,7 +109,7 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       edges.push_back(x);
     }
   }
-  const Json* req = jsonFind(root, "requirement");
+  const Json* req = jsonFind(root, "requirement");  // null when the export had no keys
   if (req && req->is_object()) {
     file.hasRequirement = true;
     file.requirement.kind =
