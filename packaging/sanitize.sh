@@ -10,21 +10,17 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MG_SANITIZE_BUILD_DIR:-$root/build-asan}
 source "$root/packaging/phase.sh"
 launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
-fi
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 # LLVM's linker where installed (install-deps.sh installs it): the ASan test binaries link faster.
 linker=()
 if command -v ld.lld >/dev/null; then
   linker=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld)
 fi
-# The test binaries precompile their common headers (MG_TEST_PCH); mgtool and its CLI tests are
-# left out (MG_SANITIZE_CLI_TESTS=OFF: the release build runs them; pass -DMG_SANITIZE_CLI_TESTS=ON
-# to run them here too).
+# mgtool and its CLI tests are left out (the release build runs them; pass
+# -DMG_SANITIZE_CLI_TESTS=ON to run them here too).
 phase "sanitizer configure" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" "${linker[@]}" \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DMG_TEST_PCH=ON \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DMG_SANITIZE=ON -DMG_FUZZ=ON -DMG_FUZZ_SHORT_SECONDS="${MG_FUZZ_SHORT_SECONDS:-15}" "$@"
 phase "sanitizer build" cmake --build "$build" --parallel "$(nproc)"
 # Leaks are reported by the fuzz runs' own settings off (Qt and Assimp keep process-lifetime
