@@ -418,10 +418,16 @@ void MainWindow::updatePlayAction(bool playing) {
 
 void MainWindow::restoreLayout() {
   QSettings settings;
+  // 1440x900, or the screen's free area when smaller (a 1366x768 laptop). A saved size from a
+  // larger screen (the laptop was on a monitor) is shrunk the same way: Qt moves a restored window
+  // onto the screen but keeps its size. 30 pixels are left for the title bar.
+  const QRect free = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
   if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
-    // 1440x900, or the screen's free area when smaller (a 1366x768 laptop).
-    const QRect free = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
     resize(std::min(1440, free.width()), std::min(900, free.height() - 30));
+  } else if (!isMaximized() &&
+             (frameGeometry().width() > free.width() || frameGeometry().height() > free.height())) {
+    resize(std::min(width(), free.width()), std::min(height(), free.height() - 30));
+    move(free.topLeft());
   }
   if (!restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion)) {
     // The layout policy: side columns and the bottom row in proportion to the window, so the

@@ -15,6 +15,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabBar>
@@ -158,6 +159,28 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
 
 // One kind's docks at a time: the tabs above the viewport and View > Workspace switch, a kind
 // raising its docks becomes the active one, and the project remembers which.
+// A layout saved on a larger screen (a laptop that was on a monitor) reopens inside this one.
+TEST(Layout, ASavedWindowLargerThanTheScreenOpensInsideIt) {
+  const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
+  {
+    MainWindow big;
+    big.setAskToSave(false);
+    big.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&big));
+    big.setGeometry(QRect(QPoint(40, 40), screen.size() + QSize(600, 400)));
+    QTest::qWait(200);
+    ASSERT_GT(big.width(), screen.width()) << "the window manager would not make the window larger";
+    big.close();  // saves the layout
+  }
+  MainWindow window;
+  window.setAskToSave(false);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QTest::qWait(300);
+  expectFitsTheScreen(window, "reopened after a larger screen");
+  QSettings().clear();  // the next tests start from no saved layout
+}
+
 TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("kinds.mgproj"));
