@@ -21,13 +21,13 @@ namespace {
 
 const char* const kReasonNames[] = {"", "key", "required", "branch", "path", "chosen"};
 
-std::string clipFileName(size_t clip) {
+std::string clipFile(size_t clip) {
   char name[32];
   std::snprintf(name, sizeof name, "clips/clip_%04zu.bvh", clip);
   return name;
 }
 
-std::string number(double v) {
+std::string numberText(double v) {
   return jsonText(Json(v), -1);
 }
 
@@ -89,17 +89,18 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   for (size_t c = 0; c < clips.size(); ++c) {
     const Clip& clip = clips[c];
     const Motion piece = sliceFrames(*in.motions[clip.motion], clip.beginFrame, clip.endFrame);
-    const std::string path = (fs::path(directory) / exportClipPath(clipFileName(c), clipFolder)).string();
+    const std::string path =
+        (fs::path(directory) / exportClipPath(clipFile(c), clipFolder)).string();
     if (Status s = addClipFiles(clipFiles, piece, path, bvh, in.clipCopies); !s) return s;
   }
 
   std::ostringstream o;
   o << "{\n  \"format\": \"" << kSubgraphFormat << "\",\n  \"version\": " << kSubgraphVersion
     << ",\n  \"generator\": \"Motion Graph Studio\",\n  \"note\": "
-    << jsonText(Json(in.generatorNote), -1) << ",\n  \"fps\": " << number(g.fps())
-    << ",\n  \"bvh_metres_per_unit\": " << number(in.bvhMetresPerUnit);
+    << jsonText(Json(in.generatorNote), -1) << ",\n  \"fps\": " << numberText(g.fps())
+    << ",\n  \"bvh_metres_per_unit\": " << numberText(in.bvhMetresPerUnit);
   if (in.trimLeadingFrames >= 0) o << ",\n  \"trim_leading_frames\": " << in.trimLeadingFrames;
-  if (in.buildSeconds >= 0) o << ",\n  \"build_seconds\": " << number(in.buildSeconds);
+  if (in.buildSeconds >= 0) o << ",\n  \"build_seconds\": " << numberText(in.buildSeconds);
   o << ",\n  \"motions\": [";
   for (int m = 0; m < g.motionCount(); ++m) {
     o << (m ? ",\n    " : "\n    ")
@@ -149,7 +150,8 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
       const int to = indexOf[g.edgeTarget(e)];
       if (to < 0) continue;
       o << (written ? "," : "") << (written % 6 == 0 ? "\n    " : " ") << "[" << i << ", " << to
-        << ", " << static_cast<int>(g.edgeKind(e)) << ", " << number(g.transitionCost(e)) << "]";
+        << ", " << static_cast<int>(g.edgeKind(e)) << ", " << numberText(g.transitionCost(e))
+        << "]";
       ++written;
     }
   }
@@ -168,7 +170,7 @@ Status exportSubgraph(const std::string& directory, const SubgraphExportInput& i
   o << "\n  ],\n  \"clips\": [";
   for (size_t c = 0; c < clips.size(); ++c) {
     o << (c ? ",\n    " : "\n    ")
-      << jsonText(Json(JsonObject{{"file", exportClipPath(clipFileName(c), clipFolder)},
+      << jsonText(Json(JsonObject{{"file", exportClipPath(clipFile(c), clipFolder)},
                                   {"motion", clips[c].motion},
                                   {"begin_frame", clips[c].beginFrame},
                                   {"end_frame", clips[c].endFrame}}),

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "core/util/uniform01.h"
+
 namespace mg {
 
 Status PlayerSettings::validate() const {

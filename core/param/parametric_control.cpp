@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "core/motion/quaternion.h"
+#include "core/util/uniform01.h"
 
 namespace mg {
 namespace {
@@ -51,8 +52,6 @@ int latticeSize(const ParametricNode& node, int c) {
 }
 
 }  // namespace
-
-double uniform01(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
 std::optional<EdgeChoice> RandomControl::choose(const ParametricStream& stream) {
   const ParametricGraph& graph = stream.graph();

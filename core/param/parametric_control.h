@@ -25,9 +25,6 @@ class RandomControl final : public ParametricControl {
   std::shared_ptr<std::mt19937_64> m_rng;
 };
 
-// A uniform draw in [0, 1) from the top 53 bits (the one RandomControl and GraphPlayer use).
-double uniform01(std::mt19937_64& rng);
-
 // The policies that search: every outgoing edge, and per edge a lattice of `candidatesPerDimension`
 // parameters per dimension over its box (clamped into the target's range), keeping the lowest
 // score.

@@ -9,6 +9,7 @@
 #include "core/metric/distance_tile_engine.h"
 #include "core/util/parallel_for.h"
 #include "core/util/stopwatch.h"
+#include "core/util/uniform01.h"
 
 namespace mg {
 
@@ -59,8 +60,6 @@ Status EdgeSamplingJob::validate() const {
 }
 
 namespace {
-
-double uniform01(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
 std::vector<ParameterVector> drawParameters(const ParametricNode& node, int count,
                                             std::mt19937_64& rng) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <random>
 
+#include "core/util/uniform01.h"
+
 namespace mg {
 
 Status InversionSettings::validate() const {
@@ -31,12 +33,6 @@ void knnWeights(std::span<const double> d, std::span<double> w) {
   }
   for (double& x : w) x /= sum;
 }
-
-namespace {
-
-double uniform01(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
-
-}  // namespace
 
 ParameterVector ParametricNode::clampToRange(const ParameterVector& l) const {
   ParameterVector out{};

@@ -147,4 +147,20 @@ HubGraph pruneDeadEnds(const HubGraph& graph) {
   return out;
 }
 
+std::vector<std::vector<MatchSlot>> matchSlotsPerMotion(const HubGraph& graph) {
+  std::vector<std::vector<MatchSlot>> slots(graph.frameCounts.size());
+  for (size_t h = 0; h < graph.hubs.size(); ++h) {
+    const auto& frames = graph.hubs[h].matchFrames;
+    for (size_t i = 0; i < frames.size(); ++i) {
+      slots[frames[i].ref.motion].push_back(
+          {static_cast<int>(h), static_cast<int>(i), frames[i].ref.frame});
+    }
+  }
+  for (auto& s : slots) {
+    std::sort(s.begin(), s.end(),
+              [](const MatchSlot& a, const MatchSlot& b) { return a.frame < b.frame; });
+  }
+  return slots;
+}
+
 }  // namespace mg

@@ -73,4 +73,14 @@ std::vector<int> deadEndHubs(const HubGraph& graph);
 // so no clip changes. The result is strongly connected.
 HubGraph pruneDeadEnds(const HubGraph& graph);
 
+// Match frame `match` of hub `hub`, at `frame` of its motion.
+struct MatchSlot {
+  int hub;
+  int match;
+  int frame;
+};
+
+// Per motion, the match frames of every hub on it, in frame order.
+std::vector<std::vector<MatchSlot>> matchSlotsPerMotion(const HubGraph& graph);
+
 }  // namespace mg

@@ -21,37 +21,16 @@ std::uint8_t plantedThroughout(const FootContacts& contacts, int first, int last
   return mask;
 }
 
-// Match frames of one motion in frame order.
-struct Slot {
-  int frame, hub, match;
-};
-
-std::vector<std::vector<Slot>> slotsPerMotion(const HubGraph& graph) {
-  std::vector<std::vector<Slot>> slots(graph.frameCounts.size());
-  for (size_t h = 0; h < graph.hubs.size(); ++h) {
-    const auto& frames = graph.hubs[h].matchFrames;
-    for (size_t i = 0; i < frames.size(); ++i) {
-      slots[frames[i].ref.motion].push_back(
-          {frames[i].ref.frame, static_cast<int>(h), static_cast<int>(i)});
-    }
-  }
-  for (auto& mine : slots) {
-    std::sort(mine.begin(), mine.end(),
-              [](const Slot& a, const Slot& b) { return a.frame < b.frame; });
-  }
-  return slots;
-}
-
 }  // namespace
 
 std::vector<PlantLink> plantLinks(const HubGraph& graph, std::span<const FootContacts> contacts,
                                   std::span<const std::uint8_t> hubMasks) {
   std::vector<PlantLink> links;
-  const auto slots = slotsPerMotion(graph);
+  const auto slots = matchSlotsPerMotion(graph);
   for (size_t m = 0; m < slots.size(); ++m) {
     const auto& mine = slots[m];
     for (size_t i = 1; i < mine.size(); ++i) {
-      const Slot &p = mine[i - 1], &s = mine[i];
+      const MatchSlot &p = mine[i - 1], &s = mine[i];
       const std::uint8_t points =
           plantedThroughout(contacts[m], p.frame, s.frame, hubMasks[p.hub] & hubMasks[s.hub]);
       if (points) links.push_back({static_cast<int>(m), p.hub, p.match, s.hub, s.match, points});
@@ -108,7 +87,7 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
     std::span<const PlantLink> links, std::span<const PoseTriple> commonPoses) {
   std::vector<std::vector<FloorTransform>> out(graph.hubs.size());
   for (size_t h = 0; h < graph.hubs.size(); ++h) out[h].resize(graph.hubs[h].matchFrames.size());
-  const auto slots = slotsPerMotion(graph);
+  const auto slots = matchSlotsPerMotion(graph);
   // The points linking each match frame to the one before it in its motion.
   std::vector<std::vector<std::uint8_t>> linkedTo(graph.hubs.size());
   for (size_t h = 0; h < graph.hubs.size(); ++h)
@@ -121,7 +100,7 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
     std::vector<size_t> chainStart(mine.size());
     for (size_t i = 0; i < mine.size(); ++i) {
       chainStart[i] = i;
-      const Slot& s = mine[i];
+      const MatchSlot& s = mine[i];
       const FloorTransform& metric = graph.hubs[s.hub].matchFrames[s.match].toHub;
       const Pose& common = commonPoses[s.hub].current;
       const std::uint8_t linked = i > 0 ? linkedTo[s.hub][s.match] : 0;
@@ -129,7 +108,7 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
         out[s.hub][s.match] = metric;
         continue;
       }
-      const Slot& p = mine[i - 1];
+      const MatchSlot& p = mine[i - 1];
       const FloorTransform& previous = out[p.hub][p.match];
       // R maps the previous hub's coordinates onto this hub's along the clip.
       const FloorTransform metricStep = metric * graph.hubs[p.hub].matchFrames[p.match].toHub.inverse();
@@ -163,14 +142,14 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
       if (end - begin > 1) {
         double sine = 0.0, cosine = 0.0, x = 0.0, z = 0.0;
         for (size_t i = begin; i < end; ++i) {
-          const Slot& s = mine[i];
+          const MatchSlot& s = mine[i];
           const FloorTransform d = out[s.hub][s.match].inverse() * graph.hubs[s.hub].matchFrames[s.match].toHub;
           sine += std::sin(d.theta), cosine += std::cos(d.theta), x += d.x, z += d.z;
         }
         const double count = static_cast<double>(end - begin);
         const FloorTransform centre{std::atan2(sine, cosine), x / count, z / count};
         for (size_t i = begin; i < end; ++i) {
-          const Slot& s = mine[i];
+          const MatchSlot& s = mine[i];
           out[s.hub][s.match] = out[s.hub][s.match] * centre;
         }
       }
@@ -186,7 +165,7 @@ int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
   constexpr double kHeldMetres = 1e-3;
   const Skeleton& skeleton = *capture.skeleton;
   const auto points = findFootPoints(skeleton);
-  const std::vector<Slot> mine = slotsPerMotion(graph)[motion];
+  const std::vector<MatchSlot> mine = matchSlotsPerMotion(graph)[motion];
   // Where each match frame's common pose, as aligned, puts every foot point.
   std::vector<std::array<Eigen::Vector3d, kFootPointCount>> atMatch(mine.size());
   for (size_t i = 0; i < mine.size(); ++i) {

@@ -13,25 +13,6 @@ namespace {
 
 using MotionPtr = std::shared_ptr<const Motion>;
 
-// Neighbouring match frames (of any hub) around every match frame, per motion.
-struct MatchSlot {
-  int hub;
-  int match;
-  int frame;
-};
-
-std::vector<std::vector<MatchSlot>> slotsPerMotion(const HubGraph& graph) {
-  std::vector<std::vector<MatchSlot>> slots(graph.frameCounts.size());
-  for (size_t h = 0; h < graph.hubs.size(); ++h) {
-    const auto& frames = graph.hubs[h].matchFrames;
-    for (size_t i = 0; i < frames.size(); ++i) {
-      slots[frames[i].ref.motion].push_back({static_cast<int>(h), static_cast<int>(i), frames[i].ref.frame});
-    }
-  }
-  for (auto& s : slots) std::sort(s.begin(), s.end(), [](auto& a, auto& b) { return a.frame < b.frame; });
-  return slots;
-}
-
 // Adds the plants of `made` to `held`, except stretches that would join two plants of `held`.
 void addPlantsWithoutJoining(FootContacts& held, const FootContacts& made) {
   const int frames = static_cast<int>(held.planted.size());
@@ -80,7 +61,7 @@ Result<SnapResult> SnapJob::run() const {
   if (Status s = validate(); !s) return s.error();
   const HubGraph& g = *graph;
   const size_t motionCount = motions.size();
-  const auto slots = slotsPerMotion(g);
+  const auto slots = matchSlotsPerMotion(g);
   SnapResult result;
   std::vector<FootContacts> detected;  // plants of the unedited motions
   if (settings.enforceFootPlants) {

@@ -1,19 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/parametric_commands.h"
 
-#include <QCoreApplication>
+#include "widgets/commands/command_text.h"
 
 namespace mg {
-
-namespace {
-QString tr(const char* text) { return QCoreApplication::translate("mg", text); }
-}  // namespace
 
 AddParametricNodeCommand::AddParametricNodeCommand(ParametricDocument* doc, ParamNodeEntry entry,
                                                    QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_entry(std::move(entry)) {
   if (m_entry.id == kNoParamId) m_entry.id = doc->allocateNodeId();
-  setText(tr("Create Parametric Node '%1'").arg(QString::fromStdString(m_entry.name)));
+  setText(commandText("Create Parametric Node '%1'").arg(QString::fromStdString(m_entry.name)));
 }
 
 void AddParametricNodeCommand::redo() { m_doc->insertNode(static_cast<int>(m_doc->nodes().size()), m_entry); }
@@ -24,7 +20,8 @@ RemoveParametricNodeCommand::RemoveParametricNodeCommand(ParametricDocument* doc
                                                          QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_id(id) {
   const ParamNodeEntry* n = doc->node(id);
-  setText(tr("Delete Parametric Node '%1'").arg(n ? QString::fromStdString(n->name) : QString()));
+  setText(commandText("Delete Parametric Node '%1'")
+              .arg(n ? QString::fromStdString(n->name) : QString()));
 }
 
 void RemoveParametricNodeCommand::redo() {
@@ -49,8 +46,9 @@ AddParametricEdgeCommand::AddParametricEdgeCommand(ParametricDocument* doc, Para
   if (m_entry.id == kNoParamId) m_entry.id = doc->allocateEdgeId();
   const ParamNodeEntry* s = doc->node(m_entry.source);
   const ParamNodeEntry* t = doc->node(m_entry.target);
-  setText(tr("Add Parametric Edge %1 -> %2")
-              .arg(s ? QString::fromStdString(s->name) : QString(), t ? QString::fromStdString(t->name) : QString()));
+  setText(commandText("Add Parametric Edge %1 -> %2")
+              .arg(s ? QString::fromStdString(s->name) : QString(),
+                   t ? QString::fromStdString(t->name) : QString()));
 }
 
 void AddParametricEdgeCommand::redo() { m_doc->insertEdge(static_cast<int>(m_doc->edges().size()), m_entry); }
@@ -60,7 +58,7 @@ void AddParametricEdgeCommand::undo() { m_entry = m_doc->takeEdge(m_entry.id); }
 RemoveParametricEdgeCommand::RemoveParametricEdgeCommand(ParametricDocument* doc, ParamEdgeId id,
                                                          QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_id(id) {
-  setText(tr("Delete Parametric Edge"));
+  setText(commandText("Delete Parametric Edge"));
 }
 
 void RemoveParametricEdgeCommand::redo() {
@@ -77,7 +75,7 @@ SetEdgeThresholdsCommand::SetEdgeThresholdsCommand(ParametricDocument* doc, Para
     : QUndoCommand(parent), m_doc(doc), m_edge(id), m_after(thresholds) {
   const ParamEdgeEntry* e = doc->edge(id);
   m_before = e ? e->settings.thresholds : thresholds;
-  setText(tr("Change Edge Thresholds"));
+  setText(commandText("Change Edge Thresholds"));
   if (m_before.tGood == m_after.tGood && m_before.tBad == m_after.tBad && m_before.epsilon == m_after.epsilon) {
     setObsolete(true);
   }
@@ -99,7 +97,7 @@ SetEdgeSamplingCommand::SetEdgeSamplingCommand(ParametricDocument* doc, ParamEdg
                                                std::shared_ptr<const EdgeSampling> sampling, QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_edge(id), m_afterSettings(settings), m_after(std::move(sampling)) {
   if (const ParamEdgeEntry* e = doc->edge(id)) m_beforeSettings = e->settings.sampling, m_before = e->sampling;
-  setText(tr("Rebuild Parametric Edge"));
+  setText(commandText("Rebuild Parametric Edge"));
 }
 
 void SetEdgeSamplingCommand::redo() { m_doc->setEdgeSampling(m_edge, m_afterSettings, m_after); }
@@ -110,7 +108,7 @@ MoveParametricNodeCommand::MoveParametricNodeCommand(ParametricDocument* doc, Pa
                                                      QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_node(id), m_x1(x), m_y1(y) {
   if (const ParamNodeEntry* n = doc->node(id)) m_x0 = n->canvasX, m_y0 = n->canvasY;
-  setText(tr("Move Parametric Node"));
+  setText(commandText("Move Parametric Node"));
 }
 
 void MoveParametricNodeCommand::redo() { m_doc->setNodePosition(m_node, m_x1, m_y1); }

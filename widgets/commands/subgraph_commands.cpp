@@ -1,18 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/subgraph_commands.h"
 
-#include <QCoreApplication>
+#include "widgets/commands/command_text.h"
 
 namespace mg {
-
-namespace {
-QString tr(const char* text) { return QCoreApplication::translate("SubgraphCommands", text); }
-}  // namespace
 
 AddSubgraphKeyCommand::AddSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec key, QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_key(std::move(key)), m_row(static_cast<int>(doc->keys().size())) {
   if (m_key.id == kNoSubgraphKey) m_key.id = doc->allocateKeyId();
-  setText(tr("Add Key \"%1\"").arg(m_key.name));
+  setText(commandText("Add Key \"%1\"").arg(m_key.name));
 }
 
 void AddSubgraphKeyCommand::redo() { m_doc->insertKey(m_row, m_key); }
@@ -22,7 +18,7 @@ RemoveSubgraphKeyCommand::RemoveSubgraphKeyCommand(SubgraphDocument* doc, Subgra
     : QUndoCommand(parent), m_doc(doc) {
   if (const SubgraphKeySpec* k = doc->key(id)) m_key = *k;
   m_key.id = id;
-  setText(tr("Remove Key \"%1\"").arg(m_key.name));
+  setText(commandText("Remove Key \"%1\"").arg(m_key.name));
 }
 
 void RemoveSubgraphKeyCommand::redo() {
@@ -37,8 +33,8 @@ void RemoveSubgraphKeyCommand::undo() {
 EditSubgraphKeyCommand::EditSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec after, QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_after(std::move(after)) {
   if (const SubgraphKeySpec* k = doc->key(m_after.id)) m_before = *k;
-  setText(m_before.name != m_after.name ? tr("Rename Key \"%1\"").arg(m_before.name)
-                                        : tr("Edit Key \"%1\"").arg(m_after.name));
+  setText(m_before.name != m_after.name ? commandText("Rename Key \"%1\"").arg(m_before.name)
+                                        : commandText("Edit Key \"%1\"").arg(m_after.name));
 }
 
 void EditSubgraphKeyCommand::redo() { m_doc->replaceKey(m_after); }
@@ -47,7 +43,7 @@ void EditSubgraphKeyCommand::undo() { m_doc->replaceKey(m_before); }
 SetSubgraphSettingsCommand::SetSubgraphSettingsCommand(SubgraphDocument* doc, SubgraphSettings after,
                                                        QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_before(doc->settings()), m_after(after) {
-  setText(tr("Change Subgraph Requirement"));
+  setText(commandText("Change Subgraph Requirement"));
 }
 
 void SetSubgraphSettingsCommand::redo() { m_doc->setSettings(m_after); }

@@ -19,12 +19,12 @@
 #include "widgets/document/project.h"
 #include "widgets/views/edge_space_view.h"
 #include "widgets/views/job_progress_widget.h"
+#include "widgets/views/slider_steps.h"
 #include "widgets/views/transition_grid_image.h"
 
 namespace mg {
 
 namespace {
-constexpr int kSliderSteps = 1000;
 
 QSlider* slider(QWidget* parent) {
   auto* s = new QSlider(Qt::Horizontal, parent);

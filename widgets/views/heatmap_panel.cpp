@@ -24,12 +24,12 @@
 #include "widgets/views/heatmap_slice_view.h"
 #include "widgets/views/heatmap_view.h"
 #include "widgets/views/pose_points.h"
+#include "widgets/views/slider_steps.h"
 #include "widgets/views/viewport_widget.h"
 
 namespace mg {
 
 namespace {
-constexpr int kSliderSteps = 1000;
 const QString kUnit = QString::fromUtf8(kFrameDistanceUnit);
 }  // namespace
 

@@ -24,11 +24,11 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/slider_steps.h"
 
 namespace mg {
 
 namespace {
-constexpr int kSliderSteps = 1000;
 constexpr int kDefaultWmin = 10;
 
 QIcon swatch(const QColor& c) {

@@ -11,7 +11,7 @@
 namespace mg {
 namespace {
 
-constexpr double kFps = 30.0;
+constexpr double kFigureFps = 30.0;
 constexpr double kDeg = std::numbers::pi / 180.0;
 
 // BVH of a figure (cm) with a root "hips" (position and Y rotation), hips "lfemur" at +X and
@@ -28,12 +28,12 @@ std::string turningFigure(int frames, const std::function<double(int)>& yaw) {
       << "    JOINT " << side << "foot\n    {\n      OFFSET 0 -80 0\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
       << "      End Site\n      {\n        OFFSET 0 -10 0\n      }\n    }\n  }\n";
   }
-  s << "}\nMOTION\nFrames: " << frames << "\nFrame Time: " << 1.0 / kFps << "\n";
+  s << "}\nMOTION\nFrames: " << frames << "\nFrame Time: " << 1.0 / kFigureFps << "\n";
   for (int f = 0; f < frames; ++f) s << "0 90 0 0 0 " << yaw(f) << " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
   return s.str();
 }
 
-PointTracks tracksOf(const std::string& text) {
+PointTracks figureTracks(const std::string& text) {
   Result<BvhDocument> doc = parseBvhText(text, "turn.bvh");
   EXPECT_TRUE(doc) << doc.error().message;
   Result<PointTracks> t = pointTracksFromBvh(*doc);
@@ -42,7 +42,7 @@ PointTracks tracksOf(const std::string& text) {
 }
 
 TEST(Facing, TheHipLineGivesTheYawOfTheRoot) {
-  const PointTracks t = tracksOf(turningFigure(10, [](int f) { return 20.0 * f - 60.0; }));
+  const PointTracks t = figureTracks(turningFigure(10, [](int f) { return 20.0 * f - 60.0; }));
   Result<FacingPair> pair = findFacingPair(t);
   ASSERT_TRUE(pair) << pair.error().message;
   EXPECT_EQ(t.names[static_cast<size_t>(pair->left)], "lfemur");
@@ -54,11 +54,12 @@ TEST(Facing, TheHipLineGivesTheYawOfTheRoot) {
 
 TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
   // A sway of +-8 degrees with a period of 30 frames, averaged over 1 s (31 frames): almost gone.
-  const PointTracks sway = tracksOf(turningFigure(120, [](int f) { return 8.0 * std::sin(2 * std::numbers::pi * f / 30.0); }));
+  const PointTracks sway = figureTracks(
+      turningFigure(120, [](int f) { return 8.0 * std::sin(2 * std::numbers::pi * f / 30.0); }));
   const std::vector<double> smooth = facingYaw(sway, *findFacingPair(sway), {.smoothSeconds = 1.0});
   for (int f = 20; f < 100; ++f) EXPECT_LT(std::abs(smooth[static_cast<size_t>(f)]), 0.6 * kDeg) << f;
   // A steady turn: the centred average of a ramp is the ramp.
-  const PointTracks ramp = tracksOf(turningFigure(120, [](int f) { return 1.5 * f; }));
+  const PointTracks ramp = figureTracks(turningFigure(120, [](int f) { return 1.5 * f; }));
   const std::vector<double> r = facingYaw(ramp, *findFacingPair(ramp), {.smoothSeconds = 1.0});
   for (int f = 20; f < 100; ++f) EXPECT_NEAR(r[static_cast<size_t>(f)], wrapYaw(1.5 * f * kDeg), 1e-9) << f;
 }
@@ -68,20 +69,21 @@ TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
 // once 3 (f - 30) >= 115, at frame 69: 39 frames = 1.3 s. A second change at frame 100 to -60
 // degrees is never followed: censored at the 20 frames it had.
 TEST(MeasureResponses, AKnownTurnGivesAKnownResponseTime) {
-  const PointTracks t = tracksOf(turningFigure(120, [](int f) { return std::clamp(3.0 * (f - 30), 0.0, 120.0); }));
+  const PointTracks t = figureTracks(
+      turningFigure(120, [](int f) { return std::clamp(3.0 * (f - 30), 0.0, 120.0); }));
   const std::vector<DirectiveChange> changes{{30, 120 * kDeg}, {100, -60 * kDeg}};
   Result<ResponseStats> r = measureResponses(t, changes, 5 * kDeg, {.smoothSeconds = 0.0});
   ASSERT_TRUE(r) << r.error().message;
   ASSERT_EQ(r->changes, 2);
   EXPECT_EQ(r->reached, 1);
   EXPECT_TRUE(r->responses[0].reached);
-  EXPECT_NEAR(r->responses[0].seconds, 39 / kFps, 1e-12);
+  EXPECT_NEAR(r->responses[0].seconds, 39 / kFigureFps, 1e-12);
   EXPECT_NEAR(r->responses[0].startErrorRadians, 120 * kDeg, 1e-9);
   EXPECT_FALSE(r->responses[1].reached);
-  EXPECT_NEAR(r->responses[1].seconds, 20 / kFps, 1e-12);
-  EXPECT_NEAR(r->meanSeconds, (39 + 20) / 2.0 / kFps, 1e-12);
-  EXPECT_NEAR(r->medianSeconds, (39 + 20) / 2.0 / kFps, 1e-12);
-  EXPECT_NEAR(r->maxSeconds, 39 / kFps, 1e-12);
+  EXPECT_NEAR(r->responses[1].seconds, 20 / kFigureFps, 1e-12);
+  EXPECT_NEAR(r->meanSeconds, (39 + 20) / 2.0 / kFigureFps, 1e-12);
+  EXPECT_NEAR(r->medianSeconds, (39 + 20) / 2.0 / kFigureFps, 1e-12);
+  EXPECT_NEAR(r->maxSeconds, 39 / kFigureFps, 1e-12);
   // A change already met counts zero; bad changes are refused.
   const std::vector<DirectiveChange> met{{80, 118 * kDeg}};
   EXPECT_EQ(measureResponses(t, met, 5 * kDeg, {.smoothSeconds = 0.0})->responses[0].seconds, 0.0);
@@ -96,7 +98,7 @@ TEST(MeasureResponses, ASkeletonWithoutLeftAndRightSaysSo) {
   std::string text = turningFigure(5, [](int) { return 0.0; });
   for (size_t at; (at = text.find("JOINT l")) != std::string::npos;) text.replace(at, 7, "JOINT a");
   for (size_t at; (at = text.find("JOINT r")) != std::string::npos;) text.replace(at, 7, "JOINT b");
-  const PointTracks t = tracksOf(text);
+  const PointTracks t = figureTracks(text);
   const std::vector<DirectiveChange> one{{1, 0.0}};
   Result<ResponseStats> r = measureResponses(t, one, 5 * kDeg);
   ASSERT_FALSE(r);

@@ -10,7 +10,7 @@
 namespace mg {
 namespace {
 
-std::vector<std::pair<int, int>> randomEdges(int n, int m, std::mt19937& rng) {
+std::vector<std::pair<int, int>> randomEdgeList(int n, int m, std::mt19937& rng) {
   std::vector<std::pair<int, int>> edges;
   std::uniform_int_distribution<int> pick(0, n - 1);
   for (int i = 0; i < m; ++i) edges.emplace_back(pick(rng), pick(rng));
@@ -22,7 +22,7 @@ TEST(GraphSearch, BreadthFirstAndDijkstraMatchFloydWarshall) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 40; ++trial) {
     const int n = 2 + trial % 12;
-    const auto edges = randomEdges(n, 3 * n, rng);
+    const auto edges = randomEdgeList(n, 3 * n, rng);
     const CsrGraph g = CsrGraph::fromEdges(n, edges);
     std::vector<int> length(g.edgeCount());
     std::uniform_int_distribution<int> w(0, 5);

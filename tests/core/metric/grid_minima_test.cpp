@@ -13,7 +13,7 @@
 namespace mg {
 namespace {
 
-struct Database {
+struct MinimaDatabase {
   Motion a = test::makeVariedSwing(170, 1.1, 0.5, 0.4);
   Motion b = test::makeVariedSwing(140, 1.4, 0.42, -0.7);
   Motion c = test::makeVariedSwing(100, 0.9, 0.6, 0.1);
@@ -94,7 +94,7 @@ TEST(FindGridMinima, HandMadeGridWithPlateauAndMotionBoundary) {
 }
 
 TEST(FindGridMinima, MatchesBruteForceOnADatabase) {
-  Database db;
+  MinimaDatabase db;
   const DistanceGrid g = denseGrid(db.set, nullptr, 64);
   MinimaSettings s;
   s.threshold = median(g.values);
@@ -114,7 +114,7 @@ TEST(FindGridMinima, MatchesBruteForceOnADatabase) {
 }
 
 TEST(StreamGridMinima, EqualsDenseMinimaForSelfAndCrossGrids) {
-  Database db;
+  MinimaDatabase db;
   const Motion extra = test::makeVariedSwing(120, 1.0, 0.47, -0.3);
   const FrameSet other = test::frameSetOf({&extra, &db.b});
   for (int tile : {64, 100, 1024}) {
@@ -151,7 +151,7 @@ TEST(StreamGridMinima, EqualsDenseMinimaForSelfAndCrossGrids) {
 }
 
 TEST(StreamGridMinima, CancelStopsWithinOneTile) {
-  Database db;
+  MinimaDatabase db;
   std::atomic<bool> cancel{false};
   std::atomic<int> reports{0};
   Progress progress(&cancel, [&](double) {
@@ -183,7 +183,7 @@ TEST(MinimaSettings, ZeroDiagonalBandFails) {
 }
 
 TEST(FindGridMinima, SizeMismatchFails) {
-  Database db;
+  MinimaDatabase db;
   DistanceGrid g;
   g.rows = g.cols = 3;
   g.symmetric = true;
@@ -194,7 +194,7 @@ TEST(FindGridMinima, SizeMismatchFails) {
 }
 
 TEST(FindGridMinima, SymmetryMismatchFails) {
-  Database db;
+  MinimaDatabase db;
   DistanceGrid g = denseGrid(db.set, nullptr, 64);
   g.symmetric = false;
   MinimaSettings s;
@@ -203,7 +203,7 @@ TEST(FindGridMinima, SymmetryMismatchFails) {
 }
 
 TEST(GridMinimaJob, InvalidJobsFail) {
-  Database db;
+  MinimaDatabase db;
   GridMinimaJob missing;
   missing.minima.threshold = 1;
   EXPECT_FALSE(streamGridMinima(missing));

@@ -26,22 +26,15 @@ Result<SubgraphResult> run(const DatabaseMotionGraph& g, std::vector<KeySegment>
   return findMinimumSubgraph(job);
 }
 
-Requirement gammaOf(int gamma, RequirementKind kind = RequirementKind::PairTime) {
-  Requirement r;
-  r.kind = kind;
-  r.gamma = gamma;
-  return r;
-}
-
 TEST(IterativeSubgraph, HubSharedByAllPairsIsTheKnownMinimum) {
   const DatabaseMotionGraph g = test::hubGraph(2);  // private bridges: 3 frames, hub: 2
   const auto keys = test::singleFrameKeys({0, 1, 2});
   for (int gamma : {2, 3, 5}) {
-    Result<SubgraphResult> r = run(g, keys, gammaOf(gamma));
+    Result<SubgraphResult> r = run(g, keys, test::gammaOf(gamma));
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->vertices, (std::vector<int>{0, 1, 2, 3})) << "gamma " << gamma;
     EXPECT_EQ(static_cast<int>(r->vertices.size()),
-              test::bruteForceMinimum(g, keys, gammaOf(gamma)));
+              test::bruteForceMinimum(g, keys, test::gammaOf(gamma)));
     EXPECT_EQ(r->keyPairs, 6);
     EXPECT_EQ(r->edges, 6);
   }
@@ -53,10 +46,10 @@ TEST(IterativeSubgraph, MatchesBruteForceMinimumOnHandMadeGraphs) {
       8, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 0}, {2, 6}, {6, 1}});
   const auto ringKeys = test::singleFrameKeys({0, 4});
   for (int gamma : {4, 5, 8}) {
-    Result<SubgraphResult> r = run(ring, ringKeys, gammaOf(gamma));
+    Result<SubgraphResult> r = run(ring, ringKeys, test::gammaOf(gamma));
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(static_cast<int>(r->vertices.size()),
-              test::bruteForceMinimum(ring, ringKeys, gammaOf(gamma)))
+              test::bruteForceMinimum(ring, ringKeys, test::gammaOf(gamma)))
         << "gamma " << gamma;
   }
   // Two routes A -> B: two frames via 5-6 or one frame via 7 but 7 only comes back through 2-3.
@@ -64,10 +57,10 @@ TEST(IterativeSubgraph, MatchesBruteForceMinimumOnHandMadeGraphs) {
       8, {{0, 5}, {5, 6}, {6, 1}, {0, 7}, {7, 1}, {1, 2}, {2, 3}, {3, 0}, {1, 4}, {4, 0}});
   const auto twoKeys = test::singleFrameKeys({0, 1});
   for (int gamma : {2, 3, 6}) {
-    Result<SubgraphResult> r = run(two, twoKeys, gammaOf(gamma));
+    Result<SubgraphResult> r = run(two, twoKeys, test::gammaOf(gamma));
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(static_cast<int>(r->vertices.size()),
-              test::bruteForceMinimum(two, twoKeys, gammaOf(gamma)))
+              test::bruteForceMinimum(two, twoKeys, test::gammaOf(gamma)))
         << "gamma " << gamma;
   }
 }
@@ -77,10 +70,10 @@ TEST(IterativeSubgraph, RequiredSubgraphHoldsExactlyTheIndispensableVertices) {
   // way, so it is required; with gamma 3 there are alternatives and nothing else is.
   const DatabaseMotionGraph g = test::hubGraph(2);
   const auto keys = test::singleFrameKeys({0, 1, 2});
-  Result<SubgraphResult> tight = run(g, keys, gammaOf(2));
+  Result<SubgraphResult> tight = run(g, keys, test::gammaOf(2));
   ASSERT_TRUE(tight);
   EXPECT_EQ(tight->requiredVertices, (std::vector<int>{0, 1, 2, 3}));
-  Result<SubgraphResult> loose = run(g, keys, gammaOf(3));
+  Result<SubgraphResult> loose = run(g, keys, test::gammaOf(3));
   ASSERT_TRUE(loose);
   EXPECT_EQ(loose->requiredVertices, (std::vector<int>{0, 1, 2}));
   // Reference: remove each vertex and check every pair in the whole graph with the verifier.
@@ -89,7 +82,7 @@ TEST(IterativeSubgraph, RequiredSubgraphHoldsExactlyTheIndispensableVertices) {
   for (int v = 3; v < g.vertexCount(); ++v) {
     std::vector<int> without = all;
     without.erase(without.begin() + v);
-    Result<VerificationReport> rep = verifySubgraph(g, keys, gammaOf(2), without);
+    Result<VerificationReport> rep = verifySubgraph(g, keys, test::gammaOf(2), without);
     ASSERT_TRUE(rep);
     EXPECT_EQ(!rep->allSatisfied(), v == 3) << "vertex " << v;
   }
@@ -97,7 +90,7 @@ TEST(IterativeSubgraph, RequiredSubgraphHoldsExactlyTheIndispensableVertices) {
 
 TEST(IterativeSubgraph, CoreIsTheUnionOfShortestPaths) {
   const DatabaseMotionGraph g = test::hubGraph(2);
-  Result<SubgraphResult> r = run(g, test::singleFrameKeys({0, 1, 2}), gammaOf(10));
+  Result<SubgraphResult> r = run(g, test::singleFrameKeys({0, 1, 2}), test::gammaOf(10));
   ASSERT_TRUE(r);
   EXPECT_EQ(r->coreVertices, (std::vector<int>{0, 1, 2, 3}));
   EXPECT_EQ(r->coreEdges, 6);
@@ -113,7 +106,7 @@ TEST(IterativeSubgraph, CoreIsTheUnionOfShortestPaths) {
     for (int i = 0; i < n; ++i) edges.emplace_back(pick(rng), pick(rng));
     const DatabaseMotionGraph rg = test::singleFrameGraph(n, edges);
     const std::vector<int> keyVertices = {0, n / 3, 2 * n / 3};
-    Result<SubgraphResult> rr = run(rg, test::singleFrameKeys(keyVertices), gammaOf(3));
+    Result<SubgraphResult> rr = run(rg, test::singleFrameKeys(keyVertices), test::gammaOf(3));
     ASSERT_TRUE(rr) << rr.error().message;
     VertexMask core(n, 0);
     for (int v : rr->coreVertices) core[v] = 1;
@@ -166,7 +159,7 @@ std::vector<KeySegment> swingKeys() {
 TEST(IterativeSubgraph, EveryRequirementIsMetPerTheVerifier) {
   const DatabaseMotionGraph& g = swingDmg().graph;
   for (int k = 1; k <= 4; ++k) {
-    Requirement req = gammaOf(k == 4 ? 30 : 12, static_cast<RequirementKind>(k));
+    Requirement req = test::gammaOf(k == 4 ? 30 : 12, static_cast<RequirementKind>(k));
     req.entryFrames = 3;
     for (bool fromCore : {false, true}) {
       IsaSettings settings;
@@ -211,8 +204,8 @@ TEST(IterativeSubgraph, IsDeterministic) {
   IsaSettings one, two;
   one.threads = 1;
   two.threads = 2;
-  Result<SubgraphResult> a = run(g, swingKeys(), gammaOf(10), one);
-  Result<SubgraphResult> b = run(g, swingKeys(), gammaOf(10), two);
+  Result<SubgraphResult> a = run(g, swingKeys(), test::gammaOf(10), one);
+  Result<SubgraphResult> b = run(g, swingKeys(), test::gammaOf(10), two);
   ASSERT_TRUE(a && b);
   EXPECT_EQ(a->vertices, b->vertices);
   EXPECT_EQ(a->requiredVertices, b->requiredVertices);
@@ -221,7 +214,7 @@ TEST(IterativeSubgraph, IsDeterministic) {
 
 TEST(IterativeSubgraph, BadInputNamesTheKey) {
   const DatabaseMotionGraph& g = swingDmg().graph;
-  auto message = [&](std::vector<KeySegment> keys, Requirement req = gammaOf(10)) {
+  auto message = [&](std::vector<KeySegment> keys, Requirement req = test::gammaOf(10)) {
     Result<SubgraphResult> r = run(g, std::move(keys), req);
     return r ? std::string() : r.error().message;
   };
@@ -232,11 +225,11 @@ TEST(IterativeSubgraph, BadInputNamesTheKey) {
   EXPECT_NE(message({{"a", 7, 0, 2}}).find("key 'a'"), std::string::npos);
   EXPECT_NE(message({}).find("no key"), std::string::npos);
   EXPECT_NE(message({{"a", 0, 10, 20}, {"a", 1, 10, 20}}).find("'a'"), std::string::npos);
-  EXPECT_NE(message(swingKeys(), gammaOf(0)).find("gamma"), std::string::npos);
-  EXPECT_NE(message(swingKeys(), gammaOf(kMaxGamma + 1)).find("gamma"), std::string::npos);
+  EXPECT_NE(message(swingKeys(), test::gammaOf(0)).find("gamma"), std::string::npos);
+  EXPECT_NE(message(swingKeys(), test::gammaOf(kMaxGamma + 1)).find("gamma"), std::string::npos);
   // A pair no path joins (an unpruned graph with a dead end).
   const DatabaseMotionGraph dead = test::singleFrameGraph(3, {{0, 1}, {1, 0}, {1, 2}});
-  Result<SubgraphResult> r = run(dead, test::singleFrameKeys({0, 2}), gammaOf(5));
+  Result<SubgraphResult> r = run(dead, test::singleFrameKeys({0, 2}), test::gammaOf(5));
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("key 'k2' frame 0 -> key 'k0' frame 0"), std::string::npos)
       << r.error().message;
@@ -255,7 +248,7 @@ TEST(IterativeSubgraph, ReportsItsPhasesAndStopsWhenCancelledInAnyOfThem) {
   SubgraphJob job;
   job.graph = &swingDmg().graph;
   job.keys = swingKeys();
-  job.requirement = gammaOf(12);
+  job.requirement = test::gammaOf(12);
   job.settings.threads = 2;
   std::mutex lock;
   std::vector<double> seen;

@@ -13,6 +13,14 @@
 
 namespace mg::test {
 
+// A requirement of kind `kind` with bound gamma.
+inline Requirement gammaOf(int gamma, RequirementKind kind = RequirementKind::PairTime) {
+  Requirement r;
+  r.kind = kind;
+  r.gamma = gamma;
+  return r;
+}
+
 // A graph whose every motion is one frame long, so all edges are transitions: vertex v is motion
 // v, frame 0. Edges (from, to) with cost `cost`.
 inline DatabaseMotionGraph singleFrameGraph(int vertices,

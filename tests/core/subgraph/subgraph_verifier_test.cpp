@@ -12,18 +12,11 @@
 namespace mg {
 namespace {
 
-Requirement gammaOf(int gamma) {
-  Requirement r;
-  r.kind = RequirementKind::PairTime;
-  r.gamma = gamma;
-  return r;
-}
-
 TEST(SubgraphVerifier, ReportsTheFailingPairsAndAgreesWithFloydWarshall) {
   const DatabaseMotionGraph g = test::hubGraph(1);  // private bridges 2 long, hub 2 long
   const auto keys = test::singleFrameKeys({0, 1, 2});
   Result<VerificationReport> onlyKeys =
-      verifySubgraph(g, keys, gammaOf(2), std::vector<int>{0, 1, 2});
+      verifySubgraph(g, keys, test::gammaOf(2), std::vector<int>{0, 1, 2});
   ASSERT_TRUE(onlyKeys);
   EXPECT_EQ(onlyKeys->satisfied, 0);
   EXPECT_EQ(onlyKeys->pairs.size(), 6u);
@@ -31,7 +24,7 @@ TEST(SubgraphVerifier, ReportsTheFailingPairsAndAgreesWithFloydWarshall) {
   EXPECT_NE(onlyKeys->failures[0].find("not joined"), std::string::npos);
   // One private bridge: only that pair is met.
   Result<VerificationReport> one =
-      verifySubgraph(g, keys, gammaOf(2), std::vector<int>{0, 1, 2, 4});
+      verifySubgraph(g, keys, test::gammaOf(2), std::vector<int>{0, 1, 2, 4});
   ASSERT_TRUE(one);
   EXPECT_EQ(one->satisfied, 1);
   // Random subsets of random graphs against Floyd-Warshall on the kept vertices.
@@ -48,7 +41,7 @@ TEST(SubgraphVerifier, ReportsTheFailingPairsAndAgreesWithFloydWarshall) {
     }
     const int gamma = 1 + trial % 4;
     Result<VerificationReport> rep =
-        verifySubgraph(rg, test::singleFrameKeys({0, 1, 2}), gammaOf(gamma), kept);
+        verifySubgraph(rg, test::singleFrameKeys({0, 1, 2}), test::gammaOf(gamma), kept);
     ASSERT_TRUE(rep);
     const int inf = 1 << 20;
     std::vector<int> d(n * n, inf);

@@ -25,7 +25,7 @@
 namespace mg {
 namespace {
 
-const QString kSmallWalk = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
+const QString kWalkFile = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
 
 // Two projects over the small walk: version 0 with 1 hub, version 1 with 400 (a file of about
 // 100 KB, so kills land inside the write too).
@@ -33,7 +33,7 @@ struct Versions {
   Project projects[2];
   explicit Versions(const QTemporaryDir& dir) {
     const QString walk = dir.filePath(QStringLiteral("small_walk.bvh"));
-    QFile::copy(kSmallWalk, walk);
+    QFile::copy(kWalkFile, walk);
     for (int v = 0; v < 2; ++v) {
       Result<Motion> m = readMotionFile(walk.toStdString());
       EXPECT_TRUE(m);
