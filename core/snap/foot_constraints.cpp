@@ -248,6 +248,32 @@ Status fillCorrection(Track& t, const std::vector<Eigen::Vector3d>& rootShift, c
   return fillMinimumAcceleration(t.correction, fixed);
 }
 
+// A re-step (PlantStep) of a track: between the frames either side of the step (the plants),
+// the correction's height gets a bump, sin^2 shaped (zero height and velocity at both ends), so
+// high that the middle frame stands `lift` above the higher of the two ends. Locked frames are
+// never changed: the bump spans only the step's unlocked frames.
+void liftStep(Track& t, const std::vector<Eigen::Vector3d>& rootShift,
+              const std::vector<std::uint8_t>& isLocked, const PlantStep& step) {
+  const int frames = static_cast<int>(t.where.size());
+  int a = step.begin - 1, b = step.end + 1;
+  while (a + 1 < b && a >= 0 && isLocked[a + 1]) ++a;
+  while (b - 1 > a && b < frames && isLocked[b - 1]) --b;
+  a = std::max(a, 0), b = std::min(b, frames - 1);
+  if (b - a < 2) return;
+  auto height = [&](int f) { return t.where[f].y() + rootShift[f].y() + t.correction[f].y(); };
+  const int middle = (a + b) / 2;
+  const double base = std::max(height(a), height(b));
+  const double extra = step.lift - (height(middle) - base);
+  if (!(extra > 0.0)) return;
+  const double pi = std::acos(-1.0);
+  // Scaled so the middle frame gets all of `extra` (its phase is 1/2 only when b - a is even).
+  const double top = std::pow(std::sin(pi * (middle - a) / (b - a)), 2);
+  for (int f = a + 1; f < b; ++f) {
+    if (isLocked[f]) continue;
+    t.correction[f].y() += extra / top * std::pow(std::sin(pi * (f - a) / (b - a)), 2);
+  }
+}
+
 // Turns the toe joint of `tip` so that the tip points at `goal` (the smallest turn about the
 // ball); a one-bone aim after the leg is solved.
 void aimToeTip(const Skeleton& sk, const FootPointLocation& tip, const Eigen::Vector3d& goal, Pose& pose) {
@@ -277,6 +303,14 @@ Status FootConstraintJob::validate() const {
   }
   if (!(settings.softReachFraction > 0.0 && settings.softReachFraction <= settings.reachFraction)) {
     return Error{"foot constraints: softReachFraction must be in (0, reachFraction]"};
+  }
+  for (const PlantStep& step : steps) {
+    if (step.point < 0 || step.point >= kFootPointCount)
+      return Error{"foot constraints: a step names no foot point"};
+    if (step.begin < 0 || step.begin > step.end || step.end >= static_cast<int>(frames))
+      return Error{"foot constraints: a step's frames are outside the motion"};
+    if (!(step.lift >= 0.0 && std::isfinite(step.lift)))
+      return Error{"foot constraints: a step's lift must be finite and >= 0"};
   }
   return Status::success();
 }
@@ -391,6 +425,9 @@ Result<Motion> FootConstraintJob::run() const {
   for (Track& t : tracks) {
     if (t.location.joint < 0) continue;
     if (Status s = fillCorrection(t, rootShift, isLocked, blend); !s) return s.error();
+    for (const PlantStep& step : steps) {
+      if (step.point == t.plant) liftStep(t, rootShift, isLocked, step);
+    }
   }
   auto correctionAt = [&](int track, int f) -> Eigen::Vector3d {
     return track >= 0 && !tracks[track].correction.empty() ? tracks[track].correction[f] : Eigen::Vector3d::Zero();

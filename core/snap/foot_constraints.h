@@ -22,6 +22,17 @@ struct FootConstraintSettings {
   double softReachFraction = 0.97;
 };
 
+// A re-step: frames [begin, end] between two plants of `point` (bit 1 << FootPoint), unplanted so
+// that the point can move from where one plant holds it to where the other does, which the
+// capture does not do there (splitUnheldPlants). A foot that moves has to leave the floor: the
+// point is lifted there at least `lift` metres above the higher of the two plants (less what it
+// already rises there), by a smooth bump (zero height and velocity at both plants).
+struct PlantStep {
+  int point = 0;  // FootPoint; a toe's step lifts its tip too
+  int begin = 0, end = 0;
+  double lift = 0.0;
+};
+
 // Enforces foot plants on an edited motion (the constraint solver of Snap-Together Motion,
 // section 4.3), adding as little acceleration as it can.
 //  - Targets: every planted run of a foot point in `contacts` gets a target path. Locked frames
@@ -40,6 +51,7 @@ struct FootConstraintSettings {
 //    from its planted frames, and filled with the least acceleration in between: it blends in
 //    before touch-down and out after lift-off (or before a locked frame) with no step in
 //    position or velocity.
+//  - Steps: each of `steps` adds its lift to the point's correction (PlantStep).
 //  - Legs: each frame with a correction is solved by LegIkJob (heel -> ankle target, toe ->
 //    foot aim); while only the toe is planted the ankle keeps its distance to the toe target, so
 //    the foot pivots about the toe.
@@ -50,10 +62,12 @@ struct FootConstraintJob {
   const FootContacts* contacts = nullptr;  // plants to enforce, one entry per frame; not owned
   std::span<const std::uint8_t> locked;    // one flag per frame (non-zero: locked) or empty
   FootConstraintSettings settings;
+  std::span<const PlantStep> steps;  // re-steps to lift, or empty
 
   // Fails when: motion or contacts is null; the motion does not validate(); contacts or locked
   // (if not empty) do not have one entry per frame; blendFrames < 0; reachFraction not in (0, 1];
-  // softReachFraction not in (0, reachFraction].
+  // softReachFraction not in (0, reachFraction]; a step names no FootPoint, has begin > end, frames
+  // outside the motion, a negative or non-finite lift.
   Status validate() const;
 
   // The constrained motion. A skeleton without recognisable legs comes back unchanged.

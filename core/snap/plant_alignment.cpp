@@ -161,7 +161,7 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
 
 int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
                       std::span<const PoseTriple> commonPoses, int gapFrames,
-                      FootContacts& contacts) {
+                      FootContacts& contacts, std::vector<PlantStep>* steps) {
   constexpr double kHeldMetres = 1e-3;
   const Skeleton& skeleton = *capture.skeleton;
   const auto points = findFootPoints(skeleton);
@@ -199,6 +199,7 @@ int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
       const int begin = std::clamp(highest - width / 2, first, last - width + 1);
       for (int f = begin; f < begin + width; ++f)
         contacts.planted[f] &= static_cast<std::uint8_t>(~bit);
+      if (steps) steps->push_back({p, begin, begin + width - 1, std::hypot(apart.x(), apart.z())});
       ++split;
     }
   }

@@ -10,6 +10,7 @@
 #include "core/motion/foot_contacts.h"
 #include "core/motion/motion.h"
 #include "core/snap/common_pose.h"
+#include "core/snap/foot_constraints.h"
 #include "core/snap/hub_graph.h"
 #include "core/synth/floor_transform.h"
 
@@ -74,10 +75,12 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
 // locked frames f-1..f+1), centred on the frame where `capture` (the motion as captured) has the
 // point highest, are left unplanted: the foot stands still on both sides and moves where the
 // capture lifts it, if anywhere. Returns the number of plants split. `commonPoses` in hub
-// coordinates, one per hub. Precondition: the graph validates; `capture` is its motion `motion`
-// and `contacts` covers its frames; gapFrames >= 1.
+// coordinates, one per hub. With `steps`, every split is appended to it as a PlantStep (the
+// gap's frames, lift = how far apart the common poses put the point, horizontally). Precondition:
+// the graph validates; `capture` is its motion `motion` and `contacts` covers its frames;
+// gapFrames >= 1.
 int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
                       std::span<const PoseTriple> commonPoses, int gapFrames,
-                      FootContacts& contacts);
+                      FootContacts& contacts, std::vector<PlantStep>* steps = nullptr);
 
 }  // namespace mg

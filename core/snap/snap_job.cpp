@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/motion/forward_kinematics.h"
 #include "core/snap/displacement_map.h"
 #include "core/snap/plant_alignment.h"
 #include "core/snap/plant_consistency.h"
@@ -33,6 +34,23 @@ void addPlantsWithoutJoining(FootContacts& held, const FootContacts& made) {
       s = e + 1;
     }
   }
+}
+
+// How high split plants step (splitUnheldPlants gives each step how far its point moves): a
+// foot moves as a whole, so every point of a foot stepping in overlapping frames lifts as far
+// as its furthest-moving point moves, and no higher than a plant may stand (`planted`, the
+// contact detector's height tolerance), which is where the foot counts as lifted.
+void liftSteps(std::vector<PlantStep>& steps, double planted) {
+  std::vector<double> lift(steps.size());
+  for (size_t i = 0; i < steps.size(); ++i) {
+    lift[i] = steps[i].lift;
+    for (const PlantStep& other : steps) {
+      const bool sameFoot = other.point / 2 == steps[i].point / 2;
+      if (sameFoot && other.begin <= steps[i].end && steps[i].begin <= other.end)
+        lift[i] = std::max(lift[i], other.lift);
+    }
+  }
+  for (size_t i = 0; i < steps.size(); ++i) steps[i].lift = std::min(lift[i], planted);
 }
 
 }  // namespace
@@ -175,13 +193,16 @@ Result<SnapResult> SnapJob::run() const {
       } else {
         for (int f = 0; f < frames; ++f) contacts.planted[f] |= made.planted[f];
       }
+      std::vector<PlantStep> steps;
       if (last) {
         splitUnheldPlants(aligned, static_cast<int>(m), original, result.commonPoses,
-                          std::max(1, settings.feet.blendFrames), contacts);
+                          std::max(1, settings.feet.blendFrames), contacts, &steps);
+        liftSteps(steps, settings.contacts.heightFraction * restHeight(*original.skeleton));
       }
-      FootConstraintJob feet{displaced.get(), &contacts,
-                             last ? std::span<const std::uint8_t>(locked) : std::span<const std::uint8_t>(),
-                             settings.feet};
+      FootConstraintJob feet{
+          displaced.get(), &contacts,
+          last ? std::span<const std::uint8_t>(locked) : std::span<const std::uint8_t>(),
+          settings.feet, steps};
       Result<Motion> constrained = feet.run();
       if (!constrained) return constrained.error();
       auto edited = std::make_shared<Motion>(std::move(constrained.value()));

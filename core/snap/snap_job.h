@@ -67,7 +67,8 @@ struct SnapResult {
 //   rounds lock nothing and copy the match frames back; the last round locks frames f-1..f+1 of
 //   every match frame, so cuts stay exact, holds exactly the plants its links came from (made
 //   plants only where they join no two of them) and splits plants its alignments cannot hold
-//   still (splitUnheldPlants).
+//   still (splitUnheldPlants), the foot re-stepping in the air there (PlantStep: lifted as far
+//   as its furthest point moves, at most the contact detector's planted height).
 // Owns nothing; thread-safe. Long: polls `progress` per motion and round.
 struct SnapJob {
   std::span<const std::shared_ptr<const Motion>> motions;  // the database; not owned

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/motion/forward_kinematics.h"
 #include "core/snap/cut_quality.h"
 #include "support/planted_walk.h"
@@ -212,6 +215,62 @@ TEST(PlantCommonPose, RejectsWrongJointCount) {
   PoseTriple triple = poseTriple(m, 10);
   triple.next.localRotations.pop_back();
   EXPECT_FALSE(plantCommonPose(*m.skeleton, 1, triple));
+}
+
+// Where a foot point of a motion is in frame f (world metres).
+Eigen::Vector3d footPointAt(const Motion& m, int f, FootPoint p) {
+  const FootPointLocation at = findFootPoints(*m.skeleton)[static_cast<int>(p)];
+  std::vector<Eigen::Vector3d> pos(m.jointCount());
+  std::vector<Eigen::Quaterniond> rot(m.jointCount());
+  forwardKinematics(*m.skeleton, m.rootPositions[f], m.frameRotations(f), pos.data(), rot.data());
+  return pos[at.joint] + rot[at.joint] * at.offset;
+}
+
+// A split plant (splitUnheldPlants): the left foot is planted but for frames 27-32, and the locked
+// frames of two match frames (10 and 50) hold it 10 cm apart, so it has to move in the gap. As a
+// re-step (PlantStep) it leaves the floor on the way; without one it slides along the floor.
+TEST(FootConstraints, AReStepLiftsTheFootBetweenItsPlants) {
+  Motion m = swayingStance(60);
+  for (int f = 0; f < 60; ++f)  // no sway: the locked frames stand still, as common poses do
+    m.rootPositions[f] = Eigen::Vector3d(0.1 * std::clamp((f - 20) / 20.0, 0.0, 1.0), 0.8, 0.0);
+  FootContacts contacts = allPlanted(60);
+  for (int f = 27; f <= 32; ++f) contacts.planted[f] &= 0x0c;
+  std::vector<std::uint8_t> locked(60, 0);
+  for (int f : {9, 10, 11, 49, 50, 51}) locked[f] = 1;
+  const std::vector<PlantStep> steps = {{0, 27, 32, 0.05}, {1, 27, 32, 0.05}};
+  const auto slid = FootConstraintJob{&m, &contacts, locked, {}}.run();
+  const auto stepped = FootConstraintJob{&m, &contacts, locked, {}, steps}.run();
+  ASSERT_TRUE(slid) << slid.error().message;
+  ASSERT_TRUE(stepped) << stepped.error().message;
+  for (FootPoint p : {FootPoint::LeftHeel, FootPoint::LeftToe}) {
+    const double floor =
+        std::max(footPointAt(*stepped, 26, p).y(), footPointAt(*stepped, 33, p).y());
+    double slidTop = -1.0;
+    for (int f = 27; f <= 32; ++f)
+      slidTop = std::max(slidTop, footPointAt(*slid, f, p).y() - floor);
+    EXPECT_LT(slidTop, 0.02);  // about on the floor without the step
+    EXPECT_GT(footPointAt(*stepped, 29, p).y() - floor, 0.05 - 1e-3);
+    // Still on both sides, the second plant about 10 cm on.
+    for (int f = 1; f <= 26; ++f)
+      EXPECT_LT((footPointAt(*stepped, f, p) - footPointAt(*stepped, 0, p)).norm(), 1e-6) << f;
+    for (int f = 33; f < 60; ++f)
+      EXPECT_LT((footPointAt(*stepped, f, p) - footPointAt(*stepped, 59, p)).norm(), 1e-6) << f;
+    EXPECT_NEAR((footPointAt(*stepped, 59, p) - footPointAt(*stepped, 0, p)).x(), 0.1, 0.01);
+  }
+  // Locked frames stay as they are.
+  for (int f : {9, 10, 11, 49, 50, 51}) EXPECT_EQ(stepped->rootPositions[f], m.rootPositions[f]);
+}
+
+TEST(FootConstraints, RejectsBadSteps) {
+  const Motion m = swayingStance(20);
+  const FootContacts contacts = allPlanted(20);
+  EXPECT_TRUE(FootConstraintJob({&m, &contacts, {}, {}, {}}).validate());
+  for (const PlantStep bad :
+       {PlantStep{4, 5, 8, 0.05}, PlantStep{-1, 5, 8, 0.05}, PlantStep{0, 8, 5, 0.05},
+        PlantStep{0, 15, 20, 0.05}, PlantStep{0, 5, 8, -0.01}, PlantStep{0, 5, 8, std::nan("")}}) {
+    const std::vector<PlantStep> steps = {bad};
+    EXPECT_FALSE(FootConstraintJob({&m, &contacts, {}, {}, steps}).validate());
+  }
 }
 
 TEST(FootConstraints, RejectsMissingInputs) {

@@ -160,7 +160,15 @@ TEST(SplitUnheldPlants, LeavesAGapWhereTheCaptureLiftsTheFoot) {
   EXPECT_EQ(held.planted, all.planted);
   graph.hubs[1].matchFrames[0].toHub = FloorTransform{0.0, 0.08, 0.0};
   FootContacts split = all;
-  EXPECT_EQ(splitUnheldPlants(graph, 0, m, common, 6, split), 4);
+  std::vector<PlantStep> steps;
+  EXPECT_EQ(splitUnheldPlants(graph, 0, m, common, 6, split, &steps), 4);
+  ASSERT_EQ(steps.size(), 4u);  // each split is a re-step of its point by 8 cm
+  for (int p = 0; p < 4; ++p) {
+    EXPECT_EQ(steps[p].point, p);
+    EXPECT_NEAR(steps[p].lift, 0.08, 1e-9);
+  }
+  EXPECT_EQ(steps[0].begin, 27);
+  EXPECT_EQ(steps[0].end, 32);
   for (int f = 0; f < 60; ++f) {
     const std::uint8_t expected = f >= 27 && f <= 32 ? 0x00 : 0x0f;
     EXPECT_EQ(split.planted[f] & 0x03, expected & 0x03)
