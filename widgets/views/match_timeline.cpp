@@ -269,13 +269,14 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
       p.drawLine(x, y - kRowHeight / 2 + 2, x, y + kRowHeight / 2 - 2);
     }
   }
-  // The playhead's moment on the ruler, written as the transport and the heatmap write it.
+  // The playhead's moment on the ruler (below the legend, which stays readable), written as the
+  // transport and the heatmap write it.
   if (m_playMotion >= 0 && m_playFrame >= 0 && m_playMotion < static_cast<int>(state->working.size())) {
     p.setClipping(false);
     const QString text = clockText(m_playFrame, state->working[m_playMotion]->fps);
     const int x = static_cast<int>(frameToX(m_playFrame + 0.5));
-    const QRect box(std::min(x + 4, right - p.fontMetrics().horizontalAdvance(text) - 6), 1,
-                    p.fontMetrics().horizontalAdvance(text) + 6, kTop - 4);
+    const QRect box(std::min(x + 4, right - p.fontMetrics().horizontalAdvance(text) - 6),
+                    kLegend + 1, p.fontMetrics().horizontalAdvance(text) + 6, kTop - kLegend - 3);
     p.fillRect(box, QColor(40, 40, 44));
     p.setPen(QColor(250, 220, 60));
     p.drawText(box, Qt::AlignCenter, text);
