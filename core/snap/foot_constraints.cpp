@@ -373,18 +373,49 @@ Result<Motion> FootConstraintJob::run() const {
   // the foot is long, so targets of two runs that disagree leave one of them sliding. The point
   // whose run locked frames anchor leads (the toe when both or neither are: it is the point a
   // foot pivots on) and keeps its target; the other is moved along the line between the two
-  // targets to the foot's length from it. Both stay as constant as their runs' targets are.
+  // targets to the foot's length from it. The move is the follower's whole run's: on its frames
+  // where the other point is not planted (heel strike, heel-off) it is moved as on the nearest
+  // frame where both are, so its target does not jump where the other point lands or lifts.
   for (const Leg& leg : legs) {
     if (leg.toe.joint < 0) continue;
     Track &heel = tracks[leg.heelIndex], &toe = tracks[leg.toeIndex];
+    std::array<std::vector<std::optional<Eigen::Vector3d>>, 2> moved;  // heel, toe: per frame
+    moved[0].resize(frames), moved[1].resize(frames);
     for (int f = 0; f < frames; ++f) {
       if (isLocked[f] || !heel.target[f] || !toe.target[f]) continue;
       const bool heelLeads = heel.anchored[f] && !toe.anchored[f];
       Track &lead = heelLeads ? heel : toe, &follow = heelLeads ? toe : heel;
       const Eigen::Vector3d away = *follow.target[f] - *lead.target[f];
+      Eigen::Vector3d shift = Eigen::Vector3d::Zero();
       if (away.norm() > kNegligibleMetres) {
-        follow.target[f] =
-            *lead.target[f] + away.normalized() * (follow.where[f] - lead.where[f]).norm();
+        shift = *lead.target[f] + away.normalized() * (follow.where[f] - lead.where[f]).norm() -
+                *follow.target[f];
+      }
+      moved[heelLeads ? 1 : 0][f] = shift;
+      moved[heelLeads ? 0 : 1][f] = Eigen::Vector3d::Zero();
+    }
+    for (int which = 0; which < 2; ++which) {
+      Track& t = which == 0 ? heel : toe;
+      std::vector<std::optional<Eigen::Vector3d>>& m = moved[which];
+      for (int s = 0; s < frames;) {
+        if (!t.target[s]) {
+          ++s;
+          continue;
+        }
+        int e = s;
+        while (e + 1 < frames && t.target[e + 1]) ++e;
+        for (int f = s; f <= e; ++f) {
+          if (isLocked[f]) continue;
+          std::optional<Eigen::Vector3d> shift = m[f];
+          for (int d = 1; !shift && (f - d >= s || f + d <= e); ++d) {
+            if (f - d >= s && m[f - d])
+              shift = m[f - d];
+            else if (f + d <= e && m[f + d])
+              shift = m[f + d];
+          }
+          if (shift) *t.target[f] += *shift;
+        }
+        s = e + 1;
       }
     }
   }

@@ -42,7 +42,9 @@ struct PlantStep {
 //    Where heel and toe of one foot are planted together their targets are made to agree with
 //    the foot's length (no pose can reach two targets further apart): the point whose run
 //    locked frames anchor keeps its target (the toe if both or neither are anchored) and the
-//    other is moved along the line between the two targets to the foot's length from it.
+//    other is moved along the line between the two targets to the foot's length from it, over
+//    its whole run (where the leader is not planted, as on the nearest frame where it is), so a
+//    heel landing before its toe, or a toe holding after its heel lifts, keeps one place.
 //  - Root: where a target needs more than softReachFraction of a leg, the root moves (smoothly
 //    more as the need nears reachFraction, all of it beyond); the shift is filled in between
 //    (fillMinimumAcceleration) so it never steps.

@@ -226,6 +226,33 @@ Eigen::Vector3d footPointAt(const Motion& m, int f, FootPoint p) {
   return pos[at.joint] + rot[at.joint] * at.offset;
 }
 
+// Heel strike: the heel lands (frame 15) before the toe (frame 20) on a stance gliding forward at
+// 0.1 m/s, and the toe's run is anchored by locked frames 45..47. The heel's run target (the mean
+// of its positions) disagrees with the foot's length from the toe's target by about 6 cm, so the
+// heel is moved to the foot's length where both are planted. It has to be moved over its whole
+// run: moved only from frame 20, it would stand still at its own target for five frames and then
+// jump 6 cm in one frame where the toe lands.
+TEST(FootConstraints, AHeelLandingBeforeItsToeHoldsOnePlaceThroughItsRun) {
+  Motion m = swayingStance(60);
+  for (int f = 0; f < 60; ++f) m.rootPositions[f].z() += 0.1 * f / m.fps;
+  FootContacts contacts;
+  contacts.planted.assign(60, 0);
+  const int toe = static_cast<int>(FootPoint::LeftToe),
+            heel = static_cast<int>(FootPoint::LeftHeel);
+  for (int f = 20; f <= 50; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << toe);
+  for (int f = 15; f <= 40; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << heel);
+  std::vector<std::uint8_t> locked(60, 0);
+  locked[45] = locked[46] = locked[47] = 1;
+  const auto fixed = FootConstraintJob{&m, &contacts, locked, {}}.run();
+  ASSERT_TRUE(fixed) << fixed.error().message;
+  const Eigen::Vector3d heelAt = footPointAt(*fixed, 30, FootPoint::LeftHeel);
+  for (int f = 15; f <= 40; ++f)
+    EXPECT_LT((footPointAt(*fixed, f, FootPoint::LeftHeel) - heelAt).norm(), 1e-3) << "frame " << f;
+  const double footLength =
+      (footPointAt(m, 0, FootPoint::LeftToe) - footPointAt(m, 0, FootPoint::LeftHeel)).norm();
+  EXPECT_NEAR((footPointAt(*fixed, 30, FootPoint::LeftToe) - heelAt).norm(), footLength, 1e-3);
+}
+
 // A split plant (splitUnheldPlants): the left foot is planted but for frames 27-32, and the locked
 // frames of two match frames (10 and 50) hold it 10 cm apart, so it has to move in the gap. As a
 // re-step (PlantStep) it leaves the floor on the way; without one it slides along the floor.
