@@ -404,16 +404,19 @@ Result<Motion> FootConstraintJob::run() const {
         }
         int e = s;
         while (e + 1 < frames && t.target[e + 1]) ++e;
+        // Nearest frame of the run with a move, the earlier one on a tie: one pass each way.
+        std::vector<int> nearest(e - s + 1, -1);
+        for (int f = s, last = -1; f <= e; ++f) {
+          if (m[f]) last = f;
+          nearest[f - s] = last;
+        }
+        for (int f = e, next = -1; f >= s; --f) {
+          if (m[f]) next = f;
+          const int before = nearest[f - s];
+          if (next >= 0 && (before < 0 || next - f < f - before)) nearest[f - s] = next;
+        }
         for (int f = s; f <= e; ++f) {
-          if (isLocked[f]) continue;
-          std::optional<Eigen::Vector3d> shift = m[f];
-          for (int d = 1; !shift && (f - d >= s || f + d <= e); ++d) {
-            if (f - d >= s && m[f - d])
-              shift = m[f - d];
-            else if (f + d <= e && m[f + d])
-              shift = m[f + d];
-          }
-          if (shift) *t.target[f] += *shift;
+          if (!isLocked[f] && nearest[f - s] >= 0) *t.target[f] += *m[nearest[f - s]];
         }
         s = e + 1;
       }
