@@ -31,8 +31,14 @@ std::vector<PlantLink> plantLinks(const HubGraph& graph, std::span<const FootCon
     const auto& mine = slots[m];
     for (size_t i = 1; i < mine.size(); ++i) {
       const MatchSlot &p = mine[i - 1], &s = mine[i];
-      const std::uint8_t points =
+      std::uint8_t points =
           plantedThroughout(contacts[m], p.frame, s.frame, hubMasks[p.hub] & hubMasks[s.hub]);
+      // One point fixes no turn of the floor: the foot's other point, where the solver holds it
+      // throughout the clip too, joins the link so that the foot's heading is held as well.
+      if (std::popcount(static_cast<unsigned>(points)) == 1) {
+        const std::uint8_t foot = (points & 0x3) ? 0x3 : 0xc;
+        points |= plantedThroughout(contacts[m], p.frame, s.frame, foot & ~points);
+      }
       if (points) links.push_back({static_cast<int>(m), p.hub, p.match, s.hub, s.match, points});
     }
   }

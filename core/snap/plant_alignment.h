@@ -46,7 +46,10 @@ struct PlantLink {
 
 // The links of `graph`: in each motion, walking its match frames in order, a clip from the
 // previous match frame is linked by the points planted throughout it in `contacts` (one per
-// motion: the plants the solver will hold) and in both hubs' `hubMasks`. In motion order, then
+// motion: the plants the solver will hold) and in both hubs' `hubMasks`. One point fixes no turn
+// of the floor, so a link holding a foot by one point also takes the foot's other point where it
+// is planted throughout the clip (in `contacts`; the hub masks need not plant it): the foot's
+// heading is then held too, instead of being the metric's at each end. In motion order, then
 // frame order. Precondition: contacts cover the graph's motions and frame counts; one mask per hub.
 std::vector<PlantLink> plantLinks(const HubGraph& graph, std::span<const FootContacts> contacts,
                                   std::span<const std::uint8_t> hubMasks);

@@ -135,10 +135,15 @@ Result<SnapResult> SnapJob::run() const {
     if (settings.enforceFootPlants && settings.alignPlants) {
       linkContacts = round == 0 ? held : result.contacts;
       const std::vector<PlantLink> links = plantLinks(g, linkContacts, hubMask);
+      // A link may hold a point its hubs do not plant (the other point of a foot it holds by
+      // one): the point is planted at both of its ends, so it is made consistent too.
+      std::vector<std::uint8_t> linkMask = hubMask;
+      for (const PlantLink& l : links)
+        linkMask[l.fromHub] |= l.points, linkMask[l.toHub] |= l.points;
       if (settings.consistentPlants) {
         const Skeleton& skeleton = *motions[0]->skeleton;
         Result<PlantConsistency> made = makeLinkedPlantsConsistent(
-            skeleton, links, hubMask, result.commonPoses, settings.feet.reachFraction);
+            skeleton, links, linkMask, result.commonPoses, settings.feet.reachFraction);
         if (!made) return made.error();
       }
       toHub = plantAlignments(g, motions, links, result.commonPoses);

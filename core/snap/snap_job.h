@@ -62,7 +62,8 @@ struct SnapResult {
 //   its common pose. A working set starts as the match frames' triples; each round averages it,
 //   plants the common pose's feet (plantCommonPose), links clips by the plants of the round
 //   before (plantLinks; the first round by the held plants), makes linked plants rigidly
-//   consistent (makeLinkedPlantsConsistent) and aligns them (plantAlignments), displaces, and
+//   consistent (makeLinkedPlantsConsistent, every point a link holds counting as planted by the
+//   common poses at its ends) and aligns them (plantAlignments), displaces, and
 //   enforces plants (FootConstraintJob) on the held plants and on those the maps made; earlier
 //   rounds lock nothing and copy the match frames back; the last round locks frames f-1..f+1 of
 //   every match frame, so cuts stay exact, holds exactly the plants its links came from (made

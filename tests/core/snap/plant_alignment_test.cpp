@@ -130,6 +130,27 @@ TEST(PlantAlignments, OnlyLinkedMatchFramesLeaveTheMetric) {
   }
 }
 
+// A link of one point fixes no turn of the floor (the alignment keeps the metric's), so a foot
+// held by its heel alone could take another heading at each end of the clip and its toe, which
+// the solver holds too, would glide round the heel. Where the foot's other point is planted
+// throughout the clip, the link holds it as well; a link whose points already fix a turn, or a
+// foot whose other point lifts in the clip, is left as the hub masks make it.
+TEST(PlantLinks, AFootHeldByOnePointLinksItsOtherPointWherePlantedThroughout) {
+  const LinkedDatabase db = linkedDatabase();
+  std::vector<FootContacts> contacts(2);
+  for (auto& c : contacts) c.planted.assign(150, 0x0f);
+  const auto heelOnly = plantLinks(db.graph, contacts, std::vector<std::uint8_t>{0x1, 0x1});
+  ASSERT_FALSE(heelOnly.empty());
+  for (const PlantLink& l : heelOnly) EXPECT_EQ(l.points, 0x3);
+  for (const PlantLink& l : plantLinks(db.graph, contacts, std::vector<std::uint8_t>{0x5, 0x5}))
+    EXPECT_EQ(l.points, 0x5);
+  for (auto& c : contacts) {
+    for (int f = 0; f < 150; f += 7) c.planted[f] &= static_cast<std::uint8_t>(~0x2u);
+  }
+  for (const PlantLink& l : plantLinks(db.graph, contacts, std::vector<std::uint8_t>{0x1, 0x1}))
+    EXPECT_EQ(l.points, 0x1);
+}
+
 // A standing motion with both feet planted throughout and match frames at 10 and 40 whose common
 // poses, as aligned, put the feet 8 cm apart: a plant the alignments cannot hold. It is split by
 // gapFrames free frames centred where the capture lifts the left foot (frame 30); the plants of
