@@ -151,6 +151,27 @@ TEST(FootConstraints, PlantBoundariesStayUnderAGivenAcceleration) {
   EXPECT_GE(boundaries, 10);
 }
 
+// A 60-frame stance gliding forward at 0.1 m/s whose left toe is planted over `toeRun` and left
+// heel over `heelRun` (first and last frame), with frames lock..lock+2 locked.
+struct GlidingStance {
+  Motion motion;
+  FootContacts contacts;
+  std::vector<std::uint8_t> locked;
+};
+
+GlidingStance glidingStance(std::array<int, 2> toeRun, std::array<int, 2> heelRun, int lock) {
+  GlidingStance g{swayingStance(60), {}, std::vector<std::uint8_t>(60, 0)};
+  for (int f = 0; f < 60; ++f) g.motion.rootPositions[f].z() += 0.1 * f / g.motion.fps;
+  g.contacts.planted.assign(60, 0);
+  for (auto [run, point] :
+       {std::pair{toeRun, FootPoint::LeftToe}, std::pair{heelRun, FootPoint::LeftHeel}}) {
+    for (int f = run[0]; f <= run[1]; ++f)
+      g.contacts.planted[f] |= static_cast<std::uint8_t>(1u << static_cast<int>(point));
+  }
+  g.locked[lock] = g.locked[lock + 1] = g.locked[lock + 2] = 1;
+  return g;
+}
+
 // A toe planted throughout, anchored by locked frames 10..12, and a heel planted over part of it
 // without a lock, on a stance gliding forward at 0.1 m/s: each run's own target (the last
 // locked toe, the heel's mean, 6 cm ahead of where the foot puts it) asks for a foot of
@@ -158,17 +179,11 @@ TEST(FootConstraints, PlantBoundariesStayUnderAGivenAcceleration) {
 // through the heel's run (within a millimetre), and the heel stands still behind it, at the
 // foot's length.
 TEST(FootConstraints, HeelAndToePlantedTogetherAgreeWithTheFootsLength) {
-  Motion m = swayingStance(60);
-  for (int f = 0; f < 60; ++f) m.rootPositions[f].z() += 0.1 * f / m.fps;
-  FootContacts contacts;
-  contacts.planted.assign(60, 0);
+  const GlidingStance g = glidingStance({0, 59}, {20, 40}, 10);
+  const Motion& m = g.motion;
   const int toe = static_cast<int>(FootPoint::LeftToe),
             heel = static_cast<int>(FootPoint::LeftHeel);
-  for (int f = 0; f < 60; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << toe);
-  for (int f = 20; f <= 40; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << heel);
-  std::vector<std::uint8_t> locked(60, 0);
-  locked[10] = locked[11] = locked[12] = 1;
-  const auto fixed = FootConstraintJob{&m, &contacts, locked, {}}.run();
+  const auto fixed = FootConstraintJob{&m, &g.contacts, g.locked, {}}.run();
   ASSERT_TRUE(fixed) << fixed.error().message;
   const auto points = findFootPoints(*m.skeleton);
   auto where = [&](const Motion& motion, int f, int p) {
@@ -233,17 +248,9 @@ Eigen::Vector3d footPointAt(const Motion& m, int f, FootPoint p) {
 // run: moved only from frame 20, it would stand still at its own target for five frames and then
 // jump 6 cm in one frame where the toe lands.
 TEST(FootConstraints, AHeelLandingBeforeItsToeHoldsOnePlaceThroughItsRun) {
-  Motion m = swayingStance(60);
-  for (int f = 0; f < 60; ++f) m.rootPositions[f].z() += 0.1 * f / m.fps;
-  FootContacts contacts;
-  contacts.planted.assign(60, 0);
-  const int toe = static_cast<int>(FootPoint::LeftToe),
-            heel = static_cast<int>(FootPoint::LeftHeel);
-  for (int f = 20; f <= 50; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << toe);
-  for (int f = 15; f <= 40; ++f) contacts.planted[f] |= static_cast<std::uint8_t>(1u << heel);
-  std::vector<std::uint8_t> locked(60, 0);
-  locked[45] = locked[46] = locked[47] = 1;
-  const auto fixed = FootConstraintJob{&m, &contacts, locked, {}}.run();
+  const GlidingStance g = glidingStance({20, 50}, {15, 40}, 45);
+  const Motion& m = g.motion;
+  const auto fixed = FootConstraintJob{&m, &g.contacts, g.locked, {}}.run();
   ASSERT_TRUE(fixed) << fixed.error().message;
   const Eigen::Vector3d heelAt = footPointAt(*fixed, 30, FootPoint::LeftHeel);
   for (int f = 15; f <= 40; ++f)
