@@ -155,7 +155,10 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       file.boundsAboveGamma.push_back(bound);
     }
   }
-  int covered = 0;
+  // Each vertex is in exactly one clip, and a natural edge never joins two clips: clipLevelGraph
+  // relies on both.
+  const DatabaseMotionGraph& g = file.graph;
+  std::vector<int> clipOfVertex(g.vertexCount(), -1);
   if (const Json* cs = r.array(root, "clips", "")) {
     r.objects(*cs, "clips", [&](const Json& x, const std::string& where) {
       const std::string clipPath = r.text(x, "file", where);
@@ -168,18 +171,35 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
       if (p.is_absolute() || p.lexically_normal().string().rfind("..", 0) == 0) {
         return r.fail(where + ".file", "must be a path inside the export folder");
       }
+      const int index = static_cast<int>(file.clips.size());
       for (int f = clip.beginFrame; f < clip.endFrame; ++f) {
-        if (file.graph.vertexOf(clip.motion, f) < 0) {
-          return r.fail(where, "frame " + std::to_string(f) + " is not a vertex");
+        const int v = g.vertexOf(clip.motion, f);
+        if (v < 0) return r.fail(where, "frame " + std::to_string(f) + " is not a vertex");
+        if (clipOfVertex[v] >= 0) {
+          return r.fail(where, "frame " + std::to_string(f) + " is also in clips[" +
+                                   std::to_string(clipOfVertex[v]) + "]");
         }
+        clipOfVertex[v] = index;
       }
-      covered += clip.frameCount();
       file.clips.push_back(clip);
       file.clipFiles.push_back(clipPath);
     });
   }
-  if (r.ok() && covered != file.graph.vertexCount())
-    r.fail("clips", "do not cover the vertices exactly once");
+  for (int v = 0; r.ok() && v < g.vertexCount(); ++v) {
+    const DmgVertex& at = g.vertex(v);
+    if (clipOfVertex[v] < 0) {
+      r.fail("clips", "leave out motion " + std::to_string(at.motion) + " frame " +
+                          std::to_string(at.frame) + ", a vertex");
+    }
+    for (int e = g.graph().edgeBegin(v); r.ok() && e < g.graph().edgeEnd(v); ++e) {
+      const int to = clipOfVertex[g.edgeTarget(e)];
+      if (g.edgeKind(e) == DmgEdgeKind::Natural && to >= 0 && to != clipOfVertex[v]) {
+        r.fail("clips", "split motion " + std::to_string(at.motion) + " between frames " +
+                            std::to_string(at.frame) + " and " + std::to_string(at.frame + 1) +
+                            ", which a natural edge joins");
+      }
+    }
+  }
   if (!r.ok()) return r.error();
   return file;
 }
@@ -222,7 +242,7 @@ DatabaseMotionGraph clipLevelGraph(const SubgraphFile& file, bool prune) {
       edges.push_back({v, g.edgeTarget(e), g.edgeKind(e), g.transitionCost(e), g.edgeDistance(e)});
     }
   }
-  // Consecutive kept frames of one motion share a clip, so natural edges stay natural.
+  // readSubgraphFile checked that no natural edge joins two clips, so natural edges stay natural.
   DatabaseMotionGraph clipGraph =
       std::move(DatabaseMotionGraph::create(g.fps(), frameCounts, vertices, edges).value());
   if (!prune) return clipGraph;

@@ -199,5 +199,43 @@ TEST(SubgraphExport, BadFilesAreRejectedWithTheField) {
   EXPECT_FALSE(readSubgraphFile(x.dir.string()));
 }
 
+// clipLevelGraph turns each clip into one motion: it needs every vertex in exactly one clip and no
+// natural edge between two clips. A file that breaks either (the fuzzer's first find was two clips
+// over the same frames) is refused with the frame named, and never reaches clipLevelGraph.
+TEST(SubgraphExport, ClipsThatOverlapSplitOrMissVerticesAreRejected) {
+  const Exported x = exportOnce("clips");
+  const fs::path path = x.dir / "subgraph.json";
+  std::stringstream text;
+  text << std::ifstream(path).rdbuf();
+  const std::string good = text.str();
+  const std::regex firstClip(
+      R"(\{"begin_frame":(\d+),"end_frame":(\d+),"file":"clips/clip_0000.bvh","motion":0\},?)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(good, m, firstClip));
+  const int begin = std::stoi(m[1]), end = std::stoi(m[2]);
+  ASSERT_GE(end - begin, 2);
+  auto clip = [](int b, int e, const std::string& name) {
+    return "{\"begin_frame\":" + std::to_string(b) + ",\"end_frame\":" + std::to_string(e) +
+           ",\"file\":\"clips/" + name + ".bvh\",\"motion\":0},";
+  };
+  auto message = [&](const std::string& clips) {
+    std::ofstream(path) << std::regex_replace(good, firstClip, clips,
+                                              std::regex_constants::format_first_only);
+    Result<SubgraphFile> r = readSubgraphFile(x.dir.string());
+    return r ? std::string("read") : r.error().message;
+  };
+  EXPECT_EQ(message(clip(begin, end, "clip_0000")), "read");  // the edit itself keeps the file good
+  EXPECT_NE(message(clip(begin, end, "clip_0000") + clip(begin, begin + 1, "again"))
+                .find("clips[1]: frame " + std::to_string(begin) + " is also in clips[0]"),
+            std::string::npos);
+  EXPECT_NE(message(clip(begin, begin + 1, "clip_0000") + clip(begin + 1, end, "rest"))
+                .find("split motion 0 between frames " + std::to_string(begin) + " and " +
+                      std::to_string(begin + 1)),
+            std::string::npos);
+  EXPECT_NE(message(clip(begin + 1, end, "clip_0000"))
+                .find("leave out motion 0 frame " + std::to_string(begin)),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mg
