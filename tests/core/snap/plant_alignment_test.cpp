@@ -208,5 +208,41 @@ TEST(SplitUnheldPlants, LeavesAGapWhereTheCaptureLiftsTheFoot) {
       0);
 }
 
+// A plant held by the locked frames of two match frames need not hold the match frames
+// themselves: the left foot planted on frames 0-39 lifts at 40, the second match frame, but its
+// locked frame 39 (f-1 of the common pose) still pins it where that common pose puts it, 8 cm from
+// where the first one does. It is split too; a plant ending before 39 is not held there and is
+// left whole.
+TEST(SplitUnheldPlants, APlantHeldByALockedFrameNextToTheMatchFrameIsSplitToo) {
+  const Motion m = test::makeStance(60, 0.2);
+  Hub a, b;
+  a.matchFrames = {{{0, 10}, {}}};
+  b.matchFrames = {{{0, 40}, {}}};
+  HubGraph graph = *buildHubGraph(std::vector<int>{60}, {a, b});
+  graph.hubs[1].matchFrames[0].toHub = FloorTransform{0.0, 0.08, 0.0};
+  const std::vector<PoseTriple> common{poseTriple(m, 10), poseTriple(m, 40)};
+  auto leftFootPlantedUntil = [](int last) {
+    FootContacts c;
+    c.planted.assign(60, 0);
+    for (int f = 0; f <= last; ++f) c.planted[f] = 0x03;
+    return c;
+  };
+  FootContacts toLock = leftFootPlantedUntil(39);
+  std::vector<PlantStep> steps;
+  EXPECT_EQ(splitUnheldPlants(graph, 0, m, common, 6, toLock, &steps), 2);
+  ASSERT_EQ(steps.size(), 2u);
+  for (const PlantStep& step : steps) {
+    EXPECT_NEAR(step.lift, 0.08, 1e-9);
+    EXPECT_GE(step.begin, 13);  // two frames clear of both match frames' locks
+    EXPECT_LE(step.end, 37);
+    for (int f = step.begin; f <= step.end; ++f)
+      EXPECT_EQ(toLock.planted[f] & (1 << step.point), 0) << "frame " << f;
+  }
+  FootContacts beforeLock = leftFootPlantedUntil(37);
+  const FootContacts unchanged = beforeLock;
+  EXPECT_EQ(splitUnheldPlants(graph, 0, m, common, 6, beforeLock), 0);
+  EXPECT_EQ(beforeLock.planted, unchanged.planted);
+}
+
 }  // namespace
 }  // namespace mg
