@@ -54,6 +54,53 @@ int HubPanel::thresholdSlider(double threshold) {
 HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
     : QWidget(parent), m_project(project), m_session(session) {
   auto* layout = new QVBoxLayout(this);
+  // Suggesting hubs comes first: it is where a new graph starts, and it stays in view on a small
+  // screen; the hub list and what edits the selected hub follow, then making a hub by hand.
+  auto* sug = new QGroupBox(tr("Suggest hubs"), this);
+  auto* sl = new QGridLayout(sug);
+  m_suggestCount = new QSpinBox(sug);
+  m_suggestCount->setRange(1, 50);
+  m_suggestCount->setValue(3);
+  m_suggestCount->setToolTip(
+      tr("How many hubs to suggest. Frames of the existing hubs are never suggested again."));
+  m_suggestThreshold = new QDoubleSpinBox(sug);
+  m_suggestThreshold->setDecimals(4);
+  m_suggestThreshold->setRange(0, 10);
+  m_suggestThreshold->setSingleStep(0.001);
+  m_suggestThreshold->setSuffix(tr(" m²"));
+  m_suggestThreshold->setSpecialValueText(tr("auto"));
+  m_suggestThreshold->setToolTip(
+      tr("Match threshold in m²; auto = 3rd percentile of the distances"));
+  m_suggestWmin = new QSpinBox(sug);
+  m_suggestWmin->setRange(2, 1000);
+  m_suggestWmin->setValue(kDefaultWmin);
+  m_suggestWmin->setSuffix(tr(" frames"));
+  m_suggestWmin->setToolTip(
+      tr("wmin: the least number of frames between two matches of a hub in one motion "
+         "(at the working rate), so every clip is at least this long"));
+  m_suggest = new QPushButton(tr("Suggest"), sug);
+  m_suggest->setToolTip(
+      tr("Find the frames with the most similar frames and make them hubs (a background job)"));
+  m_suggestProgress = new QProgressBar(sug);
+  m_suggestProgress->setVisible(false);
+  m_suggestProgress->setMaximumWidth(90);
+  auto label = [sug](const QString& text, QWidget* buddy) {
+    auto* l = new QLabel(text, sug);
+    l->setBuddy(buddy);
+    l->setToolTip(buddy->toolTip());
+    return l;
+  };
+  // Label and value per row, then the button and its progress, so the group fits a narrow dock.
+  sl->addWidget(label(tr("&Count"), m_suggestCount), 0, 0);
+  sl->addWidget(m_suggestCount, 0, 1);
+  sl->addWidget(label(tr("&Threshold"), m_suggestThreshold), 1, 0);
+  sl->addWidget(m_suggestThreshold, 1, 1);
+  sl->addWidget(label(tr("Min. &spacing"), m_suggestWmin), 2, 0);
+  sl->addWidget(m_suggestWmin, 2, 1);
+  sl->addWidget(m_suggest, 3, 0);
+  sl->addWidget(m_suggestProgress, 3, 1);
+  sl->setColumnStretch(1, 1);
+  layout->addWidget(sug);
   m_tree = new QTreeWidget(this);
   m_tree->setHeaderLabels({tr("Hub"), tr("Threshold m²"), tr("Matches"), tr("Source")});
   m_tree->setRootIsDecorated(false);
@@ -78,13 +125,14 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_colour->setToolTip(tr("Change the colour of the selected hub"));
   m_delete = new QPushButton(tr("Delete"), this);
   m_delete->setToolTip(tr("Delete the selected hub (Delete key in the list)"));
-  // The selected hub: its threshold on one row, colour and deletion on the next (a narrow dock).
+  // The selected hub: its threshold's slider on one row, its value, colour and deletion on the
+  // next (a narrow dock).
   auto* editGrid = new QGridLayout;
   editGrid->addWidget(new QLabel(tr("Threshold"), this), 0, 0);
   editGrid->addWidget(m_hubSlider, 0, 1, 1, 2);
-  editGrid->addWidget(m_hubThreshold, 0, 3);
-  editGrid->addWidget(m_colour, 1, 2);
-  editGrid->addWidget(m_delete, 1, 3);
+  editGrid->addWidget(m_hubThreshold, 1, 0);
+  editGrid->addWidget(m_colour, 1, 1);
+  editGrid->addWidget(m_delete, 1, 2);
   editGrid->setColumnStretch(1, 1);
   edit->addLayout(editGrid, 1);
   layout->addLayout(edit);
@@ -106,45 +154,6 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   cl->addWidget(m_create, 1, 2);
   layout->addWidget(create);
 
-  auto* sug = new QGroupBox(tr("Suggest hubs"), this);
-  auto* sl = new QGridLayout(sug);
-  m_suggestCount = new QSpinBox(sug);
-  m_suggestCount->setRange(1, 50);
-  m_suggestCount->setValue(3);
-  m_suggestCount->setToolTip(tr("How many hubs to suggest. Frames of the existing hubs are never suggested again."));
-  m_suggestThreshold = new QDoubleSpinBox(sug);
-  m_suggestThreshold->setDecimals(4);
-  m_suggestThreshold->setRange(0, 10);
-  m_suggestThreshold->setSingleStep(0.001);
-  m_suggestThreshold->setSuffix(tr(" m²"));
-  m_suggestThreshold->setSpecialValueText(tr("auto"));
-  m_suggestThreshold->setToolTip(tr("Match threshold in m²; auto = 3rd percentile of the distances"));
-  m_suggestWmin = new QSpinBox(sug);
-  m_suggestWmin->setRange(2, 1000);
-  m_suggestWmin->setValue(kDefaultWmin);
-  m_suggestWmin->setSuffix(tr(" frames"));
-  m_suggestWmin->setToolTip(tr("wmin: the least number of frames between two matches of a hub in one motion "
-                               "(at the working rate), so every clip is at least this long"));
-  m_suggest = new QPushButton(tr("Suggest"), sug);
-  m_suggest->setToolTip(tr("Find the frames with the most similar frames and make them hubs (a background job)"));
-  m_suggestProgress = new QProgressBar(sug);
-  m_suggestProgress->setVisible(false);
-  m_suggestProgress->setMaximumWidth(90);
-  auto label = [sug](const QString& text, QWidget* buddy) {
-    auto* l = new QLabel(text, sug);
-    l->setBuddy(buddy);
-    l->setToolTip(buddy->toolTip());
-    return l;
-  };
-  sl->addWidget(label(tr("&Count"), m_suggestCount), 0, 0);
-  sl->addWidget(m_suggestCount, 0, 1);
-  sl->addWidget(label(tr("&Threshold"), m_suggestThreshold), 0, 2);
-  sl->addWidget(m_suggestThreshold, 0, 3);
-  sl->addWidget(label(tr("Min. &spacing"), m_suggestWmin), 1, 0);
-  sl->addWidget(m_suggestWmin, 1, 1);
-  sl->addWidget(m_suggest, 1, 2);
-  sl->addWidget(m_suggestProgress, 1, 3);
-  layout->addWidget(sug);
   m_prune = new QPushButton(tr("Prune Dead Ends"), this);
   m_prune->setToolTip(tr("Delete the hubs no clip leaves (a walk would stop there)"));
   layout->addWidget(m_prune);
