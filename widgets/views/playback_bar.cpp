@@ -35,9 +35,6 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
                          QAction* stepBackAction, QAction* stepForwardAction, QAction* loopAction,
                          QWidget* parent)
     : QWidget(parent), m_controller(controller) {
-  // One row of controls: its dock never takes more height than that, so the space of the bottom
-  // dock area goes to the docks beside it (the timelines).
-  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(6, 3, 6, 3);
   layout->setSpacing(4);
