@@ -172,16 +172,16 @@ int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
   const Skeleton& skeleton = *capture.skeleton;
   const auto points = findFootPoints(skeleton);
   const std::vector<MatchSlot> mine = matchSlotsPerMotion(graph)[motion];
-  // Where each match frame's common pose (its three locked frames f-1, f, f+1), as aligned, puts
-  // every foot point.
-  std::vector<std::array<std::array<Eigen::Vector3d, kFootPointCount>, 3>> atMatch(mine.size());
+  // Where each match frame's common pose, as aligned, puts every foot point on the locked frames
+  // either side of the match frame: [0] its f-1 (previous), [1] its f+1 (next).
+  std::vector<std::array<std::array<Eigen::Vector3d, kFootPointCount>, 2>> atMatch(mine.size());
   for (size_t i = 0; i < mine.size(); ++i) {
     const FloorTransform fromHub =
         graph.hubs[mine[i].hub].matchFrames[mine[i].match].toHub.inverse();
     const PoseTriple& common = commonPoses[mine[i].hub];
-    for (int k = 0; k < 3; ++k) {
-      const Pose& pose = k == 0 ? common.previous : k == 1 ? common.current : common.next;
-      const std::vector<Eigen::Vector3d> all = footPointPositions(skeleton, pose, 0x0f);
+    for (int k = 0; k < 2; ++k) {
+      const std::vector<Eigen::Vector3d> all =
+          footPointPositions(skeleton, k == 0 ? common.previous : common.next, 0x0f);
       for (int p = 0, j = 0; p < kFootPointCount; ++p) {
         if (points[p].joint >= 0) atMatch[i][k][p] = fromHub.apply(all[j++]);
       }
@@ -196,12 +196,10 @@ int splitUnheldPlants(const HubGraph& graph, int motion, const Motion& capture,
     for (int p = 0; p < kFootPointCount; ++p) {
       if (points[p].joint < 0) continue;
       const std::uint8_t bit = static_cast<std::uint8_t>(1u << p);
-      // The plant from a's last planted locked frame to b's first: those two frames hold it.
-      int from = a + 1, to = b - 1;
-      while (from >= a - 1 && !(contacts.planted[from] & bit)) --from;
-      while (to <= b + 1 && !(contacts.planted[to] & bit)) ++to;
-      if (from < a - 1 || to > b + 1 || plantedThroughout(contacts, from, to, bit) == 0) continue;
-      const Eigen::Vector3d apart = atMatch[i][to - b + 1][p] - atMatch[i - 1][from - a + 1][p];
+      // A plant from a's last locked frame to b's first is held at both ends, whether or not it
+      // holds the match frames themselves.
+      if (plantedThroughout(contacts, a + 1, b - 1, bit) == 0) continue;
+      const Eigen::Vector3d apart = atMatch[i][0][p] - atMatch[i - 1][1][p];
       if (std::hypot(apart.x(), apart.z()) <= kHeldMetres) continue;
       int highest = first;
       double top = -std::numeric_limits<double>::infinity();

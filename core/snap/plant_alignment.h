@@ -70,12 +70,12 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
     std::span<const PlantLink> links, std::span<const PoseTriple> commonPoses);
 
 // Splits the plants that hold two match frames their alignments cannot hold still. A planted
-// run of `contacts` (the plants of motion `motion`) from a locked frame (f-1, f or f+1) of one
-// match frame of the motion to one of the next, whether or not it holds the match frames
-// themselves, can stand still only if the two common poses, as `graph`'s alignments (toHub)
-// place them, put the point in one place on the run's locked frames nearest the gap; where they
-// put it more than 1 mm apart (a link declined, or never made), the foot would glide from one
-// place to the other over the whole plant. Instead
+// run of `contacts` (the plants of motion `motion`) from the last locked frame of one match
+// frame a of the motion (a+1) to the first of the next one b (b-1), whether or not it holds a
+// and b themselves, can stand still only if the two common poses, as `graph`'s alignments
+// (toHub) place them, put the point in one place on those two frames; where they put it more
+// than 1 mm apart (a link declined, or never made), the foot would glide from one place to the
+// other over the whole plant. Instead
 // `gapFrames` frames between them (clipped to stay two frames clear of either match frame's
 // locked frames f-1..f+1), centred on the frame where `capture` (the motion as captured) has the
 // point highest, are left unplanted: the foot stands still on both sides and moves where the
