@@ -4,13 +4,13 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "core/dmg/dmg_builder.h"
 #include "core/dmg/dmg_walk.h"
 #include "core/import/import_motion_loader.h"
+#include "core/import/import_test_util.h"
 #include "core/import/motion_reader.h"
 #include "support/synthetic_motion.h"
 
@@ -123,10 +123,8 @@ TEST(SubgraphExport, ATighterExportFailsTheCheck) {
   const Exported x = exportOnce("tamper");
   // Drop every transition edge from the file: pairs across motions can no longer be met.
   const fs::path path = x.dir / "subgraph.json";
-  std::stringstream text;
-  text << std::ifstream(path).rdbuf();
-  const std::string edited =
-      std::regex_replace(text.str(), std::regex(R"(\[\d+, \d+, 1, [0-9.e-]+\],?)"), "");
+  const std::string edited = std::regex_replace(test::readText(path.string()),
+                                                std::regex(R"(\[\d+, \d+, 1, [0-9.e-]+\],?)"), "");
   std::string fixed = std::regex_replace(edited, std::regex(R"(\],\s*\])"), "]\n  ]");
   std::ofstream(path) << fixed;
   Result<SubgraphFile> file = readSubgraphFile(x.dir.string());
@@ -161,9 +159,7 @@ TEST(SubgraphExport, TheClipLevelGraphPlaysAsOneContinuousWalk) {
 TEST(SubgraphExport, BadFilesAreRejectedWithTheField) {
   const Exported x = exportOnce("bad");
   const fs::path path = x.dir / "subgraph.json";
-  std::stringstream text;
-  text << std::ifstream(path).rdbuf();
-  const std::string good = text.str();
+  const std::string good = test::readText(path.string());
   auto message = [&](const std::string& edited) {
     std::ofstream(path) << edited;
     Result<SubgraphFile> r = readSubgraphFile(x.dir.string());
@@ -205,9 +201,7 @@ TEST(SubgraphExport, BadFilesAreRejectedWithTheField) {
 TEST(SubgraphExport, ClipsThatOverlapSplitOrMissVerticesAreRejected) {
   const Exported x = exportOnce("clips");
   const fs::path path = x.dir / "subgraph.json";
-  std::stringstream text;
-  text << std::ifstream(path).rdbuf();
-  const std::string good = text.str();
+  const std::string good = test::readText(path.string());
   const std::regex firstClip(
       R"(\{"begin_frame":(\d+),"end_frame":(\d+),"file":"clips/clip_0000.bvh","motion":0\},?)");
   std::smatch m;
