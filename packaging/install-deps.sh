@@ -16,6 +16,8 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-3d-dev libqt6opengl6-dev libgl-dev
   libeigen3-dev libassimp-dev libnanoflann-dev libpng-dev zlib1g-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev
+  # mgtool's command-line parser (CLI11, header-only)
+  libcli11-dev
   # GUI tests: a virtual X server and Mesa's software OpenGL
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0 fonts-dejavu-core
   # Qt's xcb platform plugin needs these at run time

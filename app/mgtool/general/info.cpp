@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// mgtool info: frames, rate, height and foot contacts of capture files.
+#include "app/mgtool/cli/json_writer.h"
+#include "app/mgtool/cli/registry.h"
+#include "core/import/motion_reader.h"
+#include "core/motion/foot_contacts.h"
+#include "core/motion/forward_kinematics.h"
+
+namespace mg::tool {
+namespace {
+
+constexpr char kDescription[] =
+    "Prints a JSON array with one object per file that could be read: file, joints, frames,\n"
+    "fps, duration_s, height_m (rest height) and the planted frame count of each foot point.\n"
+    "Files that fail are reported on stderr and make the exit status 1.";
+
+class Info final : public Command {
+ public:
+  Info() : Command({"FILE...", 1}, kDescription) {}
+
+ private:
+  int run() override {
+    const ImportOptions options{.metresPerUnit = *m_scale, .trimLeadingFrames = *m_trim};
+    static constexpr const char* kFootKeys[kFootPointCount] = {"left_heel", "left_toe",
+                                                               "right_heel", "right_toe"};
+    JsonWriter json;
+    json.beginArray();
+    int status = kExitOk;
+    for (const std::string& file : positional()) {
+      Result<Motion> motion = readMotionFile(file, options);
+      if (!motion) {
+        status = fail(motion.error().message);
+        continue;
+      }
+      const FootContacts contacts = detectFootContacts(*motion);
+      const auto points = findFootPoints(*motion->skeleton);
+      json.beginObject();
+      json.key("file"), json.value(file);
+      json.key("joints"), json.value(motion->jointCount());
+      json.key("frames"), json.value(motion->frameCount());
+      json.key("fps"), json.value(motion->fps);
+      json.key("duration_s"), json.value(motion->durationSeconds());
+      json.key("height_m"), json.value(restHeight(*motion->skeleton));
+      json.key("contact_frames");
+      json.beginObject();
+      for (int p = 0; p < kFootPointCount; ++p) {
+        json.key(kFootKeys[p]);
+        if (points[p].joint < 0) {
+          json.null();  // the skeleton has no such point
+        } else {
+          json.value(contacts.plantedFrameCount(static_cast<FootPoint>(p)));
+        }
+      }
+      json.endObject();
+      json.endObject();
+    }
+    json.endArray();
+    return printJson(json, status);
+  }
+
+  Value<int> m_trim = number<int>(
+      "trim", "N", "drop N leading frames of every file (e.g. 10 for CMU's reference pose)", 0, 0,
+      1e9);
+  Value<double> m_scale = number<double>(
+      "scale", "METRES", "metres per file unit (default: guessed from the skeleton's height)", 0,
+      1e-9, 1e9);
+};
+
+const CommandRegistration kRegistered{
+    "info", 10, "print frames, rate, height and foot contacts of capture files as JSON",
+    make<Info>};
+
+}  // namespace
+}  // namespace mg::tool
