@@ -7,7 +7,7 @@
 #include "app/mgtool/commands.h"
 #include "app/mgtool/field_tool.h"
 #include "app/mgtool/json_writer.h"
-#include "core/field/agility_comparison.h"
+#include "core/agility/agility_comparison.h"
 #include "core/io/field_file.h"
 
 namespace mg::tool {

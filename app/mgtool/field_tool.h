@@ -7,8 +7,8 @@
 
 #include "app/mgtool/json_writer.h"
 #include "app/mgtool/tool_args.h"
+#include "core/agility/scripted_stream.h"
 #include "core/field/motion_field.h"
-#include "core/field/scripted_stream.h"
 
 namespace mg::tool {
 
