@@ -17,7 +17,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "core/field/agility_comparison.h"
+#include "core/agility/agility_comparison.h"
 #include "core/field/motion_field.h"
 #include "core/field/motion_field_stream.h"
 #include "core/io/field_file.h"

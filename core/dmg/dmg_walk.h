@@ -72,7 +72,7 @@ class DmgWalkStream final : public PoseStream {
 
   // Turns the floor transform by `radiansPerFrame` (counter-clockwise seen from above) about the
   // character's root before every following frame: the direction warp of a clip that a controller
-  // asks for (core/field/graph_controller.h). 0 (the default) stops turning.
+  // asks for (core/agility/graph_controller.h). 0 (the default) stops turning.
   void setYawRate(double radiansPerFrame) { m_yawRate = radiansPerFrame; }
 
   int currentVertex() const { return m_vertex; }  // the vertex of the last frame written

@@ -12,9 +12,9 @@
 #include "app/mgtool/cli/registry.h"
 #include "app/mgtool/field/field_tool.h"
 #include "app/mgtool/subgraph/dmg_database.h"
+#include "core/agility/response_time.h"
 #include "core/field/field_mobility.h"
 #include "core/field/motion_field_stream.h"
-#include "core/field/response_time.h"
 #include "core/util/stopwatch.h"
 
 namespace mg::tool {

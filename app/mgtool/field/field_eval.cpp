@@ -7,7 +7,7 @@
 #include "app/mgtool/cli/json_writer.h"
 #include "app/mgtool/cli/registry.h"
 #include "app/mgtool/field/field_tool.h"
-#include "core/field/agility_comparison.h"
+#include "core/agility/agility_comparison.h"
 #include "core/io/field_file.h"
 
 namespace mg::tool {

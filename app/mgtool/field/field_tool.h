@@ -7,8 +7,8 @@
 
 #include "app/mgtool/cli/command.h"
 #include "app/mgtool/cli/json_writer.h"
+#include "core/agility/scripted_stream.h"
 #include "core/field/motion_field.h"
-#include "core/field/scripted_stream.h"
 
 namespace mg::tool {
 

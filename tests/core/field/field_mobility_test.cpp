@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/agility/response_time.h"
 #include "core/field/motion_field_stream.h"
-#include "core/field/response_time.h"
 #include "core/import/import_motion_loader.h"
 #include "core/io/field_file.h"
 #include "core/io/graph_input.h"

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/agility/response_time.h"
 #include "core/field/motion_field_stream.h"
-#include "core/field/response_time.h"
 #include "core/field/value_iteration.h"
 #include "field_test_data.h"
 

@@ -8,7 +8,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 
-#include "core/field/response_time.h"
+#include "core/agility/response_time.h"
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/quaternion.h"
 #include "widgets/views/ground_arrow.h"

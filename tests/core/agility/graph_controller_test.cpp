@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "core/field/graph_controller.h"
+#include "core/agility/graph_controller.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
+#include "core/agility/response_time.h"
 #include "core/dmg/dmg_builder.h"
-#include "core/field/response_time.h"
+#include "core/field/field_test_data.h"
 #include "core/motion/quaternion.h"
-#include "field_test_data.h"
 
 namespace mg {
 namespace {

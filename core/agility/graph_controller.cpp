@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/field/graph_controller.h"
+#include "core/agility/graph_controller.h"
 
 #include <algorithm>
 #include <cmath>

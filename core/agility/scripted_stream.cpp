@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/field/scripted_stream.h"
+#include "core/agility/scripted_stream.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/field/agility_comparison.h"
+#include "core/agility/agility_comparison.h"
 
 #include <algorithm>
 #include <cmath>

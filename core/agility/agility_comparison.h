@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "core/field/graph_controller.h"
+#include "core/agility/graph_controller.h"
+#include "core/agility/response_time.h"
 #include "core/field/motion_field.h"
-#include "core/field/response_time.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/agility/response_time.h"
 #include "core/field/motion_field_stream.h"
-#include "core/field/response_time.h"
 #include "core/synth/pose_stream.h"
 
 namespace mg {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/field/response_time.h"
+#include "core/agility/response_time.h"
 
 #include <algorithm>
 #include <cmath>
