@@ -224,9 +224,11 @@ Result<Motion> readAssimpMotionIsolated(const std::string& path, const std::stri
   posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   const std::string memory = std::to_string(limits.memoryBytes), cpu = std::to_string(limits.cpuSeconds);
-  std::string arg0 = program, command = "import-child", file = path, memoryArg = "--memory=" + memory,
-              cpuArg = "--cpu=" + cpu;
-  char* argv[] = {arg0.data(), command.data(), memoryArg.data(), cpuArg.data(), file.data(), nullptr};
+  // "--" before the path: a file named "-take.fbx" is a file, not an option, to the child.
+  std::string arg0 = program, command = "import-child", file = path,
+              memoryArg = "--memory=" + memory, cpuArg = "--cpu=" + cpu, endOfOptions = "--";
+  char* argv[] = {arg0.data(),         command.data(), memoryArg.data(), cpuArg.data(),
+                  endOfOptions.data(), file.data(),    nullptr};
   // Under AddressSanitizer an allocation past the child's limit (see runImportChild) throws
   // std::bad_alloc as it does without, instead of ending in ASan's out-of-memory report.
   char** childEnv = environ;

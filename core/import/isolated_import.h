@@ -12,8 +12,8 @@ namespace mg {
 // Third-party importers (Assimp: FBX, glTF, Collada, ...) run in a child process: a crash, a
 // runaway allocation or an endless loop inside them becomes an error message, and never takes down
 // the caller (the editor with its unsaved project, or mgtool's caller). The child is a program
-// that runs runImportChild for `import-child PATH` (mgtool does), limited to `memoryBytes` of
-// address space and `cpuSeconds` of CPU, and killed after `wallSeconds`.
+// that runs runImportChild for `import-child ... -- PATH` (mgtool does), limited to `memoryBytes`
+// of address space and `cpuSeconds` of CPU, and killed after `wallSeconds`.
 struct IsolatedImportLimits {
   long long memoryBytes = 4LL << 30;
   int cpuSeconds = 120;
@@ -31,11 +31,11 @@ IsolatedImportLimits isolatedImportLimitsFor(unsigned long long bytes);
 void setImportHelperProgram(std::string program);
 std::string importHelperProgram();
 
-// Runs `program import-child path` and reads the motion it sends back (readAssimpMotion's result,
-// file units, not validated). Fails with "<path>: could not import the file: the importer crashed
-// (...)" when the child dies of a signal, "... ran out of memory" or "... took too long" at the
-// limits, with the child's own message when it reports an error, and when the child cannot be
-// started or sends something malformed.
+// Runs `program import-child --memory=BYTES --cpu=SECONDS -- path` and reads the motion it sends
+// back (readAssimpMotion's result, file units, not validated). Fails with "<path>: could not
+// import the file: the importer crashed (...)" when the child dies of a signal, "... ran out of
+// memory" or "... took too long" at the limits, with the child's own message when it reports an
+// error, and when the child cannot be started or sends something malformed.
 Result<Motion> readAssimpMotionIsolated(const std::string& path, const std::string& program,
                                         const IsolatedImportLimits& limits = {});
 

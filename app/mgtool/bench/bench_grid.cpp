@@ -321,6 +321,7 @@ class BenchGrid final : public Command {
       text("isa", "NAME", "kernel variant: x86-64, x86-64-v3, x86-64-v4 (default best)");
   Value<int> m_samples =
       number<int>("samples", "S", "reference pairs to time (default 20000)", 20000, 100, 1e8);
+  // Files are read whenever positionals are given; the flag says so on a command line.
   Value<bool> m_input = flag("input", "the positional arguments are capture files to tile");
 };
 

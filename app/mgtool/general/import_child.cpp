@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // mgtool import-child: the child process of readAssimpMotionIsolated
-// (core/import/isolated_import.h), run by mgtool and the editor as "import-child --memory=BYTES
-// --cpu=SECONDS FILE". Not listed.
+// (core/import/isolated_import.h), run by mgtool and the editor as
+// "import-child --memory=BYTES --cpu=SECONDS -- FILE". Not listed.
 #include "app/mgtool/cli/registry.h"
 #include "core/import/isolated_import.h"
 

@@ -146,6 +146,21 @@ TEST(MgtoolCli, ImportChildGivesExactlyAssimpsMotion) {
   EXPECT_NE(bench.out.find("\"import_in_process\""), std::string::npos) << bench.out;
 }
 
+// A file whose name looks like an option ("-take.gltf", "--take.gltf", given after "--" or with
+// its folder) reaches the child as a file: the child's command line ends its options before it.
+TEST(MgtoolCli, ImportChildReadsAFileNamedLikeAnOption) {
+  test::TempDir dir;
+  const std::string gltf = test::readText(test::dataPath("three_joint_chain.gltf"));
+  for (const char* name : {"-take.gltf", "--take.gltf", "-.5"}) {
+    test::writeText(dir.file(name), gltf);
+    const ToolRun r = test::runTool("/bin/sh", {"-c", "cd " + test::shellQuote(dir.file("")) +
+                                                          " && " + test::shellQuote(MGTOOL_PATH) +
+                                                          " info -- " + test::shellQuote(name)});
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+    EXPECT_NE(r.out.find("\"frames\": 3"), std::string::npos) << name << ": " << r.out;
+  }
+}
+
 TEST(MgtoolCli, ImportChildOutOfMemoryIsAnError) {
   const std::string gltf = test::dataPath("three_joint_chain.gltf");
   IsolatedImportLimits limits;
