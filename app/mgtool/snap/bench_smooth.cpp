@@ -208,7 +208,8 @@ class BenchSmooth final : public Command {
     if (m_seeds.given()) {
       const auto s = parseSeeds(*m_seeds);
       if (!s)
-        return usageError("--seeds wants whole numbers from 0 to 9007199254740992 like 1,2,3");
+        return usageError("--seeds wants whole numbers from 0 to " +
+                          std::to_string(static_cast<long long>(kMaxSeed)) + " like 1,2,3");
       seeds = *s;
     }
     const bool keep = !m_out->empty();
