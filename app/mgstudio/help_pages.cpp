@@ -9,31 +9,29 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include "app/mgstudio/workspace.h"
+
 namespace mg {
 
-QString gettingStartedHtml() {
+QString gettingStartedHtml(const std::vector<Workspace*>& workspaces) {
+  QString kinds;
+  for (const Workspace* w : workspaces) kinds += w->gettingStartedHtml();
   return QObject::tr(
-      "<h3>Getting started</h3>"
-      "<ol>"
-      "<li><b>Load capture.</b> File &gt; Open (Ctrl+O) or drop BVH/FBX/glTF files on the window; "
-      "File &gt; Open Sample loads a boxing take. The Motion Library lists them; selecting one plays it "
-      "(Space plays/pauses, Left/Right step).</li>"
-      "<li><b>Look for similar frames.</b> The Distance Heatmap (Ctrl+Shift+H) shows how far every frame is "
-      "from every other; dark cells are good places to cut. Click a cell to see the two poses overlaid.</li>"
-      "<li><b>Make hubs (Snap-Together).</b> In the Hubs dock press Suggest, or click a frame on the Match "
-      "Timeline, set its threshold with the slider (the dashed ticks show what would match) and press Create "
-      "Hub. Every hub's match frames become the cut points of the graph.</li>"
-      "<li><b>Check the graph.</b> The Hub Graph shows hubs and the clips between them; a red dashed ring "
-      "marks a dead end (no clip leaves it): Prune Dead Ends removes them. Press play on the Hub Graph for a "
-      "random walk, or click a clip to play it.</li>"
-      "<li><b>Parametric graphs.</b> In the Parametric Graph dock make nodes from step cycles, connect them and "
-      "inspect each edge's T_GOOD/T_BAD in the Edge Inspector; Walk and Steer preview the result.</li>"
-      "<li><b>Save and export.</b> File &gt; Save (Ctrl+S) keeps everything in a .mgproj project; File &gt; "
-      "Export Snap Graph / Export Parametric Graph write files for a game runtime.</li>"
-      "</ol>"
-      "<p>Every authoring action can be undone (Ctrl+Z); right-click hubs, clips, graph nodes, edges, the "
-      "timeline and the heatmap for their actions. Spin boxes and sliders take the mouse wheel only once "
-      "clicked, so scrolling a dock never changes a value.</p>");
+             "<h3>Getting started</h3>"
+             "<ol>"
+             "<li><b>Load capture.</b> File &gt; Open (Ctrl+O) or drop BVH/FBX/glTF files on the window; "
+             "File &gt; Open Sample loads a boxing take. The Motion Library lists them; selecting one plays it "
+             "(Space plays/pauses, Left/Right step).</li>"
+             "<li><b>Look for similar frames.</b> The Distance Heatmap (Ctrl+Shift+H) shows how far every frame is "
+             "from every other; dark cells are good places to cut. Click a cell to see the two poses overlaid.</li>"
+             "%1"
+             "<li><b>Save and export.</b> File &gt; Save (Ctrl+S) keeps everything in a .mgproj project; the File "
+             "menu's Export actions write each kind's graph for a game runtime.</li>"
+             "</ol>"
+             "<p>Every authoring action can be undone (Ctrl+Z); right-click hubs, clips, graph nodes, edges, the "
+             "timeline and the heatmap for their actions. Spin boxes and sliders take the mouse wheel only once "
+             "clicked, so scrolling a dock never changes a value.</p>")
+      .arg(kinds);
 }
 
 QString shortcutsHtml(const QList<QAction*>& actions) {

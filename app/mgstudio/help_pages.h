@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <vector>
+
 #include <QList>
 #include <QString>
 
@@ -9,9 +11,12 @@ class QWidget;
 
 namespace mg {
 
+class Workspace;
+
 // The Help menu's pages. The shortcut table is built from the window's actions, so it lists
 // what the keys really do; the viewport's own keys (handled by the 3D view) are added to it.
-QString gettingStartedHtml();
+// Getting Started: loading and the heatmap, then each kind's steps (Workspace::gettingStartedHtml).
+QString gettingStartedHtml(const std::vector<Workspace*>& workspaces);
 QString shortcutsHtml(const QList<QAction*>& actions);
 // Shows `html` in a scrollable, non-modal dialog titled `title` (one per title).
 void showHelpPage(QWidget* parent, const QString& title, const QString& html);

@@ -15,33 +15,30 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QUndoView>
 
-#include "app/mgstudio/field_workspace.h"
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/motion_export_action.h"
-#include "app/mgstudio/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/quality_dock.h"
 #include "app/mgstudio/recent_files.h"
 #include "app/mgstudio/reference_pose_offer.h"
-#include "app/mgstudio/snap_workspace.h"
 #include "app/mgstudio/studio_options.h"
-#include "app/mgstudio/subgraph_workspace.h"
+#include "app/mgstudio/workspace_registry.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/motion_loader.h"
-#include "widgets/views/heatmap_panel.h"
-#include "widgets/views/hub_panel.h"
-#include "widgets/views/import_options_dialog.h"
-#include "widgets/views/job_progress_widget.h"
-#include "widgets/views/motion_library_view.h"
-#include "widgets/views/motion_player.h"
-#include "widgets/views/playback_bar.h"
-#include "widgets/views/playback_controller.h"
-#include "widgets/views/snap_preview.h"
-#include "widgets/views/stream_player.h"
-#include "widgets/views/viewport_widget.h"
-#include "widgets/views/wheel_guard.h"
+#include "widgets/jobs/snap_session.h"
+#include "widgets/views/heatmap/heatmap_panel.h"
+#include "widgets/views/library/import_options_dialog.h"
+#include "widgets/views/common/job_progress_widget.h"
+#include "widgets/views/library/motion_library_view.h"
+#include "widgets/views/playback/motion_player.h"
+#include "widgets/views/playback/playback_bar.h"
+#include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
+#include "widgets/views/viewport/viewport_widget.h"
+#include "widgets/views/common/wheel_guard.h"
 
 namespace mg {
 
@@ -100,19 +97,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_switcher = new WorkspaceSwitcher(this, m_viewMenu);
   createDocks();
   m_heatmap = createHeatmapDock(this, m_viewMenu);
-  // A cell picked on the heatmap offers its row frame (a working-rate frame of the first shown
-  // motion, as hub frames are) to "Create hub here".
-  connect(m_heatmap, &HeatmapPanel::pairSelected, this, [this](int row, int) {
-    if (row >= 0 && !m_heatmap->motions().isEmpty()) {
-      m_snap->hubPanel()->setCandidateFrame(m_heatmap->motions().first(), row);
-    }
-  });
   connectLoader();
-  // Every graph kind is one Workspace subclass, registered here once (the snap kind above, in
-  // createDocks, because its docks sit beside the library and the transport).
-  m_parametric = addWorkspace(new ParametricWorkspace(workspaceContext()));
-  m_subgraph = addWorkspace(new SubgraphWorkspace(workspaceContext(), m_snap->session()));
-  m_field = addWorkspace(new FieldWorkspace(workspaceContext()));
+  // Every graph kind is one Workspace subclass in its folder app/mgstudio/<kind>/, registered
+  // there (workspace_registry.h); the window makes one of each, in their order.
+  for (const WorkspaceRegistration& kind : registeredWorkspaces()) {
+    Workspace* workspace = kind.make(workspaceContext());
+    m_workspaces.push_back(workspace);
+    m_switcher->add(workspace);
+  }
   m_quality = new QualityDock(this, m_viewMenu);
   // File > Export Motion: what the viewport plays, after the workspaces' graph exports.
   m_motionExport = new MotionExportAction(this, &m_project, m_library, m_streams);
@@ -129,32 +121,26 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
   arrangeDefaultDocks();
   restoreLayout();
-  m_switcher->show(m_snap);  // the sample opens as Snap-Together material
+  if (!m_workspaces.empty()) m_switcher->show(m_workspaces.front());  // the first kind (the sample's)
 }
 
 WorkspaceContext MainWindow::workspaceContext() {
   WorkspaceContext context{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction};
   context.streams = m_streams;
+  context.editMenu = m_editMenu;
+  context.player = m_player;
+  context.heatmap = m_heatmap;
+  context.session = m_session;
   return context;
 }
 
 void MainWindow::arrangeDefaultDocks() {
-  // The first-start layout keeps the viewport the largest view: the parametric docks share the
-  // bottom row as tabs behind the match timeline, and the right column opens on the heatmap
-  // (the first thing to look at after loading capture). A saved layout replaces all of this.
+  // The first-start layout keeps the viewport the largest view: each kind's docks start as tabs
+  // behind the docks they name (Workspace::addDock's tabWith: the bottom row behind the match
+  // timeline, the right column behind the heatmap, the first thing to look at after loading
+  // capture). A saved layout replaces all of this.
   auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
-  QDockWidget* timeline = dock("timelineDock");
-  for (const char* name : {"parametricGraphDock", "parametricNodeDock", "subgraphTimelineDock"}) {
-    if (QDockWidget* d = dock(name); d && timeline) tabifyDockWidget(timeline, d);
-  }
-  // The subgraph's panel sits behind the hubs, its results behind the heatmap.
-  if (QDockWidget *panel = dock("subgraphDock"), *hubs = dock("hubsDock"); panel && hubs) tabifyDockWidget(hubs, panel);
-  // The subgraph's results and the motion field's panel: tabs behind the heatmap too (a column of
-  // its own left the results and the field panel half the height each on a 768-pixel screen).
-  for (const char* name : {"subgraphResultsDock", "motionFieldDock"}) {
-    if (QDockWidget *d = dock(name), *heatmap = dock("heatmapDock"); d && heatmap) tabifyDockWidget(heatmap, d);
-  }
-  if (timeline) timeline->raise();
+  if (QDockWidget* timeline = dock("timelineDock")) timeline->raise();
   if (QDockWidget* heatmap = dock("heatmapDock")) {
     heatmap->raise();
     resizeDocks({m_libraryDock, heatmap}, {360, 470}, Qt::Horizontal);
@@ -219,7 +205,7 @@ void MainWindow::createActions() {
   updatePlayAction(false);
 
   m_gettingStartedAction = make(tr("&Getting Started"), QKeySequence::HelpContents,
-                                [this] { showHelpPage(this, tr("Getting Started"), gettingStartedHtml()); });
+                                [this] { showHelpPage(this, tr("Getting Started"), gettingStartedHtml(m_workspaces)); });
   m_shortcutsAction = make(tr("&Keyboard Shortcuts"), {}, [this] {
     showHelpPage(this, tr("Keyboard Shortcuts"), shortcutsHtml(actions()));
   });
@@ -308,12 +294,17 @@ void MainWindow::createDocks() {
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
   resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);
 
-  m_snap = addWorkspace(new SnapWorkspace(workspaceContext(), m_player));
-  m_fileMenu->insertSeparator(m_quitAction);
-  m_editMenu->addSeparator();
-  m_editMenu->addActions({m_snap->createHubAction(), m_snap->pruneAction()});
-  addActions({m_snap->createHubAction(), m_projectFiles->newAction(), m_projectFiles->openAction(),
-              m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
+  // The undo history of every kind's edits.
+  auto* history = new QUndoView(m_project.undoStack());
+  history->setEmptyLabel(tr("<empty project>"));
+  m_historyDock = new QDockWidget(tr("History"), this);
+  m_historyDock->setObjectName(QStringLiteral("historyDock"));
+  m_historyDock->setWidget(scrollingDockContent(history));
+  addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+  m_viewMenu->addAction(m_historyDock->toggleViewAction());
+  m_session = new SnapSession(&m_project, this);
+  addActions({m_projectFiles->newAction(), m_projectFiles->openAction(), m_projectFiles->saveAction(),
+              m_projectFiles->saveAsAction()});
   // A preview starting takes the viewport and the transport from library playback.
   connect(m_streams, &StreamPlayer::streamStarting, this, [this] {
     m_player->showMotions({});

@@ -19,9 +19,6 @@ class MotionExportAction;
 class MotionLibraryView;
 class MotionLoader;
 class MotionPlayer;
-class FieldWorkspace;
-class ParametricWorkspace;
-class SubgraphWorkspace;
 class PlaybackBar;
 class HeatmapPanel;
 class PlaybackController;
@@ -29,7 +26,7 @@ class ProjectController;
 class QualityDock;
 class RecentFiles;
 class ReferencePoseOffer;
-class SnapWorkspace;
+class SnapSession;
 class StreamPlayer;
 class ViewportWidget;
 class Workspace;
@@ -58,13 +55,20 @@ class MainWindow : public QMainWindow {
   StreamPlayer* streams() const { return m_streams; }
   static constexpr int kPreviewCharacterId = -1000;
   ViewportWidget* viewport() const { return m_viewport; }
-  ParametricWorkspace* parametric() const { return m_parametric; }
-  FieldWorkspace* field() const { return m_field; }
   MotionLibraryView* library() const { return m_library; }
-  SnapWorkspace* snap() const { return m_snap; }
-  SubgraphWorkspace* subgraph() const { return m_subgraph; }
-  // Every graph kind's workspace, in the order they were added, and which one is shown.
+  // The Snap-Together session (hubs' match sets and the snapped graph) the kinds share.
+  SnapSession* session() const { return m_session; }
+  // Every graph kind's workspace (app/mgstudio/<kind>/, registered in workspace_registry.h), in
+  // their registered order, and which one is shown.
   const std::vector<Workspace*>& workspaces() const { return m_workspaces; }
+  // The workspace of kind W (null when W is not registered).
+  template <class W>
+  W* workspace() const {
+    for (Workspace* w : m_workspaces) {
+      if (auto* kind = qobject_cast<W*>(w)) return kind;
+    }
+    return nullptr;
+  }
   WorkspaceSwitcher* switcher() const { return m_switcher; }
   ProjectController* projectFiles() const { return m_projectFiles; }
   // Whether closing asks to save a modified project (off for scripted runs and tests).
@@ -85,12 +89,6 @@ class MainWindow : public QMainWindow {
 
  private:
   WorkspaceContext workspaceContext();
-  template <class W>
-  W* addWorkspace(W* workspace) {
-    m_workspaces.push_back(workspace);
-    m_switcher->add(workspace);
-    return workspace;
-  }
   void createActions();
   void createMenus();
   void createDocks();
@@ -118,18 +116,16 @@ class MainWindow : public QMainWindow {
   ReferencePoseOffer* m_referencePoses = nullptr;
   QDockWidget* m_libraryDock = nullptr;
   QDockWidget* m_playbackDock = nullptr;
+  QDockWidget* m_historyDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QMenu* m_fileMenu = nullptr;
   QMenu* m_editMenu = nullptr;
-  SnapWorkspace* m_snap = nullptr;
+  SnapSession* m_session = nullptr;
   WorkspaceSwitcher* m_switcher = nullptr;
   std::vector<Workspace*> m_workspaces;
   ProjectController* m_projectFiles = nullptr;
   bool m_askToSave = true;
-  ParametricWorkspace* m_parametric = nullptr;
-  SubgraphWorkspace* m_subgraph = nullptr;
-  FieldWorkspace* m_field = nullptr;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
 

@@ -14,8 +14,8 @@
 
 #include "core/io/motion_export.h"
 #include "widgets/document/project.h"
-#include "widgets/views/motion_library_view.h"
-#include "widgets/views/stream_player.h"
+#include "widgets/views/library/motion_library_view.h"
+#include "widgets/views/playback/stream_player.h"
 
 namespace mg {
 namespace {

@@ -12,9 +12,9 @@
 #include "core/report/report_walk.h"
 #include "widgets/jobs/job_slot.h"
 #include "widgets/jobs/quality_job.h"
-#include "widgets/views/playback_controller.h"
-#include "widgets/views/quality_panel.h"
-#include "widgets/views/stream_player.h"
+#include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/quality/quality_panel.h"
+#include "widgets/views/playback/stream_player.h"
 
 namespace mg {
 
@@ -79,8 +79,11 @@ void QualityDock::run() {
     if (!out.path.isEmpty()) job.paths.push_back(out.path.toStdString());
   }
   if (job.paths.empty()) {
-    m_panel->setStatus(problems.isEmpty() ? tr("The project has no graph to report on yet: build a snap graph "
-                                               "(hubs), a parametric graph, a subgraph or a motion field first.")
+    QStringList kinds;
+    for (const Workspace* w : m_window->workspaces()) kinds << w->title();
+    m_panel->setStatus(problems.isEmpty() ? tr("The project has no graph to report on yet: build one in a workspace "
+                                               "first (%1).")
+                                                .arg(kinds.join(QStringLiteral(", ")))
                                           : problems.join(QLatin1Char('\n')));
     return;
   }

@@ -50,7 +50,7 @@ void ReferencePoseOffer::noteLoaded(const QString& path, MotionId id, const Moti
 
 void ReferencePoseOffer::batchFinished() {
   if (m_noted.empty()) return;
-  if (m_project->hubs()->count() > 0 || m_project->importOptions().trimLeadingFrames != 0) {
+  if (hubsOf(*m_project)->count() > 0 || m_project->importOptions().trimLeadingFrames != 0) {
     m_noted.clear();
     m_bar->hide();
     return;

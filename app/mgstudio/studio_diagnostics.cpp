@@ -13,9 +13,9 @@
 #include "app/mgstudio/main_window.h"
 #include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
-#include "widgets/views/motion_player.h"
-#include "widgets/views/pose_points.h"
-#include "widgets/views/viewport_widget.h"
+#include "widgets/views/playback/motion_player.h"
+#include "widgets/views/viewport/pose_points.h"
+#include "widgets/views/viewport/viewport_widget.h"
 
 namespace mg {
 

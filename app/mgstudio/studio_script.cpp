@@ -2,11 +2,11 @@
 #include "app/mgstudio/studio_script.h"
 
 #include "app/mgstudio/main_window.h"
-#include "app/mgstudio/snap_workspace.h"
+#include "app/mgstudio/snap/snap_workspace.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/jobs/snap_session.h"
-#include "widgets/views/snap_preview.h"
+#include "widgets/views/snap/snap_preview.h"
 
 namespace mg {
 
@@ -17,7 +17,7 @@ StudioScript::StudioScript(MainWindow* window, const StudioOptions& options, QOb
       m_suggested(options.suggestHubs == 0),
       m_walking(!options.walk) {
   connect(window, &MainWindow::loadBatchFinished, this, [this] { suggestWhenIdle(); });
-  connect(window->snap()->session(), &SnapSession::stateChanged, this,
+  connect(window->workspace<SnapWorkspace>()->session(), &SnapSession::stateChanged, this,
           [this] { walkWhenSnapped(); });
 }
 
@@ -29,17 +29,17 @@ void StudioScript::begin() {
 void StudioScript::suggestWhenIdle() {
   if (m_suggested || !m_begun || m_window->loader()->isRunning()) return;
   Project* project = m_window->project();
-  if (project->motionCount() == 0 || project->hubs()->count() > 0) return;
+  if (project->motionCount() == 0 || hubsOf(*project)->count() > 0) return;
   m_suggested = true;
-  m_window->snap()->session()->suggestHubs(m_suggestHubs, 0.0, 10);
+  m_window->workspace<SnapWorkspace>()->session()->suggestHubs(m_suggestHubs, 0.0, 10);
 }
 
 void StudioScript::walkWhenSnapped() {
-  if (m_walking || !m_window->snap()->session()->state()->snapped) return;
+  if (m_walking || !m_window->workspace<SnapWorkspace>()->session()->state()->snapped) return;
   m_walking = true;
-  m_window->snap()->raiseDocks();
-  m_window->snap()->preview()->restartWalk();
-  m_window->snap()->preview()->setWalkPlaying(true);
+  m_window->workspace<SnapWorkspace>()->raiseDocks();
+  m_window->workspace<SnapWorkspace>()->preview()->restartWalk();
+  m_window->workspace<SnapWorkspace>()->preview()->setWalkPlaying(true);
 }
 
 }  // namespace mg

@@ -8,16 +8,17 @@
 #include <QStatusBar>
 
 #include "widgets/document/project.h"
-#include "widgets/views/job_progress_widget.h"
-#include "widgets/views/viewport_widget.h"
-#include "widgets/views/wheel_guard.h"
+#include "widgets/views/common/job_progress_widget.h"
+#include "widgets/views/viewport/viewport_widget.h"
+#include "widgets/views/common/wheel_guard.h"
 
 namespace mg {
 
 Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
     : QObject(c.window), m_window(c.window), m_project(c.project), m_viewport(c.viewport), m_playback(c.playback),
       m_streams(c.streams),
-      m_viewMenu(c.viewMenu), m_fileMenu(c.fileMenu), m_fileMenuBefore(c.fileMenuBefore), m_kindName(kindName) {
+      m_viewMenu(c.viewMenu), m_fileMenu(c.fileMenu), m_fileMenuBefore(c.fileMenuBefore), m_editMenu(c.editMenu),
+      m_kindName(kindName) {
   m_progress = new JobProgressWidget(m_window);
   m_progress->setObjectName(kindName + QStringLiteral("Progress"));
   m_window->statusBar()->addPermanentWidget(m_progress);
@@ -32,11 +33,14 @@ Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
 Workspace::~Workspace() = default;
 
 QDockWidget* Workspace::addDock(QWidget* content, const QString& title, const char* objectName,
-                                Qt::DockWidgetArea area, bool primary) {
+                                Qt::DockWidgetArea area, bool primary, const char* tabWith) {
   auto* dock = new QDockWidget(title, m_window);
   dock->setObjectName(QString::fromLatin1(objectName));
   dock->setWidget(scrollingDockContent(content));  // the dock policy: scroll, never grow the window
   m_window->addDockWidget(area, dock);
+  if (tabWith) {
+    if (auto* other = m_window->findChild<QDockWidget*>(QString::fromLatin1(tabWith))) m_window->tabifyDockWidget(other, dock);
+  }
   if (m_viewMenu) m_viewMenu->addAction(dock->toggleViewAction());
   m_docks.push_back(dock);
   if (primary) m_primary.push_back(dock);

@@ -17,9 +17,12 @@ class QWidget;
 namespace mg {
 
 class GraphModel;
+class HeatmapPanel;
 class JobProgressWidget;
+class MotionPlayer;
 class PlaybackController;
 class Project;
+class SnapSession;
 class StreamPlayer;
 class ViewportWidget;
 
@@ -35,6 +38,12 @@ struct WorkspaceContext {
   // The window's one preview player, attached to `playback`: every kind plays its previews
   // (walks, clips, steering) through it, never through a player of its own.
   StreamPlayer* streams = nullptr;
+  QMenu* editMenu = nullptr;           // a kind's edit actions go here (may be null)
+  MotionPlayer* player = nullptr;      // library playback (which motions the viewport shows)
+  HeatmapPanel* heatmap = nullptr;     // the window's distance heatmap (may be null)
+  // The Snap-Together session (hubs' match sets, the snapped graph), shared by the kinds built on
+  // it (snap, subgraph's keys).
+  SnapSession* session = nullptr;
 };
 
 // One graph kind's part of the editor window (Snap-Together, parametric, and the kinds to come):
@@ -74,6 +83,8 @@ class Workspace : public QObject {
   void hideDocks();
   // The kind's graph as the shared canvas draws it (null while the kind has none).
   virtual GraphModel* graphModel() const = 0;
+  // The kind's steps for Help > Getting Started: one or more <li> items.
+  virtual QString gettingStartedHtml() const = 0;
 
  signals:
   // raiseDocks() made this the active kind.
@@ -112,9 +123,10 @@ class Workspace : public QObject {
 
  protected:
   // A dock of this kind, registered with the window and the View menu. Primary docks are the
-  // ones raiseDocks() brings forward.
+  // ones raiseDocks() brings forward. With `tabWith` (the object name of a dock already in the
+  // window, e.g. "timelineDock"), the dock starts as a tab behind that one.
   QDockWidget* addDock(QWidget* content, const QString& title, const char* objectName, Qt::DockWidgetArea area,
-                       bool primary = false);
+                       bool primary = false, const char* tabWith = nullptr);
   void addFileAction(QAction* action);
   // `done` of `total` units with `text`; finishProgress hides the strip.
   void reportProgress(int done, int total, const QString& text);
@@ -128,6 +140,7 @@ class Workspace : public QObject {
   QMenu* m_viewMenu;
   QMenu* m_fileMenu;
   QAction* m_fileMenuBefore;
+  QMenu* m_editMenu;
 
  private:
   QString m_kindName;

@@ -3,7 +3,11 @@
 
 namespace mg {
 
-FieldDocument::FieldDocument(Project* project) : ProjectSection(project, "motion_field") {}
+namespace {
+const RegisterProjectSection<FieldDocument> kRegistration;
+}  // namespace
+
+FieldDocument::FieldDocument(Project* project) : ProjectSection(project, kKey) {}
 
 void FieldDocument::setSettings(const FieldSettings& settings) {
   Q_ASSERT(settings.validate().ok());
@@ -16,8 +20,7 @@ Json FieldDocument::save(const Project&, const QString&) const {
   return fieldSettingsJson(m_settings);
 }
 
-Status FieldDocument::check(const Json& section,
-                            const std::vector<std::shared_ptr<const Motion>>&) const {
+Status FieldDocument::check(const Json& section, const ProjectFileContext&) const {
   Result<FieldSettings> read = fieldSettingsFromJson(section);
   if (!read) return read.error();
   return Status::success();

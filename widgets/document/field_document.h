@@ -6,7 +6,7 @@
 
 namespace mg {
 
-// The Motion Fields part of a project: its authoring settings, saved as the "motion_field"
+// The Motion Fields part of a project: its authoring settings, saved as the "field"
 // section (always written; a file without it gets the defaults). A child of the project made by
 // the Motion Fields workspace; changed through SetFieldSettingsCommand so edits are undoable.
 // UI thread only.
@@ -14,6 +14,7 @@ class FieldDocument : public ProjectSection {
   Q_OBJECT
 
  public:
+  static constexpr const char* kKey = "field";
   explicit FieldDocument(Project* project);
 
   const FieldSettings& settings() const { return m_settings; }
@@ -21,8 +22,7 @@ class FieldDocument : public ProjectSection {
   void setSettings(const FieldSettings& settings);
 
   Json save(const Project& project, const QString& projectFolder) const override;
-  Status check(const Json& section,
-               const std::vector<std::shared_ptr<const Motion>>& motions) const override;
+  Status check(const Json& section, const ProjectFileContext& file) const override;
   void apply(const Json& section, const std::vector<MotionId>& motionIds) override;
   void clear() override { setSettings({}); }
 

@@ -6,9 +6,9 @@
 namespace mg {
 
 Status FieldSettings::validate() const {
-  if (task < 0 || task > 1) return Error{"motion_field: task must be 0 (direction) or 1 (line)"};
-  if (k < 1 || k > 100) return Error{"motion_field: k must be from 1 to 100"};
-  if (compression < 1 || compression > 100) return Error{"motion_field: compression must be from 1 to 100"};
+  if (task < 0 || task > 1) return Error{"field: task must be 0 (direction) or 1 (line)"};
+  if (k < 1 || k > 100) return Error{"field: k must be from 1 to 100"};
+  if (compression < 1 || compression > 100) return Error{"field: compression must be from 1 to 100"};
   return Status::success();
 }
 
@@ -18,8 +18,8 @@ Json fieldSettingsJson(const FieldSettings& s) {
 }
 
 Result<FieldSettings> fieldSettingsFromJson(const Json& json) {
-  if (!json.is_object()) return Error{"motion_field is not an object"};
-  JsonFields in("motion_field");
+  if (!json.is_object()) return Error{"field is not an object"};
+  JsonFields in("field");
   FieldSettings s;
   std::string task = s.task == 1 ? "line" : "direction";
   in.read(json, "task", "", task);

@@ -7,7 +7,7 @@
 namespace mg {
 
 // The Motion Fields workspace's authoring settings, saved in the project's optional
-// "motion_field" section (older projects have none and get the defaults): which task the field
+// "field" section (older projects have none and get the defaults): which task the field
 // learns, how many neighbours it blends, and the temporal compression of its value function.
 struct FieldSettings {
   int task = 0;         // 0 direction, 1 line
@@ -20,7 +20,7 @@ struct FieldSettings {
 };
 
 Json fieldSettingsJson(const FieldSettings& settings);
-// Reads a "motion_field" section; fails naming the bad key.
+// Reads a "field" section; fails naming the bad key.
 Result<FieldSettings> fieldSettingsFromJson(const Json& json);
 
 }  // namespace mg

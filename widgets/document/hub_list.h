@@ -12,6 +12,7 @@
 #include <QString>
 
 #include "core/motion/motion.h"
+#include "widgets/document/project_section.h"
 
 namespace mg {
 
@@ -48,12 +49,21 @@ inline int workingFrameCount(const Motion& motion, double workingFps) {
 
 // The hubs of a project, in creation order, with change signals (the QtNodes pattern: a model
 // with stable integer ids; views keep id -> item maps). Plain QtCore/QtGui. The mutators are what
-// the hub commands call; views go through commands. UI thread only.
-class HubList : public QObject {
+// the hub commands call; views go through commands. UI thread only. The Snap-Together kind's
+// ProjectSection: the project file's "snap" key (hub_file.cpp), {"hubs": [{name, colour
+// "#rrggbb", threshold_m2, motion (index into motions), frame (at the metric's working rate),
+// wmin_frames, node [x, y] (optional)}]}.
+class HubList : public ProjectSection {
   Q_OBJECT
 
  public:
-  explicit HubList(QObject* parent = nullptr) : QObject(parent) {}
+  static constexpr const char* kKey = "snap";
+  explicit HubList(Project* project) : ProjectSection(project, kKey) {}
+
+  Json save(const Project& project, const QString& projectFolder) const override;
+  Status check(const Json& section, const ProjectFileContext& file) const override;
+  void apply(const Json& section, const std::vector<MotionId>& motionIds) override;
+  void clear() override { reset({}); }
 
   const std::vector<HubSpec>& hubs() const { return m_hubs; }
   int count() const { return static_cast<int>(m_hubs.size()); }
@@ -83,5 +93,9 @@ class HubList : public QObject {
   std::vector<HubSpec> m_hubs;
   HubId m_nextId = 1;
 };
+
+// The hubs of `project` (its "snap" section, made on first use).
+HubList* hubsOf(Project& project);
+const HubList* hubsOf(const Project& project);
 
 }  // namespace mg

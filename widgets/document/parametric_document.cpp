@@ -9,7 +9,7 @@
 
 namespace mg {
 
-ParametricDocument::ParametricDocument(QObject* parent) : QObject(parent) {}
+ParametricDocument::ParametricDocument(Project* project) : ProjectSection(project, kKey) {}
 
 const ParamNodeEntry* ParametricDocument::node(ParamNodeId id) const {
   const int row = nodeRow(id);

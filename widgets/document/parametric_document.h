@@ -10,6 +10,7 @@
 #include "core/param/parametric_edge.h"
 #include "core/param/parametric_node.h"
 #include "core/param/parametric_space.h"
+#include "widgets/document/project_section.h"
 
 namespace mg {
 
@@ -55,11 +56,17 @@ struct ParamEdgeEntry {
 // The Parametric Motion Graph part of a project (Heck & Gleicher 2007): nodes and edges with
 // their authoring settings. Mutators are what the commands in parametric_commands.h call; views
 // only read and listen. UI thread only.
-class ParametricDocument : public QObject {
+// The kind's ProjectSection: the project file's "pmg" key (parametric_file.h).
+class ParametricDocument : public ProjectSection {
   Q_OBJECT
 
  public:
-  explicit ParametricDocument(QObject* parent = nullptr);
+  static constexpr const char* kKey = "pmg";
+  explicit ParametricDocument(Project* project);
+
+  Json save(const Project& project, const QString& projectFolder) const override;
+  Status check(const Json& section, const ProjectFileContext& file) const override;
+  void apply(const Json& section, const std::vector<MotionId>& motionIds) override;
 
   const std::vector<ParamNodeEntry>& nodes() const { return m_nodes; }
   const std::vector<ParamEdgeEntry>& edges() const { return m_edges; }
@@ -88,7 +95,7 @@ class ParametricDocument : public QObject {
   void setEdgeSampling(ParamEdgeId id, const EdgeSamplingSettings& settings,
                        std::shared_ptr<const EdgeSampling> sampling);
   // Everything removed (no signals per item; emits reset).
-  void clear();
+  void clear() override;
 
   // How many classifyEdge runs the document made (tests check that thresholds do not resample).
   int classifyCount() const { return m_classifyCount; }
@@ -119,5 +126,9 @@ class ParametricDocument : public QObject {
   ParamEdgeId m_nextEdgeId = 1;
   int m_classifyCount = 0;
 };
+
+// The parametric nodes and edges of `project` (its "pmg" section, made on first use).
+ParametricDocument* parametricOf(Project& project);
+const ParametricDocument* parametricOf(const Project& project);
 
 }  // namespace mg

@@ -98,9 +98,9 @@ Json parametricSectionJson(const ParametricDocument& doc, const Project& project
 Result<ParametricSection> readParametricSection(
     const Json& section, const std::vector<std::shared_ptr<const Motion>>& motions) {
   Result<PmgSpec> spec = parsePmgSpec(section);
-  if (!spec) return Error{"parametric: " + spec.error().message};
+  if (!spec) return Error{std::string(ParametricDocument::kKey) + ": " + spec.error().message};
   ParametricSection out;
-  JsonFields in("parametric");
+  JsonFields in(ParametricDocument::kKey);
   const Json& nodes = section.at("nodes");
   for (size_t i = 0; i < spec->nodes.size(); ++i) {
     const NodeSpec& ns = spec->nodes[i];
@@ -160,5 +160,29 @@ void applyParametricSection(ParametricDocument* doc, ParametricSection section, 
   }
   for (ParamEdgeEntry& e : section.edges) doc->insertEdge(static_cast<int>(doc->edges().size()), std::move(e));
 }
+
+Json ParametricDocument::save(const Project& project, const QString& projectFolder) const {
+  return parametricSectionJson(*this, project, projectFolder);
+}
+
+Status ParametricDocument::check(const Json& section, const ProjectFileContext& file) const {
+  Result<ParametricSection> read = readParametricSection(section, file.motions);
+  if (!read) return read.error();
+  return Status::success();
+}
+
+void ParametricDocument::apply(const Json& section, const std::vector<MotionId>& motionIds) {
+  std::vector<std::shared_ptr<const Motion>> motions;
+  for (MotionId id : motionIds) motions.push_back(project()->motion(id));
+  Result<ParametricSection> read = readParametricSection(section, motions);
+  if (read) applyParametricSection(this, std::move(read.value()), motionIds);
+}
+
+namespace {
+const RegisterProjectSection<ParametricDocument> kRegistration;
+}  // namespace
+
+ParametricDocument* parametricOf(Project& project) { return ensureSection<ParametricDocument>(project); }
+const ParametricDocument* parametricOf(const Project& project) { return ensureSection<ParametricDocument>(project); }
 
 }  // namespace mg

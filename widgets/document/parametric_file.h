@@ -13,7 +13,7 @@ namespace mg {
 
 class Project;
 
-// The "parametric" section of the project file: the build spec format of core/param
+// The "pmg" section of the project file (ParametricDocument's ProjectSection): the build spec format of core/param
 // (format "mg-pmg-spec", version 1, see core/io/PMG_FORMAT.md), so the same reader checks it,
 // plus two fields the spec reader ignores: per example "motion" (index into the project's
 // motions list, as the project file stores motions), per node "canvas" [x, y] and per edge
@@ -21,9 +21,9 @@ class Project;
 // computed at, read back when it still fits the edge's settings). Built nodes are not stored:
 // they are rebuilt after loading (the editor then checks each cached sampling's rate against its
 // rebuilt source node and samples the edges without a valid cache). The
-// project file keeps it under the optional key "parametric"; a project without parametric
-// nodes has no such section.
-// project_file.* writes and reads it through these functions.
+// project file keeps it under the optional key "pmg" (version 1 files: "parametric"); a project
+// without parametric nodes has no such section. ParametricDocument's save, check and apply are
+// these functions.
 
 // The section for `doc` (null Json when there are no nodes). Example "file" paths are
 // relative to `projectDirectory` when the motion has a source file.

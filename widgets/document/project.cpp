@@ -48,8 +48,6 @@ MotionEntry Project::takeMotion(MotionId id) {
 void Project::clear() {
   m_undoStack.clear();
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
-  m_hubs.reset({});
-  m_parametric.clear();
   for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
   m_viewState = Json();

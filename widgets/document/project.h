@@ -12,8 +12,6 @@
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
 #include "core/util/json_text.h"
-#include "widgets/document/hub_list.h"
-#include "widgets/document/parametric_document.h"
 
 namespace mg {
 
@@ -58,10 +56,6 @@ class Project : public QObject {
   // motionAboutToBeRemoved, then motionRemoved.
   MotionEntry takeMotion(MotionId id);
 
-  // The Snap-Together hubs (their changes go through widgets/commands/hub_commands.h).
-  HubList* hubs() { return &m_hubs; }
-  const HubList* hubs() const { return &m_hubs; }
-
   // The project file this document was read from or last saved to; empty when untitled.
   const QString& fileName() const { return m_fileName; }
   void setFileName(const QString& fileName) { m_fileName = fileName; }
@@ -69,9 +63,9 @@ class Project : public QObject {
   // main window before saving and handed back after loading. Not part of the undo history.
   const Json& viewState() const { return m_viewState; }
   void setViewState(Json state) { m_viewState = std::move(state); }
-  // Empties the document: motions, hubs, parametric nodes and edges, every ProjectSection, undo
-  // history, file name and view state (File > New, and loading a project). Emits the removal
-  // signals of every motion, hubsReset and ParametricDocument::reset.
+  // Empties the document: motions, every ProjectSection (each graph kind's state), undo history,
+  // file name and view state (File > New, and loading a project). Emits the removal signals of
+  // every motion and whatever each section's clear() emits.
   void clear();
 
   // Settings used for the next import; not part of the undo history.
@@ -85,13 +79,8 @@ class Project : public QObject {
   const MetricSettings& metricSettings() const { return m_metricSettings; }
   void setMetricSettings(const MetricSettings& settings);
 
-  // The Parametric Motion Graph nodes and edges (their changes go through
-  // widgets/commands/parametric_commands.h, on this project's undo stack).
-  ParametricDocument* parametric() { return &m_parametric; }
-  const ParametricDocument* parametric() const { return &m_parametric; }
-
-  // Graph kinds that came later keep their state in ProjectSections (project_section.h), children
-  // of the project that save, load and clear with it; Project knows none of them.
+  // Every graph kind keeps its state in a ProjectSection (project_section.h): children of the
+  // project that save, load and clear with it (hubsOf, parametricOf, ...); Project knows none.
 
  signals:
   // The "about to" signals come before the change, for item models (begin/endInsertRows).
@@ -108,11 +97,9 @@ class Project : public QObject {
   std::vector<MotionEntry> m_motions;
   MotionId m_nextId = 1;
   ImportOptions m_importOptions;
-  HubList m_hubs;
   QString m_fileName;
   Json m_viewState;
   MetricSettings m_metricSettings;
-  ParametricDocument m_parametric;
   QUndoStack m_undoStack;
 };
 

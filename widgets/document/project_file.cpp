@@ -20,8 +20,24 @@ namespace mg {
 namespace {
 
 // The keys project_file.cpp reads itself; every other top-level key belongs to a ProjectSection.
-const std::set<std::string, std::less<>> kCoreKeys = {"format",  "version", "import", "metric",
-                                                      "motions", "hubs",    "view",   "parametric"};
+const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric", "motions", "view"};
+
+// A version 1 file's kind keys under their version 2 names (project_file.h).
+void upgradeVersion1(Json& root) {
+  JsonObject& object = root.get_ref<JsonObject&>();
+  if (const auto hubs = object.find("hubs"); hubs != object.end()) {
+    Json snap = JsonObject{{"hubs", std::move(hubs->second)}};
+    object.erase(hubs);
+    object["snap"] = std::move(snap);
+  }
+  for (const auto& [from, to] : {std::pair<const char*, const char*>{"parametric", "pmg"}, {"motion_field", "field"}}) {
+    if (const auto it = object.find(from); it != object.end()) {
+      Json value = std::move(it->second);
+      object.erase(it);
+      object[to] = std::move(value);
+    }
+  }
+}
 
 Error fileError(const QString& path, const std::string& message) {
   return Error{QDir::toNativeSeparators(path).toStdString() + ": " + message};
@@ -68,17 +84,6 @@ Result<Json> projectJson(const Project& project, const QString& projectPath) {
     const QString absolute = QFileInfo(QString::fromStdString(entry.motion->sourcePath)).absoluteFilePath();
     motions.push_back(JsonObject{{"path", folder.relativeFilePath(absolute).toStdString()}});
   }
-  JsonArray hubs;
-  for (const HubSpec& h : project.hubs()->hubs()) {
-    JsonObject hub{{"name", h.name.toStdString()},
-                   {"colour", h.colour.name(QColor::HexRgb).toStdString()},
-                   {"threshold_m2", h.threshold},
-                   {"motion", project.indexOf(h.motion)},
-                   {"frame", h.frame},
-                   {"wmin_frames", h.wminFrames}};
-    if (h.nodePosition) hub["node"] = JsonArray{h.nodePosition->x(), h.nodePosition->y()};
-    hubs.emplace_back(std::move(hub));
-  }
   const ImportOptions& io = project.importOptions();
   Json root(JsonObject{
       {"format", kProjectFormat},
@@ -87,10 +92,7 @@ Result<Json> projectJson(const Project& project, const QString& projectPath) {
                             {"trim_leading_frames", io.trimLeadingFrames}}},
       {"metric", metricSettingsJson(project.metricSettings())},
       {"motions", std::move(motions)},
-      {"hubs", std::move(hubs)},
       {"view", project.viewState().is_object() ? project.viewState() : Json(JsonObject{})}});
-  Json parametric = parametricSectionJson(*project.parametric(), project, folder.absolutePath());
-  if (!parametric.is_null()) root["parametric"] = std::move(parametric);
   for (const ProjectSection* section : ProjectSection::of(project)) {
     Json json = section->save(project, folder.absolutePath());
     if (!json.is_null()) root[section->key()] = std::move(json);
@@ -134,7 +136,7 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   }
   Result<Json> parsed = readJsonText(file.readAll().toStdString());
   if (!parsed) return fileError(path, "not a valid project file (" + parsed.error().message + ")");
-  const Json& root = *parsed;
+  Json& root = *parsed;
   const Json* format = jsonFind(root, "format");
   if (!root.is_object() || !format || !format->is_string() ||
       format->get_ref<const std::string&>() != kProjectFormat) {
@@ -151,7 +153,7 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   const Json* import = in.object(root, "import", "");
   const Json* metric = in.object(root, "metric", "");
   const Json* motions = in.array(root, "motions", "");
-  const Json* hubs = in.array(root, "hubs", "");
+  if (v == 1) in.array(root, "hubs", "");  // required in version 1
   const Json* view = in.optional(root, "view", "", JsonKind::Object);
   if (!in.ok()) return in.error();
 
@@ -196,49 +198,19 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   }
   if (!failures.empty()) return fileError(path, "motion files could not be read:" + failures);
   progress.report(1.0);
-  if (const Json* parametric = jsonFind(root, "parametric")) {
-    Result<ParametricSection> section = readParametricSection(*parametric, data.motions);
-    if (!section) return fileError(path, section.error().message);
-    data.parametric = std::move(section.value());
-  }
-
+  if (v == 1) upgradeVersion1(root);
   for (const auto& [key, value] : root.get_ref<const JsonObject&>()) {
     if (!kCoreKeys.contains(key)) data.sections[key] = value;
   }
-
-  const int projectMotions = static_cast<int>(data.motions.size());
-  in.objects(*hubs, "hubs", [&](const Json& h, const std::string& at) {
-    HubSpec spec;
-    spec.id = static_cast<HubId>(data.hubs.size()) + 1;
-    spec.name = QString::fromStdString(in.text(h, "name", at));
-    const std::string colour = in.text(h, "colour", at);
-    spec.colour = QColor(QString::fromStdString(colour));
-    spec.threshold = in.number(h, "threshold_m2", at);
-    spec.motion = in.integer(h, "motion", at, 0, projectMotions - 1);
-    if (in.ok()) {
-      // Frames count at the metric's working rate.
-      const int frames = workingFrameCount(*data.motions[spec.motion], data.metric.workingFps);
-      spec.frame = in.integer(h, "frame", at, 0, frames - 1);
-    }
-    spec.wminFrames = in.integer(h, "wmin_frames", at, 2);
-    double xy[2];
-    if (const Json* node = in.optional(h, "node", at, JsonKind::Array);
-        node && in.numbers(*node, at + ".node", 2, xy))
-      spec.nodePosition = QPointF(xy[0], xy[1]);
-    if (in.ok() && !spec.colour.isValid())
-      in.fail(at + ".colour", "\"" + colour + "\" is not a colour");
-    if (in.ok() && !(spec.threshold > 0)) in.fail(at + ".threshold_m2", "must be positive");
-    data.hubs.push_back(std::move(spec));
-  });
-  if (!in.ok()) return in.error();
   return data;
 }
 
-Status checkProjectSections(const Project& project, const ProjectData& data, const QString& path) {
-  for (const ProjectSection* section : ProjectSection::of(project)) {
-    const auto it = data.sections.find(section->key());
-    if (it == data.sections.end()) continue;
-    if (Status s = section->check(it->second, data.motions); !s) {
+Status checkProjectSections(Project& project, const ProjectData& data, const QString& path) {
+  const ProjectFileContext context{data.motions, data.metric};
+  for (const auto& [key, value] : data.sections) {
+    const ProjectSection* section = ProjectSection::forKey(project, key);
+    if (!section) continue;  // a key no kind of this build registered
+    if (Status s = section->check(value, context); !s) {
       const std::string& why = s.error().message;
       const bool named =
           why.starts_with(section->key() + ":") || why.starts_with(section->key() + " ");
@@ -258,9 +230,6 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
     ids.push_back(id);
     project->insertMotion(project->motionCount(), MotionEntry{id, std::move(motion)});
   }
-  for (HubSpec& h : data.hubs) h.motion = ids[h.motion];
-  project->hubs()->reset(std::move(data.hubs));
-  applyParametricSection(project->parametric(), std::move(data.parametric), ids);
   for (ProjectSection* section : ProjectSection::of(*project)) {
     if (const auto it = data.sections.find(section->key()); it != data.sections.end()) section->apply(it->second, ids);
   }

@@ -11,8 +11,6 @@
 #include "core/util/json_text.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
-#include "widgets/document/hub_list.h"
-#include "widgets/document/parametric_file.h"
 
 namespace mg {
 
@@ -20,20 +18,18 @@ class Project;
 
 // The project file (`.mgproj`): tagged, versioned JSON (core/util/json_text.h), written through
 // writeTextFileAtomically (core/util/atomic_file.h: every write checked, fsync, then rename) so a
-// failed save, a full disk included, never damages the previous file. Version 1 holds:
-//   format "mgstudio.project", version 1,
+// failed save, a full disk included, never damages the previous file. Version 2 holds:
+//   format "mgstudio.project", version 2,
 //   import  {metres_per_unit, trim_leading_frames}   (how every motion is read),
 //   metric  {window_frames, joints, custom_joints, weighting, working_fps},
 //   motions [{path}]  paths relative to the project file's folder ('/' separated),
-//   hubs    [{name, colour "#rrggbb", threshold_m2, motion (index into motions), frame,
-//             wmin_frames, node [x, y] (optional)}],
 //   view    {...}     free-form view state of the editor (docks, camera),
-//   parametric {...}  optional: Parametric Motion Graph nodes and edges (parametric_file.h); older
-//                     readers ignore it, so it needs no version bump.
-// and every other key is a graph kind's ProjectSection (project_section.h), e.g. "subgraph"
-// (subgraph_file.h) and "motion_field" (field_settings.h).
+// and every other key is a graph kind's ProjectSection (project_section.h), named as the kind:
+// "snap" (hub_list.h), "pmg" (parametric_file.h), "subgraph" (subgraph_file.h), "field"
+// (field_settings.h). Version 1 files are read too: their "hubs" array, "parametric" and
+// "motion_field" keys are the version 2 "snap" {"hubs"}, "pmg" and "field" sections.
 inline constexpr const char* kProjectFormat = "mgstudio.project";
-inline constexpr int kProjectVersion = 1;
+inline constexpr int kProjectVersion = 2;
 inline constexpr const char* kProjectSuffix = "mgproj";
 
 // A project file read and checked, its motions read from disk; nothing applied yet.
@@ -41,10 +37,8 @@ struct ProjectData {
   ImportOptions importOptions;
   MetricSettings metric;
   std::vector<std::shared_ptr<const Motion>> motions;  // in file order, never null
-  std::vector<HubSpec> hubs;  // ids 1..n; `motion` holds an index into `motions` until applied
-  Json view;                  // an object (empty when the file has none)
-  ParametricSection parametric;  // empty when the file has no "parametric" section
-  JsonObject sections;           // every other top-level key, for the project's ProjectSections
+  Json view;           // an object (empty when the file has none)
+  JsonObject sections;  // every other top-level key, for the project's ProjectSections
 };
 
 // The JSON of `project` as it would be saved to `projectPath` (motion paths relative to its
@@ -58,19 +52,20 @@ Status saveProject(const Project& project, const QString& path);
 
 // Reads `path`: parses and checks it, then reads every motion with the file's import options.
 // Fails, with a message naming the file and the problem, on an unreadable file, malformed JSON,
-// another format tag, a version this build does not know, a missing or ill-typed field, a hub
-// naming a motion or frame that does not exist, or motion files that are missing or unreadable
-// (all of them are listed). Thread-safe (touches no project). `progress` follows the job
+// another format tag, a version this build does not know, a missing or ill-typed field, or motion
+// files that are missing or unreadable (all of them are listed); the sections' keys are checked
+// by checkProjectSections. Thread-safe (touches no project). `progress` follows the job
 // convention (core/util/progress.h): reading the motions is the work, each file an equal part;
 // cancelled, it fails with "opening ... was cancelled".
 Result<ProjectData> readProject(const QString& path, const Progress& progress = {});
 
-// Whether every ProjectSection of `project` accepts its part of `data` (widgets/document/
-// project_section.h); call before applyProject, which cannot fail. The error names `path`.
-Status checkProjectSections(const Project& project, const ProjectData& data, const QString& path);
+// Whether every section key of `data` is accepted by its ProjectSection (widgets/document/
+// project_section.h; a registered kind's section is made if `project` has none yet; keys no kind
+// registered are ignored); call before applyProject, which cannot fail. The error names `path`.
+Status checkProjectSections(Project& project, const ProjectData& data, const QString& path);
 
 // Replaces the content of `project` with `data` (Project::clear() first): motions get fresh ids
-// in file order, hubs keep theirs, and each ProjectSection applies its key. Sets the file name to
+// in file order, and each ProjectSection applies its key. Sets the file name to
 // `fileName`; the undo stack is clean. Precondition: checkProjectSections succeeded.
 void applyProject(Project* project, ProjectData data, const QString& fileName);
 

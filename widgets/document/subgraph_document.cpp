@@ -8,16 +8,19 @@
 
 namespace mg {
 
+namespace {
+const RegisterProjectSection<SubgraphDocument> kRegistration;
+}  // namespace
+
 SubgraphDocument::SubgraphDocument(Project* project)
-    : ProjectSection(project, "subgraph"), m_project(project) {}
+    : ProjectSection(project, kKey), m_project(project) {}
 
 Json SubgraphDocument::save(const Project& project, const QString&) const {
   return subgraphSectionJson(*this, project);
 }
 
-Status SubgraphDocument::check(const Json& section,
-                               const std::vector<std::shared_ptr<const Motion>>& motions) const {
-  Result<SubgraphSection> read = readSubgraphSection(section, motions);
+Status SubgraphDocument::check(const Json& section, const ProjectFileContext& file) const {
+  Result<SubgraphSection> read = readSubgraphSection(section, file.motions);
   if (!read) return read.error();
   return Status::success();
 }

@@ -59,6 +59,7 @@ class SubgraphDocument : public ProjectSection {
   Q_OBJECT
 
  public:
+  static constexpr const char* kKey = "subgraph";
   explicit SubgraphDocument(Project* project);
 
   const std::vector<SubgraphKeySpec>& keys() const { return m_keys; }
@@ -91,8 +92,7 @@ class SubgraphDocument : public ProjectSection {
 
   // ProjectSection: the "subgraph" key (nothing is written while the document is empty).
   Json save(const Project& project, const QString& projectFolder) const override;
-  Status check(const Json& section,
-               const std::vector<std::shared_ptr<const Motion>>& motions) const override;
+  Status check(const Json& section, const ProjectFileContext& file) const override;
   void apply(const Json& section, const std::vector<MotionId>& motionIds) override;
 
  signals:

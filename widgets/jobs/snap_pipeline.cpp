@@ -54,7 +54,7 @@ SnapPipelineInput snapPipelineInput(const Project& project) {
     in.motions.push_back(e.motion);
   }
   in.metric = project.metricSettings();
-  in.hubs = project.hubs()->hubs();
+  in.hubs = hubsOf(project)->hubs();
   return in;
 }
 

@@ -30,10 +30,10 @@ SnapSession::SnapSession(Project* project, QObject* parent)
   connect(project, &Project::motionAdded, this, schedule);
   connect(project, &Project::motionRemoved, this, schedule);
   connect(project, &Project::metricSettingsChanged, this, schedule);
-  connect(project->hubs(), &HubList::hubAdded, this, schedule);
-  connect(project->hubs(), &HubList::hubRemoved, this, schedule);
-  connect(project->hubs(), &HubList::hubChanged, this, schedule);
-  connect(project->hubs(), &HubList::hubsReset, this, schedule);
+  connect(hubsOf(*project), &HubList::hubAdded, this, schedule);
+  connect(hubsOf(*project), &HubList::hubRemoved, this, schedule);
+  connect(hubsOf(*project), &HubList::hubChanged, this, schedule);
+  connect(hubsOf(*project), &HubList::hubsReset, this, schedule);
 }
 
 SnapSession::~SnapSession() {

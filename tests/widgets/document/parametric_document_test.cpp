@@ -28,7 +28,7 @@ ParamEdgeId addSelfLoop(Project& project, ParamNodeId node, std::shared_ptr<cons
   ParamEdgeEntry e;
   e.source = e.target = node;
   e.sampling = std::move(sampling);
-  auto* cmd = new AddParametricEdgeCommand(project.parametric(), e);
+  auto* cmd = new AddParametricEdgeCommand(parametricOf(project), e);
   const ParamEdgeId id = cmd->id();
   project.undoStack()->push(cmd);
   return id;
@@ -36,7 +36,7 @@ ParamEdgeId addSelfLoop(Project& project, ParamNodeId node, std::shared_ptr<cons
 
 TEST(ParametricDocument, AddNodeUndoRedo) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   QSignalSpy added(doc, &ParametricDocument::nodeAdded), removed(doc, &ParametricDocument::nodeRemoved);
   auto* cmd = new AddParametricNodeCommand(doc, nodeEntry("walk"));
   const ParamNodeId id = cmd->id();
@@ -55,7 +55,7 @@ TEST(ParametricDocument, AddNodeUndoRedo) {
 
 TEST(ParametricDocument, RemoveNodeTakesItsEdgesAndUndoRestoresThem) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   auto* a = new AddParametricNodeCommand(doc, nodeEntry("a"));
   auto* b = new AddParametricNodeCommand(doc, nodeEntry("b"));
   const ParamNodeId ia = a->id(), ib = b->id();
@@ -84,7 +84,7 @@ TEST(ParametricDocument, RemoveNodeTakesItsEdgesAndUndoRestoresThem) {
 
 TEST(ParametricDocument, AddAndRemoveEdgeUndoRedo) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   auto* a = new AddParametricNodeCommand(doc, nodeEntry("a"));
   const ParamNodeId ia = a->id();
   project.undoStack()->push(a);
@@ -104,7 +104,7 @@ TEST(ParametricDocument, AddAndRemoveEdgeUndoRedo) {
 
 TEST(ParametricDocument, ThresholdsReclassifyFromTheCachedSamplingAndDragsMerge) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   auto* a = new AddParametricNodeCommand(doc, nodeEntry("a"));
   const ParamNodeId ia = a->id();
   project.undoStack()->push(a);
@@ -133,7 +133,7 @@ TEST(ParametricDocument, ThresholdsReclassifyFromTheCachedSamplingAndDragsMerge)
 
 TEST(ParametricDocument, RebuildResultUndoBringsBackThePreviousSampling) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   auto* a = new AddParametricNodeCommand(doc, nodeEntry("a"));
   const ParamNodeId ia = a->id();
   project.undoStack()->push(a);
@@ -155,7 +155,7 @@ TEST(ParametricDocument, RebuildResultUndoBringsBackThePreviousSampling) {
 
 TEST(ParametricDocument, MoveNodeUndo) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   auto* a = new AddParametricNodeCommand(doc, nodeEntry("a"));
   const ParamNodeId ia = a->id();
   project.undoStack()->push(a);
@@ -175,7 +175,7 @@ TEST(ParametricFile, SectionRoundTrip) {
   auto* add = new AddMotionCommand(&project, motion);
   const MotionId mid = add->id();
   project.undoStack()->push(add);
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   ParamNodeEntry punch = nodeEntry("punch", mid);
   ParameterMetric hand;
   hand.kind = ParameterKind::EndEffectorPosition;
@@ -207,8 +207,8 @@ TEST(ParametricFile, SectionRoundTrip) {
   other.undoStack()->push(add2);
   Result<ParametricSection> section = readParametricSection(*text, {motion});
   ASSERT_TRUE(section.ok()) << section.error().message;
-  applyParametricSection(other.parametric(), std::move(section.value()), {mid2});
-  const ParametricDocument* back = other.parametric();
+  applyParametricSection(parametricOf(other), std::move(section.value()), {mid2});
+  const ParametricDocument* back = parametricOf(other);
   ASSERT_EQ(back->nodes().size(), 1u);
   const ParamNodeEntry& n = back->nodes()[0];
   EXPECT_EQ(n.name, "punch");
@@ -238,7 +238,7 @@ TEST(ParametricFile, SectionRoundTrip) {
 
 TEST(ParametricFile, RejectsAnExampleOutsideTheProjectsMotions) {
   Project project;
-  ParametricDocument* doc = project.parametric();
+  ParametricDocument* doc = parametricOf(project);
   project.undoStack()->push(new AddParametricNodeCommand(doc, nodeEntry("a", 99)));
   Json json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
   // Motion 99 is not in the project: the writer records index -1, the reader refuses it.
@@ -259,29 +259,29 @@ TEST(ParametricFile, SavedAndLoadedWithTheProject) {
     auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
     const MotionId mid = add->id();
     project.undoStack()->push(add);
-    auto* node = new AddParametricNodeCommand(project.parametric(), nodeEntry("duck", mid));
+    auto* node = new AddParametricNodeCommand(parametricOf(project), nodeEntry("duck", mid));
     const ParamNodeId nid = node->id();
     project.undoStack()->push(node);
     const ParamEdgeId eid = addSelfLoop(project, nid, nullptr);
     EdgeThresholds t;
     t.tGood = 0.003, t.tBad = 0.008;
-    project.undoStack()->push(new SetEdgeThresholdsCommand(project.parametric(), eid, t));
+    project.undoStack()->push(new SetEdgeThresholdsCommand(parametricOf(project), eid, t));
     ASSERT_TRUE(saveProject(project, path).ok());
   }
   Project loaded;
   Status s = loadProject(&loaded, path);
   ASSERT_TRUE(s.ok()) << s.error().message;
-  ASSERT_EQ(loaded.parametric()->nodes().size(), 1u);
-  const ParamNodeEntry& n = loaded.parametric()->nodes()[0];
+  ASSERT_EQ(parametricOf(loaded)->nodes().size(), 1u);
+  const ParamNodeEntry& n = parametricOf(loaded)->nodes()[0];
   EXPECT_EQ(n.name, "duck");
   ASSERT_EQ(n.examples.size(), 2u);
   EXPECT_EQ(n.examples[0].motion, loaded.motions()[0].id);
-  ASSERT_EQ(loaded.parametric()->edges().size(), 1u);
-  EXPECT_DOUBLE_EQ(loaded.parametric()->edges()[0].settings.thresholds.tGood, 0.003);
-  EXPECT_DOUBLE_EQ(loaded.parametric()->edges()[0].settings.thresholds.tBad, 0.008);
+  ASSERT_EQ(parametricOf(loaded)->edges().size(), 1u);
+  EXPECT_DOUBLE_EQ(parametricOf(loaded)->edges()[0].settings.thresholds.tGood, 0.003);
+  EXPECT_DOUBLE_EQ(parametricOf(loaded)->edges()[0].settings.thresholds.tBad, 0.008);
   loaded.clear();
-  EXPECT_TRUE(loaded.parametric()->nodes().empty());
-  EXPECT_TRUE(loaded.parametric()->edges().empty());
+  EXPECT_TRUE(parametricOf(loaded)->nodes().empty());
+  EXPECT_TRUE(parametricOf(loaded)->edges().empty());
 }
 
 }  // namespace
@@ -339,7 +339,7 @@ TEST(EdgeSamplingCache, ProjectKeepsTheEdgeSampled) {
   n.name = "walk";
   n.examples = {{motion, 0, 5}};
   n.metrics = {ParameterMetric{}};
-  auto* addNode = new AddParametricNodeCommand(project.parametric(), n);
+  auto* addNode = new AddParametricNodeCommand(parametricOf(project), n);
   project.undoStack()->push(addNode);
   ParamEdgeEntry e;
   e.source = e.target = addNode->id();
@@ -347,14 +347,14 @@ TEST(EdgeSamplingCache, ProjectKeepsTheEdgeSampled) {
   sampling->settings.metric.workingFps = 30.0;
   e.settings.sampling = sampling->settings;
   e.sampling = sampling;
-  project.undoStack()->push(new AddParametricEdgeCommand(project.parametric(), e));
+  project.undoStack()->push(new AddParametricEdgeCommand(parametricOf(project), e));
   const QString path = dir.filePath(QStringLiteral("cached.mgproj"));
   ASSERT_TRUE(saveProject(project, path).ok());
   Project loaded;
   const Status s = loadProject(&loaded, path);
   ASSERT_TRUE(s.ok()) << s.error().message;
-  ASSERT_EQ(loaded.parametric()->edges().size(), 1u);
-  const ParamEdgeEntry& back = loaded.parametric()->edges()[0];
+  ASSERT_EQ(parametricOf(loaded)->edges().size(), 1u);
+  const ParamEdgeEntry& back = parametricOf(loaded)->edges()[0];
   ASSERT_NE(back.sampling, nullptr);
   EXPECT_EQ(back.sampling->minimum, sampling->minimum);
   ASSERT_NE(back.classified, nullptr);

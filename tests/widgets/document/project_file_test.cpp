@@ -46,15 +46,15 @@ void buildProject(Project* project, const QTemporaryDir& dir) {
   project->setMetricSettings(metric);
   HubSpec a{kNoHub, QStringLiteral("Guard"), QColor(10, 200, 30), 0.0123, boxing->id(), 400, 12, QPointF(5, -7)};
   HubSpec b{kNoHub, QStringLiteral("Step \"x\""), QColor(250, 0, 90), 0.5, small->id(), 3, 2, std::nullopt};
-  project->undoStack()->push(new AddHubCommand(project->hubs(), a));
-  project->undoStack()->push(new AddHubCommand(project->hubs(), b));
+  project->undoStack()->push(new AddHubCommand(hubsOf(*project), a));
+  project->undoStack()->push(new AddHubCommand(hubsOf(*project), b));
   project->setViewState(
       JsonObject{{"docks", JsonObject{{"timeline", true}}}, {"camera", JsonArray{1.5, 2.0, 3.0}}});
 }
 
 // Hubs with motion ids replaced by rows, so two projects can be compared.
 std::vector<HubSpec> hubsByRow(const Project& p) {
-  std::vector<HubSpec> out = p.hubs()->hubs();
+  std::vector<HubSpec> out = hubsOf(p)->hubs();
   for (HubSpec& h : out) h.motion = p.indexOf(h.motion);
   return out;
 }
@@ -101,8 +101,8 @@ TEST(ProjectFile, ReadsVersionOneFixture) {
   ASSERT_TRUE(s.ok()) << s.error().message;
   ASSERT_EQ(project.motionCount(), 1);
   EXPECT_EQ(project.motions()[0].motion->frameCount(), 6);
-  ASSERT_EQ(project.hubs()->count(), 1);
-  const HubSpec& hub = project.hubs()->hubs()[0];
+  ASSERT_EQ(hubsOf(project)->count(), 1);
+  const HubSpec& hub = hubsOf(project)->hubs()[0];
   EXPECT_EQ(hub.name, QStringLiteral("Stride"));
   EXPECT_EQ(hub.colour, QColor(QStringLiteral("#e05a47")));
   EXPECT_DOUBLE_EQ(hub.threshold, 0.004);
@@ -124,7 +124,7 @@ TEST(ProjectFile, BadFilesLeaveProjectUntouched) {
   QFile f(good);
   ASSERT_TRUE(f.open(QIODevice::ReadOnly));
   const QByteArray text = f.readAll();
-  const std::vector<HubSpec> hubsBefore = project.hubs()->hubs();
+  const std::vector<HubSpec> hubsBefore = hubsOf(project)->hubs();
   const int undoBefore = project.undoStack()->count();
 
   const std::vector<std::pair<const char*, QByteArray>> cases = {
@@ -132,8 +132,8 @@ TEST(ProjectFile, BadFilesLeaveProjectUntouched) {
       {"empty", QByteArray()},
       {"not an object", QByteArray("[1, 2]")},
       {"wrong tag", QByteArray(text).replace("mgstudio.project", "mgstudio.snap-graph")},
-      {"newer version", QByteArray(text).replace("\"version\": 1", "\"version\": 2")},
-      {"version zero", QByteArray(text).replace("\"version\": 1", "\"version\": 0")},
+      {"newer version", QByteArray(text).replace("\"version\": 2", "\"version\": 3")},
+      {"version zero", QByteArray(text).replace("\"version\": 2", "\"version\": 0")},
       {"missing motion", QByteArray(text).replace("motions/small_walk.bvh", "motions/gone.bvh")},
       {"hub names no motion", QByteArray(text).replace("\"motion\": 1", "\"motion\": 7")},
       {"hub frame outside", QByteArray(text).replace("\"frame\": 400", "\"frame\": 99999")},
@@ -149,7 +149,7 @@ TEST(ProjectFile, BadFilesLeaveProjectUntouched) {
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.error().message.find("bad.mgproj"), std::string::npos) << s.error().message;
     EXPECT_EQ(project.motionCount(), 2);
-    EXPECT_EQ(project.hubs()->hubs(), hubsBefore);
+    EXPECT_EQ(hubsOf(project)->hubs(), hubsBefore);
     EXPECT_EQ(project.undoStack()->count(), undoBefore);
     EXPECT_EQ(project.fileName(), good);
     EXPECT_EQ(project.metricSettings().windowFrames, 7);
@@ -168,13 +168,13 @@ TEST(ProjectFile, AutosaveIsOfferedUntilTheProjectIsSavedAgain) {
   EXPECT_FALSE(hasRecoverableAutosave(path));
 
   // An edit after the save, autosaved, then a "crash": the side file holds the edit.
-  project.undoStack()->push(renameHubCommand(project.hubs(), project.hubs()->hubs()[0].id, QStringLiteral("Edited")));
+  project.undoStack()->push(renameHubCommand(hubsOf(project), hubsOf(project)->hubs()[0].id, QStringLiteral("Edited")));
   ASSERT_TRUE(saveProject(project, autosavePath(path)).ok());
   EXPECT_EQ(autosavePath(path), path + QStringLiteral(".autosave"));
   EXPECT_TRUE(hasRecoverableAutosave(path));
   Project recovered;
   ASSERT_TRUE(loadProject(&recovered, autosavePath(path)).ok());
-  EXPECT_EQ(recovered.hubs()->hubs()[0].name, QStringLiteral("Edited"));
+  EXPECT_EQ(hubsOf(recovered)->hubs()[0].name, QStringLiteral("Edited"));
   EXPECT_EQ(hubsByRow(recovered), hubsByRow(project));
 
   // A project file newer than its autosave has nothing to recover.

@@ -41,7 +41,7 @@ struct Versions {
       projects[v].undoStack()->push(add);
       for (int h = 0; h < (v == 0 ? 1 : 400); ++h) {
         HubSpec spec{kNoHub, QStringLiteral("Hub %1").arg(h), QColor(10, 200, 30), 0.01, add->id(), 2, 2, std::nullopt};
-        projects[v].undoStack()->push(new AddHubCommand(projects[v].hubs(), spec));
+        projects[v].undoStack()->push(new AddHubCommand(hubsOf(projects[v]), spec));
       }
     }
   }

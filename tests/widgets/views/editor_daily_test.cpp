@@ -27,12 +27,12 @@
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_pipeline.h"
-#include "widgets/views/export_folder_dialog.h"
-#include "widgets/views/graph_canvas.h"
-#include "widgets/views/ground_grid.h"
-#include "widgets/views/heatmap_view.h"
-#include "widgets/views/orbit_camera.h"
-#include "widgets/views/wheel_guard.h"
+#include "widgets/views/common/export_folder_dialog.h"
+#include "widgets/views/graph/graph_canvas.h"
+#include "widgets/views/viewport/ground_grid.h"
+#include "widgets/views/heatmap/heatmap_view.h"
+#include "widgets/views/viewport/orbit_camera.h"
+#include "widgets/views/common/wheel_guard.h"
 
 namespace mg {
 namespace {

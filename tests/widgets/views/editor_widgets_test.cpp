@@ -11,10 +11,10 @@
 #include "core/motion/units.h"
 #include "support/synthetic_motion.h"
 #include "widgets/commands/motion_commands.h"
-#include "widgets/views/import_options_dialog.h"
-#include "widgets/views/motion_library_view.h"
-#include "widgets/views/playback_bar.h"
-#include "widgets/views/playback_controller.h"
+#include "widgets/views/library/import_options_dialog.h"
+#include "widgets/views/library/motion_library_view.h"
+#include "widgets/views/playback/playback_bar.h"
+#include "widgets/views/playback/playback_controller.h"
 
 namespace mg {
 namespace {

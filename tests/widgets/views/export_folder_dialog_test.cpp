@@ -13,7 +13,7 @@
 #include "core/io/snap_export_fixture.h"
 #include "core/io/snap_import.h"
 #include "support/joint_distance.h"
-#include "widgets/views/export_folder_dialog.h"
+#include "widgets/views/common/export_folder_dialog.h"
 
 namespace mg {
 namespace {

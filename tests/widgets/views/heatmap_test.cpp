@@ -12,9 +12,9 @@
 #include "widgets/commands/metric_settings_command.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/heatmap_grid_cache.h"
-#include "widgets/views/heatmap_panel.h"
-#include "widgets/views/heatmap_slice_view.h"
-#include "widgets/views/heatmap_view.h"
+#include "widgets/views/heatmap/heatmap_panel.h"
+#include "widgets/views/heatmap/heatmap_slice_view.h"
+#include "widgets/views/heatmap/heatmap_view.h"
 
 namespace mg {
 namespace {

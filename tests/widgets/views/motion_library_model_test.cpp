@@ -6,7 +6,7 @@
 
 #include "support/synthetic_motion.h"
 #include "widgets/commands/motion_commands.h"
-#include "widgets/views/motion_library_model.h"
+#include "widgets/views/library/motion_library_model.h"
 
 namespace mg {
 namespace {

@@ -12,11 +12,11 @@
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/parametric_test_data.h"
-#include "widgets/views/edge_inspector.h"
-#include "widgets/views/edge_space_view.h"
-#include "widgets/views/parameter_plot.h"
-#include "widgets/views/parametric_graph_view.h"
-#include "widgets/views/parametric_node_dialog.h"
+#include "widgets/views/param/edge_inspector.h"
+#include "widgets/views/param/edge_space_view.h"
+#include "widgets/views/param/parameter_plot.h"
+#include "widgets/views/param/parametric_graph_view.h"
+#include "widgets/views/param/parametric_node_dialog.h"
 
 namespace mg {
 namespace {
@@ -31,13 +31,13 @@ struct SyntheticEdge {
   SyntheticEdge() {
     ParamNodeEntry n;
     n.name = "walk";
-    auto* add = new AddParametricNodeCommand(project.parametric(), n);
+    auto* add = new AddParametricNodeCommand(parametricOf(project), n);
     node = add->id();
     project.undoStack()->push(add);
     ParamEdgeEntry e;
     e.source = e.target = node;
     e.sampling = sampling;
-    auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+    auto* addEdge = new AddParametricEdgeCommand(parametricOf(project), e);
     edge = addEdge->id();
     project.undoStack()->push(addEdge);
   }
@@ -48,30 +48,30 @@ TEST(EdgeInspector, ThresholdSliderReclassifiesWithoutResampling) {
   EdgeInspector inspector(&f.project);
   inspector.resize(500, 900);
   inspector.setEdge(f.edge);
-  const int classified = f.project.parametric()->classifyCount();
+  const int classified = parametricOf(f.project)->classifyCount();
   const int stack = f.project.undoStack()->count();
   const double scale = inspector.thresholdScale();
   // Drag T_BAD up first, then T_GOOD past every minimum (0.02): everything becomes GOOD.
   inspector.badSlider()->setValue(inspector.badSlider()->maximum());
   inspector.goodSlider()->setValue(static_cast<int>(0.021 / scale * inspector.goodSlider()->maximum()) + 1);
-  const ParamEdgeEntry* e = f.project.parametric()->edge(f.edge);
+  const ParamEdgeEntry* e = parametricOf(f.project)->edge(f.edge);
   EXPECT_EQ(e->sampling.get(), f.sampling.get());
   EXPECT_FALSE(inspector.isRebuilding());
-  EXPECT_EQ(f.project.parametric()->classifyCount(), classified + 2);
+  EXPECT_EQ(parametricOf(f.project)->classifyCount(), classified + 2);
   EXPECT_EQ(f.project.undoStack()->count(), stack + 1);  // one merged step
   EXPECT_GE(e->settings.thresholds.tGood, 0.02);
   EXPECT_TRUE(e->classified->exists);
   EXPECT_TRUE(inspector.countsLabel()->text().contains(QStringLiteral("GOOD 20")));
   f.project.undoStack()->undo();
-  EXPECT_FALSE(f.project.parametric()->edge(f.edge)->classified->exists);
-  EXPECT_EQ(f.project.parametric()->edge(f.edge)->sampling.get(), f.sampling.get());
+  EXPECT_FALSE(parametricOf(f.project)->edge(f.edge)->classified->exists);
+  EXPECT_EQ(parametricOf(f.project)->edge(f.edge)->sampling.get(), f.sampling.get());
 }
 
 TEST(EdgeInspector, ShowsWhyABoxIsEmpty) {
   SyntheticEdge f;
   EdgeInspector inspector(&f.project);
   inspector.setEdge(f.edge);
-  const ParametricEdge& edge = *f.project.parametric()->edge(f.edge)->classified;
+  const ParametricEdge& edge = *parametricOf(f.project)->edge(f.edge)->classified;
   ASSERT_TRUE(edge.reports[1].empty);
   ASSERT_FALSE(edge.reports[1].why.empty());
   inspector.sourceSampleBox()->setValue(1);
@@ -84,7 +84,7 @@ TEST(EdgeInspector, ShowsWhyABoxIsEmpty) {
 
 TEST(EdgeSpaceView, DrawsTargetSamplesByClass) {
   SyntheticEdge f;
-  const ParamEdgeEntry* e = f.project.parametric()->edge(f.edge);
+  const ParamEdgeEntry* e = parametricOf(f.project)->edge(f.edge);
   EdgeSpaceView view;
   view.resize(400, 300);
   view.setEdge(e->sampling, e->classified);
@@ -121,12 +121,12 @@ ParamEdgeId addBuiltSelfLoop(Project& project, const char* name, std::shared_ptr
   ParamNodeEntry n;
   n.name = name;
   n.built = std::move(node);
-  auto* add = new AddParametricNodeCommand(project.parametric(), n);
+  auto* add = new AddParametricNodeCommand(parametricOf(project), n);
   const ParamNodeId id = add->id();
   project.undoStack()->push(add);
   ParamEdgeEntry e;
   e.source = e.target = id;
-  auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+  auto* addEdge = new AddParametricEdgeCommand(parametricOf(project), e);
   const ParamEdgeId eid = addEdge->id();
   project.undoStack()->push(addEdge);
   return eid;
@@ -147,15 +147,15 @@ TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
 
   EdgeInspector inspector(&project);
   inspector.setEdge(eid);
-  QSignalSpy changed(project.parametric(), &ParametricDocument::edgeChanged);
+  QSignalSpy changed(parametricOf(project), &ParametricDocument::edgeChanged);
   EdgeSamplingSettings small;
   small.sourceSamples = 6, small.targetSamples = 40;
-  project.undoStack()->push(new SetEdgeSamplingCommand(project.parametric(), eid, small, nullptr));
+  project.undoStack()->push(new SetEdgeSamplingCommand(parametricOf(project), eid, small, nullptr));
   inspector.rebuild();
   ASSERT_TRUE(inspector.isRebuilding());
   ASSERT_TRUE(changed.wait(240000) || changed.count() > 1);
   while (inspector.isRebuilding()) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-  const ParamEdgeEntry* entry = project.parametric()->edge(eid);
+  const ParamEdgeEntry* entry = parametricOf(project)->edge(eid);
   ASSERT_NE(entry->sampling, nullptr);
   ASSERT_NE(entry->classified, nullptr);
   EXPECT_EQ(entry->sampling->sourceCount(), 6);
@@ -228,9 +228,9 @@ TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
   inspector.setEdge(eid);
   EdgeSamplingSettings small;
   small.sourceSamples = 4, small.targetSamples = 30;
-  project.undoStack()->push(new SetEdgeSamplingCommand(project.parametric(), eid, small, nullptr));
+  project.undoStack()->push(new SetEdgeSamplingCommand(parametricOf(project), eid, small, nullptr));
   inspector.rebuild();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return !inspector.isRebuilding() && project.parametric()->edge(eid)->classified; }, 240000));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !inspector.isRebuilding() && parametricOf(project)->edge(eid)->classified; }, 240000));
   EXPECT_TRUE(inspector.sourceParameterSlider(0)->isVisibleTo(&inspector));
   EXPECT_TRUE(inspector.sourceParameterSlider(1)->isVisibleTo(&inspector));
   EXPECT_FALSE(inspector.sourceParameterSlider(2)->isVisibleTo(&inspector));

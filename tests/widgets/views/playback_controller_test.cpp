@@ -3,7 +3,7 @@
 
 #include <QSignalSpy>
 
-#include "widgets/views/playback_controller.h"
+#include "widgets/views/playback/playback_controller.h"
 
 namespace mg {
 namespace {

@@ -11,10 +11,10 @@
 #include "core/param/graph_player.h"
 #include "core/param/param_fixture.h"
 #include "support/synthetic_motion.h"
-#include "widgets/views/parametric_preview.h"
-#include "widgets/views/playback_bar.h"
-#include "widgets/views/playback_controller.h"
-#include "widgets/views/stream_player.h"
+#include "widgets/views/param/parametric_preview.h"
+#include "widgets/views/playback/playback_bar.h"
+#include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
 
 namespace mg {
 namespace {

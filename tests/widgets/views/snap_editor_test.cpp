@@ -24,14 +24,14 @@
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
-#include "widgets/views/graph_canvas.h"
+#include "widgets/views/graph/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
-#include "widgets/views/graph/hub_graph_model.h"
-#include "widgets/views/hub_panel.h"
-#include "widgets/views/match_timeline.h"
-#include "widgets/views/playback_controller.h"
-#include "widgets/views/snap_preview.h"
-#include "widgets/views/stream_player.h"
+#include "widgets/views/snap/hub_graph_model.h"
+#include "widgets/views/snap/hub_panel.h"
+#include "widgets/views/timeline/match_timeline.h"
+#include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/snap/snap_preview.h"
+#include "widgets/views/playback/stream_player.h"
 
 namespace mg {
 namespace {
@@ -69,9 +69,9 @@ class SnapEditor : public ::testing::Test {
     const Suggested& s = suggested();
     ASSERT_EQ(s.hubs.size(), 3u);
     for (const HubSuggestion& h : s.hubs) {
-      HubSpec spec{kNoHub, project.hubs()->nextDefaultName(), project.hubs()->nextDefaultColour(), s.threshold,
+      HubSpec spec{kNoHub, hubsOf(project)->nextDefaultName(), hubsOf(project)->nextDefaultColour(), s.threshold,
                    motion, h.query.frame, 10, std::nullopt};
-      project.undoStack()->push(new AddHubCommand(project.hubs(), spec));
+      project.undoStack()->push(new AddHubCommand(hubsOf(project), spec));
     }
   }
 
@@ -99,12 +99,12 @@ TEST_F(SnapEditor, SessionDerivesGraphAndSnaps) {
   EXPECT_EQ(state->contacts.size(), 1u);
   // Renaming does not rerun the pipeline; a threshold change does.
   QSignalSpy appearance(&session, &SnapSession::appearanceChanged);
-  const HubId first = project.hubs()->hubs()[0].id;
-  project.undoStack()->push(renameHubCommand(project.hubs(), first, QStringLiteral("Guard")));
+  const HubId first = hubsOf(project)->hubs()[0].id;
+  project.undoStack()->push(renameHubCommand(hubsOf(project), first, QStringLiteral("Guard")));
   session.flush();
   EXPECT_EQ(appearance.count(), 1);
   EXPECT_FALSE(session.isRunning());
-  project.undoStack()->push(setHubThresholdCommand(project.hubs(), first, 1e-7));
+  project.undoStack()->push(setHubThresholdCommand(hubsOf(project), first, 1e-7));
   state = settle(1);
   EXPECT_EQ(state->graphHubIndex(first) >= 0 ? state->graph.hubs[state->graphHubIndex(first)].matchFrames.size() : 0u,
             state->graphHubIndex(first) >= 0 ? 1u : 0u);
@@ -130,12 +130,12 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
   }
   EXPECT_EQ(total, static_cast<int>(state->graph.edges.size()));
   int in = 0;
-  for (const HubSpec& h : project.hubs()->hubs()) in += model->inDegree(h.id);
+  for (const HubSpec& h : hubsOf(project)->hubs()) in += model->inDegree(h.id);
   EXPECT_EQ(in, static_cast<int>(state->graph.edges.size()));
 
   // A hub whose only match frame lies near the end of the motion has no clip leaving it.
   const int frames = state->working[0]->frameCount();
-  auto* dead = new AddHubCommand(project.hubs(), HubSpec{kNoHub, QStringLiteral("End"), QColor(40, 200, 90), 1e-9,
+  auto* dead = new AddHubCommand(hubsOf(project), HubSpec{kNoHub, QStringLiteral("End"), QColor(40, 200, 90), 1e-9,
                                                          motion, frames - 3, 2, QPointF(0, 300)});
   const HubId deadId = dead->id();
   project.undoStack()->push(dead);
@@ -165,24 +165,24 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
     return n;
   };
   EXPECT_GT(redPixels(deadId), 50);
-  EXPECT_EQ(redPixels(project.hubs()->hubs()[0].id), 0);
+  EXPECT_EQ(redPixels(hubsOf(project)->hubs()[0].id), 0);
 
   // Dragging a node is one undoable step and the scene follows undo.
-  const HubId first = project.hubs()->hubs()[0].id;
+  const HubId first = hubsOf(project)->hubs()[0].id;
   const QPointF before = scene->nodeItem(first)->pos();
   emit scene->nodeMoved(first, QPointF(321, -123));
-  EXPECT_EQ(project.hubs()->hub(first)->nodePosition, QPointF(321, -123));
+  EXPECT_EQ(hubsOf(project)->hub(first)->nodePosition, QPointF(321, -123));
   EXPECT_EQ(scene->nodeItem(first)->pos(), QPointF(321, -123));
   project.undoStack()->undo();
   EXPECT_EQ(scene->nodeItem(first)->pos(), before);
 
   // Pruning removes exactly the dead ends, undoably.
-  const int hubsBefore = project.hubs()->count();
+  const int hubsBefore = hubsOf(project)->count();
   std::vector<HubId> deadIds;
   for (int h : state->deadEnds) deadIds.push_back(state->graphHubs[h]);
-  project.undoStack()->push(new PruneHubsCommand(project.hubs(), deadIds));
+  project.undoStack()->push(new PruneHubsCommand(hubsOf(project), deadIds));
   EXPECT_EQ(scene->nodeItem(deadId), nullptr);
-  EXPECT_EQ(project.hubs()->count(), hubsBefore - static_cast<int>(deadIds.size()));
+  EXPECT_EQ(hubsOf(project)->count(), hubsBefore - static_cast<int>(deadIds.size()));
   project.undoStack()->undo();
   EXPECT_NE(scene->nodeItem(deadId), nullptr);
 }
@@ -205,13 +205,13 @@ TEST_F(SnapEditor, HubGraphModelKeepsIdsAndOffersContextMenus) {
     for (GraphNodeId id : model->nodeIds()) EXPECT_NE(scene->nodeItem(id), nullptr);
   };
   matches();
-  const HubId first = project.hubs()->hubs()[0].id;
+  const HubId first = hubsOf(project)->hubs()[0].id;
   model->renameHub(first, QStringLiteral("Guard"));
   EXPECT_EQ(model->node(first)->label, QStringLiteral("Guard"));
   EXPECT_EQ(model->edgeIds(), edges);
   // A threshold round trip re-derives the graph: the same bundles come back with the same ids.
-  const double threshold = project.hubs()->hub(first)->threshold;
-  project.undoStack()->push(setHubThresholdCommand(project.hubs(), first, threshold * 0.5));
+  const double threshold = hubsOf(project)->hub(first)->threshold;
+  project.undoStack()->push(setHubThresholdCommand(hubsOf(project), first, threshold * 0.5));
   settle(1);
   matches();
   project.undoStack()->undo();
@@ -232,7 +232,7 @@ TEST_F(SnapEditor, HubGraphModelKeepsIdsAndOffersContextMenus) {
   }
   ASSERT_NE(remove, nullptr);
   remove->trigger();
-  EXPECT_EQ(project.hubs()->hub(first), nullptr);
+  EXPECT_EQ(hubsOf(project)->hub(first), nullptr);
   EXPECT_EQ(scene->nodeItem(first), nullptr);
   project.undoStack()->undo();
   EXPECT_NE(scene->nodeItem(first), nullptr);
@@ -407,7 +407,7 @@ TEST_F(SnapEditor, WalkAndClipPlayUnderTheOneTransport) {
 TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   HubPanel panel(&project, &session);
   auto state = settle(1);
-  const HubId first = project.hubs()->hubs()[0].id;
+  const HubId first = hubsOf(project)->hubs()[0].id;
   panel.selectHub(first);
   ASSERT_EQ(panel.selectedHub(), first);
   const int steps = project.undoStack()->count();
@@ -417,9 +417,9 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   for (int v : {300, 350, 420, 480}) slider->setValue(v);
   slider->setSliderDown(false);
   EXPECT_EQ(project.undoStack()->count(), steps + 1);
-  EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, HubPanel::sliderThreshold(480));
+  EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(480));
   project.undoStack()->undo();
-  EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, suggested().threshold);
+  EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, suggested().threshold);
 
   // The candidate's match set follows its slider before anything is committed.
   std::vector<FrameRef> shown;
@@ -433,23 +433,23 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   EXPECT_GT(many.size(), few.size());
   EXPECT_EQ(project.undoStack()->index(), steps);  // previewing pushes nothing
   panel.createButton()->click();
-  EXPECT_EQ(project.hubs()->count(), 4);
-  EXPECT_DOUBLE_EQ(project.hubs()->hubs()[3].threshold, HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
-  EXPECT_EQ(project.hubs()->hubs()[3].frame, 200);
+  EXPECT_EQ(hubsOf(project)->count(), 4);
+  EXPECT_DOUBLE_EQ(hubsOf(project)->hubs()[3].threshold, HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
+  EXPECT_EQ(hubsOf(project)->hubs()[3].frame, 200);
 }
 
 // The box beside the hub slider follows the drag step by step (it once kept the value from before).
 TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
   HubPanel panel(&project, &session);
   settle(1);
-  const HubId first = project.hubs()->hubs()[0].id;
+  const HubId first = hubsOf(project)->hubs()[0].id;
   panel.selectHub(first);
   QSlider* slider = panel.hubSlider();
   slider->setSliderDown(true);
   emit slider->sliderPressed();
   for (int v : {300, 420, 610}) {
     slider->setValue(v);
-    EXPECT_DOUBLE_EQ(project.hubs()->hub(first)->threshold, HubPanel::sliderThreshold(v));
+    EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(v));
     EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5) << "during the drag, at " << v;
   }
   slider->setSliderDown(false);
@@ -488,14 +488,14 @@ TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged)
     }
   }
   // The panel turns the proposals into hubs (one undo step); each has matches of its own.
-  ASSERT_EQ(project.hubs()->count(), 3 + static_cast<int>(proposals.size()));
+  ASSERT_EQ(hubsOf(project)->count(), 3 + static_cast<int>(proposals.size()));
   state = settle(1);
   EXPECT_TRUE(state->emptyHubs.empty()) << state->emptyHubs.size() << " suggested hub(s) without matches";
   EXPECT_EQ(panel.emptyHubCount(), 0);
 
   // A hub on the frame of the first hub gets nothing (its frames are taken): flagged.
-  const HubSpec& taken = project.hubs()->hubs()[0];
-  project.undoStack()->push(new AddHubCommand(project.hubs(), HubSpec{kNoHub, QStringLiteral("Beside"), Qt::red,
+  const HubSpec& taken = hubsOf(project)->hubs()[0];
+  project.undoStack()->push(new AddHubCommand(hubsOf(project), HubSpec{kNoHub, QStringLiteral("Beside"), Qt::red,
                                                                       taken.threshold, taken.motion, taken.frame, 10,
                                                                       std::nullopt}));
   state = settle(1);

@@ -7,8 +7,8 @@
 #include <QSignalSpy>
 
 #include "support/synthetic_motion.h"
-#include "widgets/views/playback_controller.h"
-#include "widgets/views/stream_player.h"
+#include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
 
 namespace mg {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "core/motion/forward_kinematics.h"
 #include "support/synthetic_motion.h"
-#include "widgets/views/orbit_camera.h"
-#include "widgets/views/pose_points.h"
-#include "widgets/views/skeleton_mesh.h"
+#include "widgets/views/viewport/orbit_camera.h"
+#include "widgets/views/viewport/pose_points.h"
+#include "widgets/views/viewport/skeleton_mesh.h"
 
 namespace mg {
 namespace {

@@ -11,10 +11,10 @@
 #include "core/agility/response_time.h"
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/quaternion.h"
-#include "widgets/views/ground_arrow.h"
-#include "widgets/views/stream_player.h"
-#include "widgets/views/viewport_widget.h"
-#include "widgets/views/viewport_window.h"
+#include "widgets/views/viewport/ground_arrow.h"
+#include "widgets/views/playback/stream_player.h"
+#include "widgets/views/viewport/viewport_widget.h"
+#include "widgets/views/viewport/viewport_window.h"
 
 namespace mg {
 namespace {

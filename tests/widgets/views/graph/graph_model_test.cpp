@@ -13,8 +13,8 @@
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/views/graph/graph_scene.h"
-#include "widgets/views/graph/parametric_graph_model.h"
-#include "widgets/views/parametric_graph_view.h"
+#include "widgets/views/param/parametric_graph_model.h"
+#include "widgets/views/param/parametric_graph_view.h"
 #include "widgets/parametric_test_data.h"
 
 namespace mg {
@@ -128,18 +128,18 @@ struct ParametricFixture {
   ParametricFixture() {
     ParamNodeEntry n;
     n.name = "walk";
-    auto* add = new AddParametricNodeCommand(project.parametric(), n);
+    auto* add = new AddParametricNodeCommand(parametricOf(project), n);
     walk = add->id();
     project.undoStack()->push(add);
     n.name = "turn";
     n.canvasX = 200;
-    auto* add2 = new AddParametricNodeCommand(project.parametric(), n);
+    auto* add2 = new AddParametricNodeCommand(parametricOf(project), n);
     turn = add2->id();
     project.undoStack()->push(add2);
     ParamEdgeEntry e;
     e.source = e.target = walk;
     e.sampling = test::syntheticSampling();  // does not exist at the default thresholds
-    auto* addEdge = new AddParametricEdgeCommand(project.parametric(), e);
+    auto* addEdge = new AddParametricEdgeCommand(parametricOf(project), e);
     loop = addEdge->id();
     project.undoStack()->push(addEdge);
   }
@@ -161,7 +161,7 @@ TEST(ParametricGraphModel, IdsStayStableAcrossEditsUndoAndRedo) {
   EdgeThresholds loose;
   loose.tGood = 0.03;
   loose.tBad = 0.04;
-  f.project.undoStack()->push(new SetEdgeThresholdsCommand(f.project.parametric(), f.loop, loose));
+  f.project.undoStack()->push(new SetEdgeThresholdsCommand(parametricOf(f.project), f.loop, loose));
   EXPECT_EQ(model.edge(f.loop)->colour, QColor(90, 200, 110));
   EXPECT_FALSE(model.node(f.walk)->deadEnd);
   EXPECT_TRUE(model.node(f.turn)->deadEnd);
@@ -174,7 +174,7 @@ TEST(ParametricGraphModel, IdsStayStableAcrossEditsUndoAndRedo) {
   scene.nodeItem(f.turn)->setPos(260, 80);  // what a drag does to the item
   emit scene.nodeMoved(f.turn, QPointF(260, 80));
   EXPECT_EQ(f.project.undoStack()->index(), steps + 1);
-  EXPECT_EQ(f.project.parametric()->node(f.turn)->canvasX, 260);
+  EXPECT_EQ(parametricOf(f.project)->node(f.turn)->canvasX, 260);
   f.project.undoStack()->undo();
   EXPECT_EQ(scene.nodeItem(f.turn)->pos(), before);
   f.project.undoStack()->redo();
@@ -192,7 +192,7 @@ TEST(ParametricGraphModel, IdsStayStableAcrossEditsUndoAndRedo) {
   expectSceneMatchesModel(scene);
 
   // A project reset empties the model and the scene.
-  f.project.parametric()->clear();
+  parametricOf(f.project)->clear();
   EXPECT_EQ(model.nodeCount(), 0);
   expectSceneMatchesModel(scene);
 }
@@ -212,7 +212,7 @@ TEST(ParametricGraphModel, ContextMenusAddAndDeleteEdgesUndoably) {
   toTurn->trigger();
   ASSERT_EQ(created.count(), 1);
   const ParamEdgeId id = created[0][0].toInt();
-  const ParamEdgeEntry* e = f.project.parametric()->edge(id);
+  const ParamEdgeEntry* e = parametricOf(f.project)->edge(id);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->source, f.walk);
   EXPECT_EQ(e->target, f.turn);
@@ -227,16 +227,16 @@ TEST(ParametricGraphModel, ContextMenusAddAndDeleteEdgesUndoably) {
   EXPECT_GE(inspect.count(), 1);
   EXPECT_EQ(inspect.last()[0].toInt(), id);
   findAction(edgeMenu.get(), QObject::tr("Delete Edge"))->trigger();
-  EXPECT_EQ(f.project.parametric()->edge(id), nullptr);
+  EXPECT_EQ(parametricOf(f.project)->edge(id), nullptr);
   EXPECT_EQ(view.edgeItemCount(), 1);
   f.project.undoStack()->undo();
-  EXPECT_NE(f.project.parametric()->edge(id), nullptr);
+  EXPECT_NE(parametricOf(f.project)->edge(id), nullptr);
   EXPECT_NE(scene->edgeItem(id), nullptr);
   // The Delete key deletes the selection through the same hook.
   scene->selectEdge(id);
   QKeyEvent del(QEvent::KeyPress, Qt::Key_Delete, Qt::NoModifier);
   QCoreApplication::sendEvent(scene, &del);
-  EXPECT_EQ(f.project.parametric()->edge(id), nullptr);
+  EXPECT_EQ(parametricOf(f.project)->edge(id), nullptr);
   expectSceneMatchesModel(*scene);
 }
 

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include "app/mgstudio/main_window.h"
+#include "app/mgstudio/snap/snap_workspace.h"
+#include "widgets/jobs/snap_session.h"
+
+namespace mg::test {
+
+// Opens the sample in `window`, suggests three hubs and waits until the graph is snapped (what a
+// user does first). Use with ASSERT_NO_FATAL_FAILURE.
+inline void openSampleWithThreeHubs(MainWindow& window) {
+  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
+  window.openSample();
+  ASSERT_TRUE(batch.wait(60000));
+  SnapSession* session = window.workspace<SnapWorkspace>()->session();
+  ASSERT_TRUE(QTest::qWaitFor([session] { return !session->state()->working.empty(); }, 60000));
+  session->suggestHubs(3, 0.0, 10);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return hubsOf(*window.project())->count() == 3; }, 120000));
+  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
+}
+
+}  // namespace mg::test

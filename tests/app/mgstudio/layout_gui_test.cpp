@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: MIT
+// The window as a laptop user sees it (CTest runs this under Xvfb at 1366x768, at 1920x1080, and
+// at 1920x1080 with 150% scaling): it opens inside the screen with the transport and status bar
+// on it, the 3D viewport is the largest area, and loading many motions grows no dock (they
+// scroll). With the bundled CMU capture beside the Assimp samples, the sample's other skeleton shows greyed
+// on the Match Timeline, and the walks' reference T-pose is offered for dropping. Screenshots are
+// kept in the build directory (layout_<screen>_*.png) for people to look at.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <QDir>
+#include <QDockWidget>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "app/mgstudio/field/field_workspace.h"
+#include "app/mgstudio/main_window.h"
+#include "app/mgstudio/pmg/parametric_workspace.h"
+#include "app/mgstudio/project_controller.h"
+#include "app/mgstudio/reference_pose_offer.h"
+#include "app/mgstudio/snap/snap_workspace.h"
+#include "app/mgstudio/subgraph/subgraph_workspace.h"
+#include "gui_test_main.h"
+#include "widgets/jobs/snap_session.h"
+#include "widgets/views/timeline/match_timeline.h"
+#include "widgets/views/viewport/viewport_widget.h"
+
+namespace mg {
+namespace {
+
+QString screenName() {
+  const QSize s = QGuiApplication::primaryScreen()->size();
+  const double scale = QGuiApplication::primaryScreen()->devicePixelRatio();
+  return QStringLiteral("%1x%2%3").arg(s.width()).arg(s.height()).arg(scale > 1.01 ? QStringLiteral("_x%1").arg(scale) : QString());
+}
+
+void shoot(const char* what) {
+  QScreen* screen = QGuiApplication::primaryScreen();
+  const QString path = QStringLiteral(MG_GUI_ARTIFACT_DIR "/layout_%1_%2.png").arg(screenName(), QLatin1String(what));
+  EXPECT_TRUE(screen->grabWindow(0).save(path)) << path.toStdString();
+}
+
+QDockWidget* dock(MainWindow& w, const char* name) { return w.findChild<QDockWidget*>(QString::fromLatin1(name)); }
+
+// Everything a user needs on screen: the window inside the screen, the transport and the status
+// bar inside the window, and the viewport larger than any dock.
+void expectFitsTheScreen(MainWindow& window, const char* when) {
+  SCOPED_TRACE(when);
+  const QRect screen = window.screen()->availableGeometry();
+  EXPECT_TRUE(screen.contains(window.frameGeometry())) << "window " << window.frameGeometry().width() << "x"
+                                                       << window.frameGeometry().height() << " on a screen of "
+                                                       << screen.width() << "x" << screen.height();
+  QDockWidget* transport = dock(window, "playbackDock");
+  ASSERT_NE(transport, nullptr);
+  EXPECT_TRUE(transport->isVisible());
+  const QRect inWindow(QPoint(0, 0), window.size());
+  EXPECT_TRUE(inWindow.contains(QRect(transport->mapTo(&window, QPoint(0, 0)), transport->size())));
+  EXPECT_TRUE(inWindow.contains(QRect(window.statusBar()->mapTo(&window, QPoint(0, 0)), window.statusBar()->size())));
+  const QSize view = window.viewport()->size();
+  const int viewArea = view.width() * view.height();
+  for (QDockWidget* d : window.findChildren<QDockWidget*>()) {
+    if (!d->isVisible() || d->isFloating()) continue;
+    EXPECT_LT(d->width() * d->height(), viewArea) << d->objectName().toStdString() << " is larger than the viewport";
+  }
+  EXPECT_GE(view.width(), window.width() / 3);
+  EXPECT_GE(view.height(), window.height() / 3);
+}
+
+TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QTest::qWait(300);
+  expectFitsTheScreen(window, "empty");
+  EXPECT_LE(window.minimumSizeHint().height(), window.screen()->availableGeometry().height());
+  shoot("empty");
+
+  // The Help menu's pages.
+  QAction* help = nullptr;
+  for (QAction* a : window.actions()) {
+    if (a->text().remove(QLatin1Char('&')) == QStringLiteral("Getting Started")) help = a;
+  }
+  ASSERT_NE(help, nullptr);
+  help->trigger();
+  auto* page = window.findChild<QTextBrowser*>(QStringLiteral("helpText"));
+  ASSERT_NE(page, nullptr);
+  EXPECT_TRUE(page->toPlainText().contains(QStringLiteral("Suggest")));
+  QTest::qWait(200);
+  shoot("help");
+  page->window()->close();
+
+  // Twelve motions on four skeletons: the Assimp samples (boxing and two CMU takes) and the bundled
+  // CMU capture (tests/data/mocap: two cgspeed takes with a reference pose, seven subject-16 walks).
+  QStringList files;
+  for (const QString& dir : {QStringLiteral(MG_SAMPLE_DIR), QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu"),
+                             QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu_turns")}) {
+    const QDir d(dir);
+    for (const QString& f : d.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) files.push_back(d.filePath(f));
+  }
+  ASSERT_EQ(files.size(), 12);
+  const QSize before = window.size();
+  QSignalSpy batch(&window, &MainWindow::loadBatchFinished);
+  window.openFiles(files);
+  ASSERT_TRUE(batch.wait(240000));
+  const int loaded = window.project()->motionCount();
+  EXPECT_EQ(loaded, 12);
+
+  {
+    // The walks start with a T-pose: offered once, and dropping it reloads them trimmed.
+    ReferencePoseOffer* offer = window.referencePoses();
+    ASSERT_TRUE(QTest::qWaitFor([offer] { return offer->isOffering(); }, 5000));
+    EXPECT_TRUE(offer->text().contains(QStringLiteral("reference pose"))) << offer->text().toStdString();
+    QTest::qWait(200);
+    shoot("reference_pose_offer");
+    std::map<std::string, int> framesBefore;
+    for (const MotionEntry& e : window.project()->motions()) framesBefore[e.motion->sourcePath] = e.motion->frameCount();
+    QTest::mouseClick(offer->dropButton(), Qt::LeftButton);
+    ASSERT_TRUE(batch.wait(240000));
+    const int trim = window.project()->importOptions().trimLeadingFrames;
+    EXPECT_GT(trim, 0);
+    EXPECT_EQ(window.project()->motionCount(), loaded);
+    for (const MotionEntry& e : window.project()->motions()) {
+      if (e.motion->sourcePath.find("/cmu/") == std::string::npos) continue;
+      EXPECT_EQ(e.motion->frameCount(), framesBefore[e.motion->sourcePath] - trim) << e.motion->sourcePath;
+    }
+    QTest::qWait(300);
+    EXPECT_FALSE(offer->isOffering());  // not offered again: the trim is set
+  }
+
+  // The snap derivation sets the sample's other skeleton aside; the timeline shows it greyed.
+  SnapSession* session = window.workspace<SnapWorkspace>()->session();
+  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 1 && !session->isRunning(); }, 240000));
+  const auto state = session->state();
+  EXPECT_TRUE(state->error.isEmpty()) << state->error.toStdString();
+  EXPECT_FALSE(state->setAside.empty());
+  window.workspace<SnapWorkspace>()->raiseDocks();
+  QTest::qWait(500);
+  EXPECT_EQ(window.size(), before) << "loading motions resized the window";
+  expectFitsTheScreen(window, "loaded");
+  // The timeline's rows do not fit: its dock scrolls instead of growing.
+  MatchTimeline* timeline = window.workspace<SnapWorkspace>()->timeline();
+  EXPECT_EQ(timeline->rowCount(), static_cast<int>(state->working.size() + state->setAside.size()));
+  auto* area = qobject_cast<QScrollArea*>(dock(window, "timelineDock")->widget());
+  ASSERT_NE(area, nullptr);
+  EXPECT_GT(area->verticalScrollBar()->maximum(), 0);
+  shoot("loaded");
+}
+
+// One kind's docks at a time: the tabs above the viewport and View > Workspace switch, a kind
+// raising its docks becomes the active one, and the project remembers which.
+// A layout saved on a larger screen (a laptop that was on a monitor) reopens inside this one.
+TEST(Layout, ASavedWindowLargerThanTheScreenOpensInsideIt) {
+  const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
+  {
+    MainWindow big;
+    big.setAskToSave(false);
+    big.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&big));
+    big.setGeometry(QRect(QPoint(40, 40), screen.size() + QSize(600, 400)));
+    QTest::qWait(200);
+    ASSERT_GT(big.width(), screen.width()) << "the window manager would not make the window larger";
+    big.close();  // saves the layout
+  }
+  MainWindow window;
+  window.setAskToSave(false);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QTest::qWait(300);
+  expectFitsTheScreen(window, "reopened after a larger screen");
+  QSettings().clear();  // the next tests start from no saved layout
+}
+
+TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("kinds.mgproj"));
+  auto shown = [](MainWindow& w, const char* name) {
+    return dock(w, name) && dock(w, name)->toggleViewAction()->isChecked();
+  };
+  {
+    MainWindow window;
+    window.setAskToSave(false);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTabBar* tabs = window.switcher()->tabBar();
+    ASSERT_EQ(tabs->count(), static_cast<int>(window.workspaces().size()));
+    EXPECT_EQ(window.switcher()->active(), window.workspace<SnapWorkspace>());
+    EXPECT_TRUE(shown(window, "hubsDock"));
+    EXPECT_FALSE(shown(window, "subgraphDock"));
+    EXPECT_FALSE(shown(window, "motionFieldDock"));
+    EXPECT_FALSE(shown(window, "parametricGraphDock"));
+    EXPECT_TRUE(shown(window, "motionLibraryDock"));
+
+    // View > Workspace > Minimum Subgraph (Ctrl+3).
+    auto* subgraphAction = window.findChild<QAction*>(QStringLiteral("subgraphWorkspaceAction"));
+    ASSERT_NE(subgraphAction, nullptr);
+    EXPECT_EQ(subgraphAction->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_3));
+    subgraphAction->trigger();
+    EXPECT_EQ(window.switcher()->active(), window.workspace<SubgraphWorkspace>());
+    EXPECT_EQ(tabs->currentIndex(), 2);
+    EXPECT_TRUE(shown(window, "subgraphDock"));
+    EXPECT_FALSE(shown(window, "hubsDock"));
+    EXPECT_TRUE(dock(window, "playbackDock")->isVisible());  // the window's own docks stay
+    QTest::qWait(200);
+    shoot("workspace_subgraph");
+
+    // The tab bar, and a kind raising its docks from code.
+    tabs->setCurrentIndex(3);
+    EXPECT_EQ(window.switcher()->active(), window.workspace<FieldWorkspace>());
+    EXPECT_TRUE(shown(window, "motionFieldDock"));
+    EXPECT_FALSE(shown(window, "subgraphDock"));
+    window.workspace<ParametricWorkspace>()->raiseDocks();
+    EXPECT_EQ(tabs->currentIndex(), 1);
+    EXPECT_TRUE(shown(window, "parametricGraphDock"));
+    EXPECT_FALSE(shown(window, "motionFieldDock"));
+    // Back to a kind: its docks as they were shown.
+    tabs->setCurrentIndex(0);
+    EXPECT_TRUE(shown(window, "hubsDock"));
+    EXPECT_FALSE(shown(window, "parametricGraphDock"));
+    QTest::qWait(200);
+    expectFitsTheScreen(window, "snap workspace");
+    window.workspace<FieldWorkspace>()->raiseDocks();
+    ASSERT_TRUE(window.projectFiles()->saveTo(path));
+  }
+  MainWindow reopened;
+  reopened.setAskToSave(false);
+  reopened.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&reopened));
+  EXPECT_EQ(reopened.switcher()->active(), reopened.workspace<SnapWorkspace>());
+  ASSERT_TRUE(reopened.projectFiles()->openProject(path));
+  ASSERT_TRUE(
+      QTest::qWaitFor([&] { return reopened.switcher()->active() == reopened.workspace<FieldWorkspace>(); }, 60000));
+  EXPECT_TRUE(shown(reopened, "motionFieldDock"));
+  EXPECT_TRUE(dock(reopened, "motionFieldDock")->isVisible());  // in front of its tab group
+  EXPECT_FALSE(shown(reopened, "hubsDock"));
+  EXPECT_FALSE(shown(reopened, "subgraphDock"));
+  QTest::qWait(200);
+  shoot("workspace_field");
+}
+
+}  // namespace
+}  // namespace mg
+
+int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "layout_gui_test"); }

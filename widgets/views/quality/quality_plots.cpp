@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/views/quality/quality_plots.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include "core/report/quality_report.h"
+#include "core/report/report_html.h"
+
+namespace mg {
+namespace {
+
+constexpr int kPlotHeight = 200;
+constexpr int kRowHeight = 30;
+constexpr double kLogFloor = -4.0;  // smallest fraction drawn: 1e-4
+
+QColor seriesColour(int series) { return QColor(QString::fromLatin1(reportSeriesColour(series))); }
+
+QString tick(double v) {
+  const double a = std::abs(v);
+  return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+}
+
+}  // namespace
+
+QualityPlots::QualityPlots(QWidget* parent) : QWidget(parent) {
+  setMinimumHeight(120);
+  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+}
+
+void QualityPlots::setReport(std::shared_ptr<const QualityReport> report) {
+  m_report = std::move(report);
+  updateGeometry();
+  update();
+}
+
+int QualityPlots::responseRows() const {
+  int rows = 0;
+  if (!m_report) return 0;
+  for (const InputFigures& f : m_report->inputs) rows += f.error.empty() && f.hasResponse ? 1 : 0;
+  return rows;
+}
+
+int QualityPlots::heightForWidth(int width) const {
+  if (!m_report) return 120;
+  const bool sideBySide = width >= 760;
+  const int histograms = sideBySide ? kPlotHeight : 2 * kPlotHeight + 8;
+  const int rows = responseRows();
+  return histograms + (rows > 0 ? 8 + 50 + rows * kRowHeight : 0);
+}
+
+QSize QualityPlots::sizeHint() const { return {520, heightForWidth(520)}; }
+
+void QualityPlots::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), QColor(31, 33, 38));
+  if (!m_report) {
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(rect(), Qt::AlignCenter, tr("Run the report to see its plots."));
+    return;
+  }
+  p.setRenderHint(QPainter::Antialiasing);
+  const bool sideBySide = width() >= 760;
+  const double w = sideBySide ? (width() - 8) / 2.0 : width();
+  const QRectF acc(0, 0, w, kPlotHeight);
+  const QRectF skate = sideBySide ? QRectF(w + 8, 0, w, kPlotHeight) : QRectF(0, kPlotHeight + 8, w, kPlotHeight);
+  paintHistogram(p, acc, m_report->acceleration, tr("Per-frame worst-joint acceleration"));
+  paintHistogram(p, skate, m_report->skate, tr("Planted-foot horizontal speed"));
+  if (responseRows() > 0) paintResponses(p, QRectF(0, skate.bottom() + 8, width(), 50 + responseRows() * kRowHeight));
+}
+
+void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogram& h, const QString& title) const {
+  p.fillRect(area, QColor(38, 41, 47));
+  const int bins = static_cast<int>(h.edges.size()) - 1;
+  if (bins < 1) return;
+  const QRectF plot = area.adjusted(48, 22, -10, -34);
+  auto x = [&](int edge) { return plot.left() + plot.width() * edge / bins; };
+  auto y = [&](double fraction) {
+    const double l = fraction > 0 ? std::max(kLogFloor, std::log10(fraction)) : kLogFloor;
+    return plot.top() + plot.height() * (l / kLogFloor);
+  };
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  p.setFont(small);
+  p.setPen(Qt::white);
+  p.drawText(QPointF(area.left() + 8, area.top() + 15), title);
+  for (int d = 0; d >= -4; --d) {
+    const double yy = y(std::pow(10.0, d));
+    p.setPen(QColor(58, 61, 68));
+    p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
+    p.setPen(QColor(184, 186, 192));
+    p.drawText(QRectF(area.left(), yy - 7, 44, 14), Qt::AlignRight | Qt::AlignVCenter,
+               d == 0 ? QStringLiteral("1") : QStringLiteral("1e%1").arg(d));
+  }
+  for (int e = 0; e <= bins; e += std::max(1, bins / 6)) {
+    p.drawText(QRectF(x(e) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter, tick(h.edges[static_cast<size_t>(e)]));
+  }
+  p.drawText(QRectF(plot.left(), plot.bottom() + 16, plot.width(), 14), Qt::AlignCenter,
+             QString::fromStdString(h.unit) + (h.logarithmic ? tr(" (log scale)") : QString()));
+  for (size_t s = 0; s < h.series.size(); ++s) {
+    long long total = 0;
+    for (int c : h.counts[s]) total += c;
+    QPainterPath path;
+    for (int b = 0; b < bins; ++b) {
+      const double f = total > 0 ? static_cast<double>(h.counts[s][static_cast<size_t>(b)]) / total : 0.0;
+      if (b == 0) path.moveTo(x(b), y(f)); else path.lineTo(x(b), y(f));
+      path.lineTo(x(b + 1), y(f));
+    }
+    p.setPen(QPen(seriesColour(static_cast<int>(s)), s == 0 ? 2.5 : 1.6));
+    p.setBrush(Qt::NoBrush);
+    p.drawPath(path);
+    const QRectF key(plot.right() - 130, plot.top() + 4 + 14 * s, 9, 9);
+    p.fillRect(key, seriesColour(static_cast<int>(s)));
+    p.setPen(QColor(184, 186, 192));
+    p.drawText(QPointF(key.right() + 5, key.bottom()), QString::fromStdString(h.series[s]));
+  }
+}
+
+void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
+  p.fillRect(area, QColor(38, 41, 47));
+  p.setPen(Qt::white);
+  p.drawText(QPointF(area.left() + 8, area.top() + 15),
+             tr("Time to face within %1\u00b0 of a new heading").arg(m_report->settings.toleranceDegrees, 0, 'f', 0));
+  double tMax = 0.5;
+  for (const InputFigures& f : m_report->inputs) {
+    if (f.error.empty() && f.hasResponse) tMax = std::max(tMax, f.response.maxSeconds);
+  }
+  const QRectF plot = area.adjusted(150, 24, -12, -22);
+  auto x = [&](double t) { return plot.left() + plot.width() * t / tMax; };
+  p.setPen(QColor(184, 186, 192));
+  for (int k = 0; k <= 5; ++k) {
+    const double t = tMax * k / 5;
+    p.setPen(QColor(58, 61, 68));
+    p.drawLine(QPointF(x(t), plot.top()), QPointF(x(t), plot.bottom()));
+    p.setPen(QColor(184, 186, 192));
+    p.drawText(QRectF(x(t) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter, tick(t) + (k == 5 ? tr(" s") : QString()));
+  }
+  int row = 0;
+  for (const InputFigures& f : m_report->inputs) {
+    if (!f.error.empty() || !f.hasResponse) continue;
+    // The series colour of this input: its place among the plotted series.
+    const auto it = std::find(m_report->acceleration.series.begin(), m_report->acceleration.series.end(), f.label);
+    const QColor c = seriesColour(static_cast<int>(it - m_report->acceleration.series.begin()));
+    std::vector<double> times;
+    for (const Response& r : f.response.responses) times.push_back(r.seconds);
+    const BoxFigures b = boxFigures(times);
+    const double cy = plot.top() + kRowHeight * (row++ + 0.5);
+    p.setPen(QColor(184, 186, 192));
+    p.drawText(QRectF(area.left() + 8, cy - 8, 138, 16), Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(f.label));
+    p.setPen(QPen(c, 1.2));
+    p.drawLine(QPointF(x(b.min), cy), QPointF(x(b.max), cy));
+    QColor fill = c;
+    fill.setAlphaF(0.35);
+    p.setBrush(fill);
+    p.drawRect(QRectF(x(b.q1), cy - 8, std::max(1.0, x(b.q3) - x(b.q1)), 16));
+    p.setPen(QPen(c, 3));
+    p.drawLine(QPointF(x(b.median), cy - 8), QPointF(x(b.median), cy + 8));
+    p.setPen(QPen(c, 1));
+    p.setBrush(Qt::NoBrush);
+    for (const Response& r : f.response.responses) {
+      if (!r.reached) p.drawEllipse(QPointF(x(r.seconds), cy + 12), 2.5, 2.5);
+    }
+  }
+}
+
+}  // namespace mg
