@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/graph/directed_graph.h"
+
 namespace mg {
 
 Result<DatabaseMotionGraph> DatabaseMotionGraph::create(double fps,
@@ -96,9 +98,12 @@ int DatabaseMotionGraph::findEdge(int v, int w) const {
   return -1;
 }
 
-DatabaseMotionGraph inducedDmg(const DatabaseMotionGraph& graph, const std::vector<bool>& keep,
-                               std::vector<int>* oldVertexOfNew) {
-  const CsrInducedSubgraph sub = inducedSubgraph(graph.graph(), keep);
+namespace {
+
+// The graph of `sub`, an induced subgraph of graph.graph(), with the vertices and edge data of
+// `graph`.
+DatabaseMotionGraph dmgOfSubgraph(const DatabaseMotionGraph& graph, const CsrInducedSubgraph& sub,
+                                  std::vector<int>* oldVertexOfNew) {
   std::vector<DmgVertex> vertices;
   vertices.reserve(sub.oldVertexOfNew.size());
   for (int v : sub.oldVertexOfNew) vertices.push_back(graph.vertex(v));
@@ -116,6 +121,18 @@ DatabaseMotionGraph inducedDmg(const DatabaseMotionGraph& graph, const std::vect
   return std::move(DatabaseMotionGraph::create(graph.fps(), graph.motionFrameCounts(),
                                                std::move(vertices), edges)
                        .value());
+}
+
+}  // namespace
+
+DatabaseMotionGraph inducedDmg(const DatabaseMotionGraph& graph, const std::vector<bool>& keep,
+                               std::vector<int>* oldVertexOfNew) {
+  return dmgOfSubgraph(graph, inducedSubgraph(graph.graph(), keep), oldVertexOfNew);
+}
+
+DatabaseMotionGraph largestComponentDmg(const DatabaseMotionGraph& graph,
+                                        std::vector<int>* oldVertexOfNew) {
+  return dmgOfSubgraph(graph, pruneToLargestComponent(graph.graph()), oldVertexOfNew);
 }
 
 }  // namespace mg

@@ -109,4 +109,11 @@ class DatabaseMotionGraph {
 DatabaseMotionGraph inducedDmg(const DatabaseMotionGraph& graph, const std::vector<bool>& keep,
                                std::vector<int>* oldVertexOfNew = nullptr);
 
+// The prune operation on a motion graph: the subgraph induced by the largest strongly connected
+// component (ties: the one holding the lowest vertex id; core/graph/directed_graph.h), so a walk
+// on it can go on for ever. Renumbered and kept as inducedDmg does; an empty graph gives an empty
+// graph. O(V + E).
+DatabaseMotionGraph largestComponentDmg(const DatabaseMotionGraph& graph,
+                                        std::vector<int>* oldVertexOfNew = nullptr);
+
 }  // namespace mg

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/graph/directed_graph.h"
 #include "core/metric/grid_minima.h"
 #include "core/util/stopwatch.h"
 
@@ -92,11 +91,7 @@ Result<DmgBuildResult> buildDatabaseMotionGraph(const FrameSet& frames,
   stats.edgesBeforePrune = full->edgeCount();
   stats.transitionsBeforePrune = full->transitionCount();
   if (settings.pruneToLargestComponent) {
-    const StronglyConnectedComponents scc = stronglyConnectedComponents(full->graph());
-    const int largest = largestComponent(scc);
-    std::vector<bool> keep(n);
-    for (int v = 0; v < n; ++v) keep[v] = scc.component[v] == largest;
-    result.graph = inducedDmg(full.value(), keep);
+    result.graph = largestComponentDmg(full.value());
     if (result.graph.vertexCount() < 2 || result.graph.edgeCount() == 0) {
       return Error{
           "motion graph: the largest strongly connected component has no edges; raise "

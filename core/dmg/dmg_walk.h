@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/dmg/database_motion_graph.h"
+#include "core/motion/floor_transform.h"
 #include "core/motion/motion.h"
-#include "core/synth/floor_transform.h"
 #include "core/synth/pose_stream.h"
 #include "core/util/result.h"
 

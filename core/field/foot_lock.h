@@ -7,8 +7,8 @@
 #include <Eigen/Core>
 
 #include "core/motion/foot_contacts.h"
+#include "core/motion/leg_ik.h"
 #include "core/motion/motion.h"
-#include "core/snap/leg_ik.h"
 
 namespace mg {
 
@@ -18,7 +18,7 @@ namespace mg {
 // that point planted (detectFootContacts on the source). A foot whose heel fraction passes 0.5
 // holds its heel where it was shown when the plant began (in the floor plane; the height follows
 // the motion); with only the toe planted it holds the toe. The leg reaches the held point by
-// two-bone IK (core/snap/leg_ik.h), the root moving only when a target is out of reach; a hold
+// two-bone IK (core/motion/leg_ik.h), the root moving only when a target is out of reach; a hold
 // pulls a foot at most 0.1 m from where the flow puts it (beyond, the held point slides). When the
 // plant ends, the correction fades out over `releaseFrames`. Legs come from findFootPoints; a
 // skeleton without them passes through unchanged. One per stream; not thread-safe.

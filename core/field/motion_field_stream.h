@@ -8,7 +8,7 @@
 
 #include "core/field/foot_lock.h"
 #include "core/field/motion_field.h"
-#include "core/synth/floor_transform.h"
+#include "core/motion/floor_transform.h"
 #include "core/synth/pose_stream.h"
 
 namespace mg {

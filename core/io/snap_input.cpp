@@ -6,7 +6,7 @@
 
 #include "core/io/graph_input.h"
 #include "core/io/snap_import.h"
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 
 namespace mg {
 namespace {

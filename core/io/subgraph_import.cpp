@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <map>
 
-#include "core/graph/directed_graph.h"
 #include "core/graph/graph_search.h"
 #include "core/io/subgraph_export.h"
 #include "core/util/json_fields.h"
@@ -246,11 +245,7 @@ DatabaseMotionGraph clipLevelGraph(const SubgraphFile& file, bool prune) {
   DatabaseMotionGraph clipGraph =
       std::move(DatabaseMotionGraph::create(g.fps(), frameCounts, vertices, edges).value());
   if (!prune) return clipGraph;
-  const StronglyConnectedComponents scc = stronglyConnectedComponents(clipGraph.graph());
-  const int largest = largestComponent(scc);
-  std::vector<bool> keep(clipGraph.vertexCount());
-  for (int v = 0; v < clipGraph.vertexCount(); ++v) keep[v] = scc.component[v] == largest;
-  return inducedDmg(clipGraph, keep);
+  return largestComponentDmg(clipGraph);
 }
 
 Result<VerificationReport> checkSubgraphFile(const SubgraphFile& file, int maxListed) {

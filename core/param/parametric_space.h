@@ -9,8 +9,8 @@
 #include <Eigen/Geometry>
 
 #include "core/metric/metric_settings.h"
+#include "core/motion/floor_transform.h"
 #include "core/motion/motion.h"
-#include "core/synth/floor_transform.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
 

@@ -5,9 +5,9 @@
 #include <optional>
 #include <vector>
 
+#include "core/motion/floor_transform.h"
 #include "core/param/edge_lookup.h"
 #include "core/param/parametric_graph.h"
-#include "core/synth/floor_transform.h"
 #include "core/synth/pose_stream.h"
 
 namespace mg {

@@ -3,8 +3,8 @@
 
 #include <span>
 
+#include "core/motion/floor_transform.h"
 #include "core/motion/motion.h"
-#include "core/synth/floor_transform.h"
 
 namespace mg {
 

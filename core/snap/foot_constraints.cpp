@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/motion/forward_kinematics.h"
+#include "core/motion/leg_ik.h"
 #include "core/snap/acceleration_fill.h"
-#include "core/snap/leg_ik.h"
 
 namespace mg {
 namespace {

@@ -4,7 +4,7 @@
 #include <functional>
 #include <span>
 
-#include "core/synth/floor_transform.h"
+#include "core/motion/floor_transform.h"
 
 namespace mg {
 

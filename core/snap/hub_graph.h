@@ -6,9 +6,9 @@
 
 #include "core/graph/directed_graph.h"
 #include "core/motion/clip.h"
+#include "core/motion/floor_transform.h"
 #include "core/snap/frame_metric.h"
 #include "core/snap/match_set.h"
-#include "core/synth/floor_transform.h"
 #include "core/util/result.h"
 
 namespace mg {

@@ -7,12 +7,12 @@
 #include <span>
 #include <vector>
 
+#include "core/motion/floor_transform.h"
 #include "core/motion/foot_contacts.h"
 #include "core/motion/motion.h"
 #include "core/snap/common_pose.h"
 #include "core/snap/foot_constraints.h"
 #include "core/snap/hub_graph.h"
-#include "core/synth/floor_transform.h"
 
 namespace mg {
 

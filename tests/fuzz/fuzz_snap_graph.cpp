@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "core/io/snap_import.h"
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 #include "fuzz_loader.h"
 #include "fuzz_support.h"
 

@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "core/motion/foot_contacts.h"
-#include "core/snap/leg_ik.h"
+#include "core/motion/leg_ik.h"
 #include "support/synthetic_motion.h"
 
 namespace mg::test {

@@ -19,7 +19,6 @@
 #include <QVBoxLayout>
 
 #include "core/dmg/dmg_walk.h"
-#include "core/graph/directed_graph.h"
 #include "core/io/subgraph_export.h"
 #include "core/synth/motion_clip_stream.h"
 #include "widgets/commands/subgraph_commands.h"
@@ -471,11 +470,7 @@ void SubgraphWorkspace::startWalk() {
   for (int v : m_outcome->result.vertices) keep[v] = true;
   auto sub = std::make_shared<DatabaseMotionGraph>(inducedDmg(g, keep));
   // Walk only where a walk can go on for ever: the largest strongly connected part.
-  const StronglyConnectedComponents scc = stronglyConnectedComponents(sub->graph());
-  const int largest = largestComponent(scc);
-  std::vector<bool> inLargest(sub->vertexCount());
-  for (int v = 0; v < sub->vertexCount(); ++v) inLargest[v] = scc.component[v] == largest;
-  auto walkGraph = std::make_shared<const DatabaseMotionGraph>(inducedDmg(*sub, inLargest));
+  auto walkGraph = std::make_shared<const DatabaseMotionGraph>(largestComponentDmg(*sub));
   if (walkGraph->vertexCount() < 2 || !DmgWalkStream::validateFor(walkGraph.get(), m_outcomeMotions)) {
     m_window->statusBar()->showMessage(tr("The subgraph has no cycle to walk."), 5000);
     return;

@@ -16,7 +16,7 @@
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_export.h"
 #include "core/io/snap_import.h"
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include "app/mgtool/snap/snap_database.h"
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
-#include "core/synth/walk_benchmark.h"
+#include "core/snap/walk_benchmark.h"
 
 namespace mg::tool {
 namespace {

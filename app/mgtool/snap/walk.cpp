@@ -9,7 +9,7 @@
 #include "core/import/import_motion_loader.h"
 #include "core/io/snap_import.h"
 #include "core/io/subgraph_export.h"
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 
 namespace mg::tool {
 namespace {

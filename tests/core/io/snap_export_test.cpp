@@ -15,7 +15,7 @@
 #include "core/io/graph_input.h"
 #include "core/io/snap_export_fixture.h"
 #include "core/io/snap_import.h"
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 #include "support/write_failure.h"
 
 namespace mg {

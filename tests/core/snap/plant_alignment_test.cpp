@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "core/motion/forward_kinematics.h"
+#include "core/motion/leg_ik.h"
 #include "core/snap/cut_quality.h"
-#include "core/snap/leg_ik.h"
 #include "core/snap/snap_job.h"
 #include "exact_cuts.h"
 #include "reference_metric.h"

@@ -16,11 +16,11 @@
 #include "core/import/motion_reader.h"
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/resample.h"
+#include "core/snap/clip_sequence.h"
 #include "core/snap/cut_quality.h"
 #include "core/snap/hub_graph_builder.h"
 #include "core/snap/metric_rows.h"
 #include "core/snap/snap_job.h"
-#include "core/synth/clip_sequence.h"
 #include "support/capture.h"
 
 namespace mg {

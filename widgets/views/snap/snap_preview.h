@@ -7,7 +7,7 @@
 
 #include <QObject>
 
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 #include "widgets/jobs/snap_pipeline.h"
 
 namespace mg {

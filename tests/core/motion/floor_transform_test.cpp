@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The floor transform against its definition: a rotation about +Y (as a quaternion) followed by a
 // floor translation; composition and inverse on random transforms.
-#include "core/synth/floor_transform.h"
+#include "core/motion/floor_transform.h"
 
 #include <numbers>
 #include <random>

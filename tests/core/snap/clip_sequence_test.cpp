@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 
 #include <gtest/gtest.h>
 
-#include "../snap/snap_fixture.h"
-#include "core/synth/walk_benchmark.h"
+#include "core/snap/walk_benchmark.h"
+#include "snap_fixture.h"
 
 namespace mg {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 
 #include <string>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "core/synth/walk_benchmark.h"
+#include "core/snap/walk_benchmark.h"
 
 #include <chrono>
 
 #include "core/motion/forward_kinematics.h"
-#include "core/synth/clip_sequence.h"
+#include "core/snap/clip_sequence.h"
 
 namespace mg {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/snap/leg_ik.h"
+#include "core/motion/leg_ik.h"
 
 #include <random>
 

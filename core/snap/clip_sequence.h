@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "core/graph/random_walk.h"
+#include "core/motion/floor_transform.h"
 #include "core/motion/motion.h"
 #include "core/snap/hub_graph.h"
-#include "core/synth/floor_transform.h"
 #include "core/synth/pose_stream.h"
 #include "core/util/result.h"
 

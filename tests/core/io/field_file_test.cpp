@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/field/motion_field_stream.h"
-#include "field_test_data.h"
+#include "core/field/field_test_data.h"
 
 namespace mg {
 namespace {
