@@ -12,7 +12,10 @@ namespace mg {
 
 void ResponseTracker::directive(int frame, const Directive& d) {
   if (d.kind == Directive::Kind::None) return;
-  m_records.push_back({frame, d, std::nullopt});
+  ResponseRecord r;
+  r.changeFrame = frame;
+  r.directive = d;
+  m_records.push_back(r);
 }
 
 bool ResponseTracker::meets(const Pose& pose, const Directive& d) const {
@@ -25,26 +28,9 @@ void ResponseTracker::frame(int frame, const Pose& pose) {
   if (m_records.empty()) return;
   ResponseRecord& r = m_records.back();
   if (r.seconds || frame < r.changeFrame) return;
-  if (meets(pose, r.directive)) r.seconds = (frame - r.changeFrame) / m_fps;
-}
-
-ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records) {
-  ResponseSummary s;
-  s.changes = static_cast<int>(records.size());
-  std::vector<double> met;
-  for (const ResponseRecord& r : records) {
-    if (r.seconds) met.push_back(*r.seconds);
-  }
-  s.failures = s.changes - static_cast<int>(met.size());
-  if (met.empty()) return s;
-  std::sort(met.begin(), met.end());
-  double total = 0;
-  for (double x : met) total += x;
-  s.meanSeconds = total / met.size();
-  const size_t n = met.size();
-  s.medianSeconds = n % 2 ? met[n / 2] : 0.5 * (met[n / 2 - 1] + met[n / 2]);
-  s.maxSeconds = met.back();
-  return s;
+  if (frame == r.changeFrame) r.startErrorRadians = std::abs(taskParameterOf(pose, r.directive).angle);
+  r.heldSeconds = (frame - r.changeFrame) / m_fps;
+  if (meets(pose, r.directive)) r.seconds = r.heldSeconds;
 }
 
 namespace {

@@ -5,28 +5,15 @@
 #include <optional>
 #include <vector>
 
+#include "core/eval/response_measure.h"
 #include "core/motion/motion.h"
 #include "core/synth/pose_stream.h"
 
 namespace mg {
 
-// Response times of a steered stream (Lee et al. 2010, section 5.1, Tables 1-2): after each
-// directive change, the time until the character's facing (root yaw) is within `angleDegrees` of
-// the desired heading and, for a Line directive, also within `offsetMetres` of the line. A change
-// the stream does not meet before the next change (or the end) is a failure. Works on the poses
-// any PoseStream writes, so the motion field and the graph controller are timed alike.
-struct ResponseCriteria {
-  double angleDegrees = 5.0;
-  double offsetMetres = 0.1;
-};
-
-struct ResponseRecord {
-  int changeFrame = 0;                  // first frame played under the new directive
-  Directive directive;
-  std::optional<double> seconds;        // empty: not reached (a failure)
-};
-
-// Fed frame by frame: call directive() when the directive changes (before the frame it first
+// Response times of a steered stream by the one measure of core/eval/response_measure.h, with the
+// facing taken from the pose's root yaw: works on the poses any PoseStream writes, so the motion
+// field and the graph controller are timed alike. Fed frame by frame: call directive() when the directive changes (before the frame it first
 // applies to) and frame() with every pose written.
 class ResponseTracker {
  public:
@@ -44,16 +31,6 @@ class ResponseTracker {
   ResponseCriteria m_criteria;
   std::vector<ResponseRecord> m_records;
 };
-
-// Summary of response times, as the paper's tables: over the changes met, and the failures.
-struct ResponseSummary {
-  int changes = 0;
-  int failures = 0;
-  double meanSeconds = 0.0;
-  double medianSeconds = 0.0;
-  double maxSeconds = 0.0;
-};
-ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records);
 
 }  // namespace mg
 

@@ -91,8 +91,29 @@ std::vector<double> facingYaw(const PointTracks& t, FacingPair pair, const Facin
   return yaw;
 }
 
-Result<ResponseStats> measureResponses(const PointTracks& t, std::span<const DirectiveChange> changes,
-                                       double tolerance, const FacingSettings& s) {
+ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records) {
+  ResponseSummary s;
+  s.changes = static_cast<int>(records.size());
+  std::vector<double> met;
+  for (const ResponseRecord& r : records) {
+    if (r.seconds) met.push_back(*r.seconds);
+  }
+  s.failures = s.changes - static_cast<int>(met.size());
+  if (met.empty()) return s;
+  std::sort(met.begin(), met.end());
+  double total = 0;
+  for (double x : met) total += x;
+  s.meanSeconds = total / static_cast<double>(met.size());
+  // Not nearest rank: with 50 changes the figure should not jump between neighbours.
+  const size_t n = met.size();
+  s.medianSeconds = n % 2 ? met[n / 2] : 0.5 * (met[n / 2 - 1] + met[n / 2]);
+  s.maxSeconds = met.back();
+  return s;
+}
+
+Result<std::vector<ResponseRecord>> measureResponses(const PointTracks& t, std::span<const DirectiveChange> changes,
+                                                     const ResponseCriteria& criteria, const FacingSettings& s) {
+  const double tolerance = criteria.angleDegrees * std::numbers::pi / 180.0;
   if (!(tolerance > 0.0) || tolerance > std::numbers::pi) return Error{"the facing tolerance must be in (0, 180] degrees"};
   for (size_t i = 0; i < changes.size(); ++i) {
     if (changes[i].frame < 0 || changes[i].frame >= t.frameCount) {
@@ -101,37 +122,25 @@ Result<ResponseStats> measureResponses(const PointTracks& t, std::span<const Dir
     }
     if (i > 0 && changes[i].frame <= changes[i - 1].frame) return Error{"directive changes are not in frame order"};
   }
-  ResponseStats out;
+  std::vector<ResponseRecord> out;
   if (changes.empty()) return out;
   Result<FacingPair> pair = findFacingPair(t, s);
   if (!pair) return pair.error();
   const std::vector<double> yaw = facingYaw(t, *pair, s);
-  std::vector<double> seconds;
   for (size_t i = 0; i < changes.size(); ++i) {
     const DirectiveChange& c = changes[i];
     const int end = i + 1 < changes.size() ? changes[i + 1].frame : t.frameCount;
-    Response r;
-    r.frame = c.frame;
-    r.headingRadians = c.headingRadians;
+    ResponseRecord r;
+    r.changeFrame = c.frame;
+    r.directive.kind = Directive::Kind::Heading;
+    r.directive.headingRadians = c.headingRadians;
     r.startErrorRadians = std::abs(wrapYaw(yaw[c.frame] - c.headingRadians));
     int f = c.frame;
     while (f < end && std::abs(wrapYaw(yaw[f] - c.headingRadians)) > tolerance) ++f;
-    r.reached = f < end;
-    r.seconds = (f - c.frame) / t.fps;
-    out.reached += r.reached ? 1 : 0;
-    seconds.push_back(r.seconds);
-    out.responses.push_back(r);
+    r.heldSeconds = (f - c.frame) / t.fps;
+    if (f < end) r.seconds = r.heldSeconds;
+    out.push_back(r);
   }
-  out.changes = static_cast<int>(changes.size());
-  double total = 0.0;
-  for (double v : seconds) total += v;
-  out.meanSeconds = total / seconds.size();
-  out.maxSeconds = *std::max_element(seconds.begin(), seconds.end());
-  // The median of an even count is the mean of the two middle values (not nearest rank: with 50
-  // changes the figure should not jump between neighbours).
-  std::sort(seconds.begin(), seconds.end());
-  const size_t m = seconds.size() / 2;
-  out.medianSeconds = seconds.size() % 2 ? seconds[m] : 0.5 * (seconds[m - 1] + seconds[m]);
   return out;
 }
 

@@ -101,7 +101,8 @@ struct InputFigures {
   bool hasVisits = false;  // the kind's frames have single sources (blending kinds: no)
   CoverageStats coverage;
   bool hasResponse = false;
-  ResponseStats response;
+  ResponseSummary response;                // core/eval/response_measure.h: over the changes met
+  std::vector<ResponseRecord> responses;   // every change
   double synthesisSeconds = 0.0;  // making and writing the walks
   double measureSeconds = 0.0;    // reading them back and measuring
 };

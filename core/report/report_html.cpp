@@ -86,9 +86,9 @@ void responseSvg(std::ostringstream& out, const QualityReport& r) {
   std::vector<const InputFigures*> steer;
   double tMax = 0.5;
   for (const InputFigures& f : r.inputs) {
-    if (!f.error.empty() || !f.hasResponse || f.response.responses.empty()) continue;
+    if (!f.error.empty() || !f.hasResponse || f.responses.empty()) continue;
     steer.push_back(&f);
-    tMax = std::max(tMax, f.response.maxSeconds);
+    for (const ResponseRecord& resp : f.responses) tMax = std::max(tMax, resp.heldSeconds);
   }
   if (steer.empty()) return;
   const int rowH = 44, height = kTop + static_cast<int>(steer.size()) * rowH + kBottom;
@@ -107,7 +107,9 @@ void responseSvg(std::ostringstream& out, const QualityReport& r) {
   for (size_t i = 0; i < steer.size(); ++i) {
     const InputFigures& f = *steer[i];
     std::vector<double> times;
-    for (const Response& resp : f.response.responses) times.push_back(resp.seconds);
+    for (const ResponseRecord& resp : f.responses) {
+      if (resp.seconds) times.push_back(*resp.seconds);
+    }
     const BoxFigures b = boxFigures(times);
     const auto named = std::find(r.acceleration.series.begin(), r.acceleration.series.end(), f.label);
     const int series = static_cast<int>(named - r.acceleration.series.begin());
@@ -119,8 +121,8 @@ void responseSvg(std::ostringstream& out, const QualityReport& r) {
         << "' height='20' fill='" << colour << "' fill-opacity='0.35' stroke='" << colour << "'/>\n";
     out << "<line x1='" << x(b.median) << "' x2='" << x(b.median) << "' y1='" << cy - 10 << "' y2='" << cy + 10
         << "' stroke='" << colour << "' stroke-width='3'/>\n";
-    for (const Response& resp : f.response.responses) {
-      if (!resp.reached) out << "<circle cx='" << x(resp.seconds) << "' cy='" << cy + 15 << "' r='3' fill='none' stroke='" << colour << "'/>";
+    for (const ResponseRecord& resp : f.responses) {
+      if (!resp.seconds) out << "<circle cx='" << x(resp.heldSeconds) << "' cy='" << cy + 15 << "' r='3' fill='none' stroke='" << colour << "'/>";
     }
     out << "\n";
   }

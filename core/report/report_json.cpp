@@ -89,10 +89,10 @@ Json inputJson(const InputFigures& f) {
                          {"max_over_mean_visits", f.hasVisits ? Json(c.maxOverMean) : Json()}};
   if (f.hasResponse) {
     Array each;
-    for (const Response& r : f.response.responses) {
-      each.push_back(Object{{"frame", r.frame}, {"seconds", r.seconds}, {"reached", r.reached}});
+    for (const ResponseRecord& r : f.responses) {
+      each.push_back(Object{{"frame", r.changeFrame}, {"seconds", r.heldSeconds}, {"reached", r.seconds.has_value()}});
     }
-    o["responsiveness"] = Object{{"changes", f.response.changes}, {"reached", f.response.reached},
+    o["responsiveness"] = Object{{"changes", f.response.changes}, {"reached", f.response.changes - f.response.failures},
                                  {"mean_seconds", f.response.meanSeconds}, {"median_seconds", f.response.medianSeconds},
                                  {"max_seconds", f.response.maxSeconds}, {"each", each}};
   } else {

@@ -216,11 +216,12 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
         measuredChanges.push_back({f, c.headingRadians});
       }
     }
-    Result<ResponseStats> r = measureResponses(t, measuredChanges, settings.toleranceDegrees * std::numbers::pi / 180.0,
-                                               {.smoothSeconds = settings.facingSmoothSeconds});
+    Result<std::vector<ResponseRecord>> r = measureResponses(
+        t, measuredChanges, {.angleDegrees = settings.toleranceDegrees}, {.smoothSeconds = settings.facingSmoothSeconds});
     if (r) {
       fig.hasResponse = true;
-      fig.response = std::move(r.value());
+      fig.response = summarizeResponses(*r);
+      fig.responses = std::move(r.value());
     } else {
       fig.error = r.error().message;
       return;

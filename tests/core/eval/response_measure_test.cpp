@@ -67,31 +67,49 @@ TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
 // The figure faces 0 until frame 30, then turns at 3 degrees per frame (90 deg/s) to 120 degrees
 // (reached at frame 70) and holds. Asked at frame 30 for 120 degrees, it faces within 5 degrees
 // once 3 (f - 30) >= 115, at frame 69: 39 frames = 1.3 s. A second change at frame 100 to -60
-// degrees is never followed: censored at the 20 frames it had.
+// degrees is never followed: a failure, held for 20 frames. The statistics are over the change met,
+// the failure counted beside them (the paper's tables).
 TEST(MeasureResponses, AKnownTurnGivesAKnownResponseTime) {
   const PointTracks t = figureTracks(
       turningFigure(120, [](int f) { return std::clamp(3.0 * (f - 30), 0.0, 120.0); }));
   const std::vector<DirectiveChange> changes{{30, 120 * kDeg}, {100, -60 * kDeg}};
-  Result<ResponseStats> r = measureResponses(t, changes, 5 * kDeg, {.smoothSeconds = 0.0});
+  const ResponseCriteria five{.angleDegrees = 5.0};
+  Result<std::vector<ResponseRecord>> r = measureResponses(t, changes, five, {.smoothSeconds = 0.0});
   ASSERT_TRUE(r) << r.error().message;
-  ASSERT_EQ(r->changes, 2);
-  EXPECT_EQ(r->reached, 1);
-  EXPECT_TRUE(r->responses[0].reached);
-  EXPECT_NEAR(r->responses[0].seconds, 39 / kFigureFps, 1e-12);
-  EXPECT_NEAR(r->responses[0].startErrorRadians, 120 * kDeg, 1e-9);
-  EXPECT_FALSE(r->responses[1].reached);
-  EXPECT_NEAR(r->responses[1].seconds, 20 / kFigureFps, 1e-12);
-  EXPECT_NEAR(r->meanSeconds, (39 + 20) / 2.0 / kFigureFps, 1e-12);
-  EXPECT_NEAR(r->medianSeconds, (39 + 20) / 2.0 / kFigureFps, 1e-12);
-  EXPECT_NEAR(r->maxSeconds, 39 / kFigureFps, 1e-12);
+  ASSERT_EQ(r->size(), 2u);
+  ASSERT_TRUE((*r)[0].seconds);
+  EXPECT_NEAR(*(*r)[0].seconds, 39 / kFigureFps, 1e-12);
+  EXPECT_NEAR((*r)[0].startErrorRadians, 120 * kDeg, 1e-9);
+  EXPECT_FALSE((*r)[1].seconds);
+  EXPECT_NEAR((*r)[1].heldSeconds, 20 / kFigureFps, 1e-12);
+  const ResponseSummary s = summarizeResponses(*r);
+  EXPECT_EQ(s.changes, 2);
+  EXPECT_EQ(s.failures, 1);
+  EXPECT_NEAR(s.meanSeconds, 39 / kFigureFps, 1e-12);
+  EXPECT_NEAR(s.medianSeconds, 39 / kFigureFps, 1e-12);
+  EXPECT_NEAR(s.maxSeconds, 39 / kFigureFps, 1e-12);
   // A change already met counts zero; bad changes are refused.
   const std::vector<DirectiveChange> met{{80, 118 * kDeg}};
-  EXPECT_EQ(measureResponses(t, met, 5 * kDeg, {.smoothSeconds = 0.0})->responses[0].seconds, 0.0);
+  EXPECT_EQ((*measureResponses(t, met, five, {.smoothSeconds = 0.0}))[0].seconds, 0.0);
   const std::vector<DirectiveChange> outside{{200, 0.0}};
-  EXPECT_FALSE(measureResponses(t, outside, 5 * kDeg));
+  EXPECT_FALSE(measureResponses(t, outside, five));
   const std::vector<DirectiveChange> unordered{{50, 0.0}, {40, 0.0}};
-  EXPECT_FALSE(measureResponses(t, unordered, 5 * kDeg));
-  EXPECT_FALSE(measureResponses(t, met, 0.0));
+  EXPECT_FALSE(measureResponses(t, unordered, five));
+  EXPECT_FALSE(measureResponses(t, met, {.angleDegrees = 0.0}));
+}
+
+// The median of an even count is the mean of the two middle times; failures are left out of the
+// statistics and counted.
+TEST(SummarizeResponses, MedianOfTheMetAndFailuresCounted) {
+  std::vector<ResponseRecord> records(5);
+  records[0].seconds = 0.4, records[1].seconds = 1.0, records[3].seconds = 0.6, records[4].seconds = 2.0;
+  const ResponseSummary s = summarizeResponses(records);
+  EXPECT_EQ(s.changes, 5);
+  EXPECT_EQ(s.failures, 1);
+  EXPECT_NEAR(s.meanSeconds, 1.0, 1e-12);
+  EXPECT_NEAR(s.medianSeconds, 0.8, 1e-12);
+  EXPECT_NEAR(s.maxSeconds, 2.0, 1e-12);
+  EXPECT_EQ(summarizeResponses({}).changes, 0);
 }
 
 TEST(MeasureResponses, ASkeletonWithoutLeftAndRightSaysSo) {
@@ -100,7 +118,7 @@ TEST(MeasureResponses, ASkeletonWithoutLeftAndRightSaysSo) {
   for (size_t at; (at = text.find("JOINT r")) != std::string::npos;) text.replace(at, 7, "JOINT b");
   const PointTracks t = figureTracks(text);
   const std::vector<DirectiveChange> one{{1, 0.0}};
-  Result<ResponseStats> r = measureResponses(t, one, 5 * kDeg);
+  Result<std::vector<ResponseRecord>> r = measureResponses(t, one, ResponseCriteria{});
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("left/right"), std::string::npos);
 }

@@ -126,7 +126,8 @@ void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
              tr("Time to face within %1\u00b0 of a new heading").arg(m_report->settings.toleranceDegrees, 0, 'f', 0));
   double tMax = 0.5;
   for (const InputFigures& f : m_report->inputs) {
-    if (f.error.empty() && f.hasResponse) tMax = std::max(tMax, f.response.maxSeconds);
+    if (!f.error.empty() || !f.hasResponse) continue;
+    for (const ResponseRecord& r : f.responses) tMax = std::max(tMax, r.heldSeconds);
   }
   const QRectF plot = area.adjusted(150, 24, -12, -22);
   auto x = [&](double t) { return plot.left() + plot.width() * t / tMax; };
@@ -145,7 +146,9 @@ void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
     const auto it = std::find(m_report->acceleration.series.begin(), m_report->acceleration.series.end(), f.label);
     const QColor c = seriesColour(static_cast<int>(it - m_report->acceleration.series.begin()));
     std::vector<double> times;
-    for (const Response& r : f.response.responses) times.push_back(r.seconds);
+    for (const ResponseRecord& r : f.responses) {
+      if (r.seconds) times.push_back(*r.seconds);
+    }
     const BoxFigures b = boxFigures(times);
     const double cy = plot.top() + kRowHeight * (row++ + 0.5);
     p.setPen(QColor(184, 186, 192));
@@ -160,8 +163,8 @@ void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
     p.drawLine(QPointF(x(b.median), cy - 8), QPointF(x(b.median), cy + 8));
     p.setPen(QPen(c, 1));
     p.setBrush(Qt::NoBrush);
-    for (const Response& r : f.response.responses) {
-      if (!r.reached) p.drawEllipse(QPointF(x(r.seconds), cy + 12), 2.5, 2.5);
+    for (const ResponseRecord& r : f.responses) {
+      if (!r.seconds) p.drawEllipse(QPointF(x(r.heldSeconds), cy + 12), 2.5, 2.5);
     }
   }
 }
