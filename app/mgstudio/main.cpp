@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   }
   // An untitled project autosaved by a session that crashed; scripted runs never ask.
   if (options.projectPath.isEmpty() && options.quitAfterMs < 0) window.projectFiles()->offerUntitledRecovery();
-  if (!options.pmgDemoDir.isEmpty()) window.workspace<ParametricWorkspace>()->runDemo(options.pmgDemoDir);
+  if (!options.pmgDemoDir.isEmpty()) window.workspace<mg::ParametricWorkspace>()->runDemo(options.pmgDemoDir);
   QStringList files = options.files;
   if (options.openSample) files.push_back(mg::sampleMotionPath());
   if (!files.isEmpty()) window.openFiles(files);

@@ -11,6 +11,7 @@
 
 #include "core/motion/reference_pose.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/document/hub_list.h"
 
 namespace mg {
 

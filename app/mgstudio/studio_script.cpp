@@ -3,6 +3,7 @@
 
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/snap/snap_workspace.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/jobs/snap_session.h"

@@ -8,6 +8,7 @@
 #include "core/io/pmg_spec.h"
 #include "core/util/json_fields.h"
 #include "widgets/document/edge_sampling_cache.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 
 namespace mg {

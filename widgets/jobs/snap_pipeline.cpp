@@ -5,6 +5,7 @@
 
 #include <QObject>
 
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 
 namespace mg {

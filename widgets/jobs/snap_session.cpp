@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/snap/hub_graph_builder.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 
 namespace mg {

@@ -22,6 +22,7 @@
 #include "core/util/atomic_file.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/job_slot.h"
 #include "widgets/jobs/parametric_jobs.h"

@@ -12,6 +12,7 @@
 #include "app/mgstudio/workspace_registry.h"
 #include "core/io/snap_export.h"
 #include "widgets/commands/hub_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/common/export_folder_dialog.h"

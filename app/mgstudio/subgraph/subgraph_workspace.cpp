@@ -59,7 +59,7 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   m_panel = new SubgraphPanel(m_project, m_doc);
   addDock(m_panel, tr("Subgraph"), "subgraphDock", Qt::LeftDockWidgetArea, true, "hubsDock");
 
-  m_timeline = new MatchTimeline(m_project, session);
+  m_timeline = new MatchTimeline(m_project, m_session);
   m_timeline->setRangeSelection(true);
   m_timeline->setLegend(tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band above a line: kept "
                            "frames (white key, orange required, purple branch, green path, blue by hand)  •  bars "
@@ -126,7 +126,7 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
       scheduleManual();
     });
   }
-  connect(session, &SnapSession::stateChanged, this, [this] {
+  connect(m_session, &SnapSession::stateChanged, this, [this] {
     updateOverlay();
     scheduleManual();
   });

@@ -25,6 +25,7 @@
 #include "core/util/json_text.h"
 #include "gui_test_main.h"
 #include "widgets/commands/hub_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project_file.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph/graph_canvas.h"

@@ -8,6 +8,7 @@
 
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/snap/snap_workspace.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/jobs/snap_session.h"
 
 namespace mg::test {

@@ -31,6 +31,7 @@
 #include "core/import/motion_reader.h"
 #include "widgets/commands/hub_commands.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "core/util/atomic_file.h"
 #include "widgets/document/project_file.h"

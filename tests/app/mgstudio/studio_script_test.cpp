@@ -15,6 +15,7 @@
 #include "core/motion/resample.h"
 #include "core/snap/hub_graph_builder.h"
 #include "gui_test_main.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/snap/snap_preview.h"

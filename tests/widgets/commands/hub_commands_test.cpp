@@ -4,6 +4,7 @@
 #include <QSignalSpy>
 
 #include "widgets/commands/hub_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 
 namespace mg {

@@ -8,6 +8,7 @@
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/edge_sampling_cache.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/parametric_file.h"
 #include "widgets/document/project_file.h"
 #include "widgets/document/project.h"
@@ -245,7 +246,8 @@ TEST(ParametricFile, RejectsAnExampleOutsideTheProjectsMotions) {
   Result<ParametricSection> section = readParametricSection(json, {});
   ASSERT_FALSE(section.ok());
   EXPECT_NE(section.error().message.find("motion"), std::string::npos);
-  EXPECT_TRUE(parametricSectionJson(ParametricDocument{}, project, QString()).is_null());
+  Project empty;
+  EXPECT_TRUE(parametricSectionJson(*parametricOf(empty), empty, QString()).is_null());
 }
 
 TEST(ParametricFile, SavedAndLoadedWithTheProject) {

@@ -19,6 +19,7 @@
 #include "support/write_failure.h"
 #include "widgets/commands/hub_commands.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/document/project_file.h"
 
@@ -52,7 +53,10 @@ struct Versions {
       ADD_FAILURE() << data.error().message;
       return -1;
     }
-    return data->hubs.size() == 1 ? 0 : data->hubs.size() == 400 ? 1 : -1;
+    const auto snap = data->sections.find("snap");
+    const Json* hubs = snap != data->sections.end() ? jsonFind(snap->second, "hubs") : nullptr;
+    const size_t count = hubs ? hubs->size() : 0;
+    return count == 1 ? 0 : count == 400 ? 1 : -1;
   }
 };
 

@@ -36,9 +36,8 @@ class MarkSection final : public ProjectSection {
       out.push_back(JsonArray{project.indexOf(m.motion), m.frame, m.name});
     return out;
   }
-  Status check(const Json& section,
-               const std::vector<std::shared_ptr<const Motion>>& motions) const override {
-    const double motionCount = static_cast<double>(motions.size());
+  Status check(const Json& section, const ProjectFileContext& file) const override {
+    const double motionCount = static_cast<double>(file.motions.size());
     if (!section.is_array()) return Error{"is not an array"};
     for (const Json& m : section) {
       if (!m.is_array() || m.size() != 3 || !m[0].is_number())

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 #include "widgets/views/param/edge_space_view.h"
 #include "widgets/views/common/job_progress_widget.h"

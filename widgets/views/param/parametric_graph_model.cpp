@@ -6,6 +6,7 @@
 #include "core/param/parametric_edge.h"
 #include "core/param/parametric_node.h"
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 
 namespace mg {

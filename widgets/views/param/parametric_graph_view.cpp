@@ -6,6 +6,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/param/parametric_graph_model.h"

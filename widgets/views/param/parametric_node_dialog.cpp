@@ -13,6 +13,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 #include "widgets/views/common/job_progress_widget.h"
 #include "widgets/views/param/parameter_plot.h"

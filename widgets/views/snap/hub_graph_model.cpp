@@ -10,6 +10,7 @@
 #include <QMenu>
 
 #include "widgets/commands/hub_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 

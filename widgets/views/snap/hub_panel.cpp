@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/commands/hub_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/common/slider_steps.h"

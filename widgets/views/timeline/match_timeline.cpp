@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/playback/clock_text.h"

@@ -26,6 +26,7 @@
 #include "core/util/json_text.h"
 #include "gui_test_main.h"
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project_file.h"
 #include "widgets/views/param/edge_inspector.h"
 #include "widgets/views/viewport/ground_grid.h"

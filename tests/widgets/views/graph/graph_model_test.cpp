@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/param/parametric_graph_model.h"

@@ -10,6 +10,7 @@
 #include "core/param/param_fixture.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/commands/parametric_commands.h"
+#include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
 #include "widgets/parametric_test_data.h"
 #include "widgets/views/param/edge_inspector.h"

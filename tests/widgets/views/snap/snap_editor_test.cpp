@@ -22,6 +22,7 @@
 #include "core/snap/hub_graph_builder.h"
 #include "widgets/commands/hub_commands.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph/graph_canvas.h"
