@@ -27,7 +27,7 @@ std::shared_ptr<const HeatmapGrid> gridOf(std::vector<std::shared_ptr<const Moti
                                           long long denseCells = kHeatmapDenseCells) {
   HeatmapGridKey key;
   for (size_t i = 0; i < motions.size(); ++i) key.motions.push_back(static_cast<int>(i) + 1);
-  auto grid = computeHeatmapGrid(key, motions, nullptr, {}, denseCells);
+  auto grid = computeHeatmapGrid(key, motions, denseCells);
   if (!grid) throw std::runtime_error(grid.error().message);
   return grid.value();
 }
