@@ -187,7 +187,7 @@ void FieldWorkspace::pushSettings() {
   s.k = m_k->value();
   s.compression = m_compression->value();
   if (s == m_document->settings()) return;
-  m_project->undoStack()->push(new SetFieldSettingsCommand(m_document, s));
+  m_project->undoStack()->push(setFieldSettingsCommand(m_document, s));
 }
 
 void FieldWorkspace::projectReset() {

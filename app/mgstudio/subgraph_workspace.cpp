@@ -246,7 +246,7 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
   if (handPicked) {
     std::vector<SubgraphChoice> choices = doc->choices();
     choices.push_back({motion, begin, end});
-    m_project->undoStack()->push(new SetSubgraphChoicesCommand(
+    m_project->undoStack()->push(setSubgraphChoicesCommand(
         doc, std::move(choices), tr("Keep Frames %1–%2 by Hand").arg(beginFrame).arg(endFrame - 1)));
     return;
   }

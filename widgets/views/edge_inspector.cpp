@@ -390,7 +390,7 @@ void EdgeInspector::pushThresholds() {
   th.tBad = std::max(th.tGood, m_scale * m_bad->value() / kSliderSteps);
   th.epsilon = m_epsilon->value();
   if (!th.validate()) return;
-  m_project->undoStack()->push(new SetEdgeThresholdsCommand(m_project->parametric(), m_edge, th));
+  m_project->undoStack()->push(setEdgeThresholdsCommand(m_project->parametric(), m_edge, th));
 }
 
 void EdgeInspector::rebuild() {

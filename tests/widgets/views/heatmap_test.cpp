@@ -196,7 +196,7 @@ TEST(HeatmapPanel, SliceClickMovesSelectionAndSettingsRecompute) {
   // A settings change (an undoable command) computes a new grid; undo is a cache hit.
   MetricSettings s = project.metricSettings();
   s.windowFrames = 5;
-  project.undoStack()->push(new SetMetricSettingsCommand(&project, s));
+  project.undoStack()->push(setMetricSettingsCommand(&project, s));
   ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() == 2; }, 60000));
   EXPECT_EQ(panel.grid()->key.settings.windowFrames, 5);
   EXPECT_EQ(panel.view()->selectedCol(), 100);  // same motions: the selection stays

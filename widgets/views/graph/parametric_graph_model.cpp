@@ -77,7 +77,7 @@ void ParametricGraphModel::sync() {
 
 void ParametricGraphModel::moveNode(GraphNodeId id, QPointF position) {
   if (!m_project->parametric()->node(id)) return;
-  m_project->undoStack()->push(new MoveParametricNodeCommand(m_project->parametric(), id, position.x(), position.y()));
+  m_project->undoStack()->push(moveParametricNodeCommand(m_project->parametric(), id, position.x(), position.y()));
 }
 
 void ParametricGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>& edges) {

@@ -161,7 +161,7 @@ TEST(ParametricGraphModel, IdsStayStableAcrossEditsUndoAndRedo) {
   EdgeThresholds loose;
   loose.tGood = 0.03;
   loose.tBad = 0.04;
-  f.project.undoStack()->push(new SetEdgeThresholdsCommand(f.project.parametric(), f.loop, loose));
+  f.project.undoStack()->push(setEdgeThresholdsCommand(f.project.parametric(), f.loop, loose));
   EXPECT_EQ(model.edge(f.loop)->colour, QColor(90, 200, 110));
   EXPECT_FALSE(model.node(f.walk)->deadEnd);
   EXPECT_TRUE(model.node(f.turn)->deadEnd);
