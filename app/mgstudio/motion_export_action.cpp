@@ -132,9 +132,9 @@ bool MotionExportAction::exportTo(const QString& path) {
   m_window->statusBar()->showMessage(tr("Writing %1...").arg(QDir::toNativeSeparators(path)));
   // The job owns an immutable copy of the motion, never the player's ring or the live document.
   m_job.start(
-      [motion = now.motion, file = path.toStdString(), f = *format](QPromise<QString>& promise) {
+      [motion = now.motion, file = path.toStdString(), f = *format](JobContext<QString>& job) {
         const Status status = writeMotionFile(*motion, file, f);
-        promise.addResult(status ? QString() : QString::fromStdString(status.error().message));
+        job.addResult(status ? QString() : QString::fromStdString(status.error().message));
       },
       {[this, path, frames, seconds, what = now.what](const QString& error) {
          if (error.isEmpty()) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgstudio/project_controller.h"
 
-#include <atomic>
+#include <algorithm>
 #include <memory>
 
 #include <QAction>
@@ -119,33 +119,28 @@ void ProjectController::newProject() {
 
 Result<ProjectData> ProjectController::readInBackground(const QString& path) {
   QProgressDialog dialog(tr("Opening %1 and reading its capture files...").arg(QFileInfo(path).fileName()),
-                         tr("Cancel"), 0, 1000, m_window);
+                         tr("Cancel"), 0, kJobProgressSteps, m_window);
   dialog.setWindowTitle(tr("Open Project"));
   dialog.setWindowModality(Qt::WindowModal);
   dialog.setAutoReset(false);
   dialog.setAutoClose(false);
   dialog.setMinimumDuration(0);
   dialog.setValue(0);
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
   auto result = std::make_shared<Result<ProjectData>>(Error{"opening the project was cancelled"});
   QEventLoop loop;
-  connect(&dialog, &QProgressDialog::canceled, &loop, [cancel] { *cancel = true; });
   {
     JobSlot<int> job(&loop);
+    const QMetaObject::Connection cancel =
+        connect(&dialog, &QProgressDialog::canceled, &loop, [&job] { job.cancel(); });
     job.start(
-        [path, cancel, result](QPromise<int>& promise) {
-          promise.setProgressRange(0, 1000);
-          const Progress progress(cancel.get(), [&promise](double f) {
-            promise.setProgressValue(static_cast<int>(f * 999));
-          });
-          *result = readProject(path, progress);
-        },
-        {{}, [&dialog, cancel](int value, int, const QString&) {
-           if (dialog.wasCanceled()) *cancel = true;
-           dialog.setValue(value);
+        [path, result](JobContext<int>& context) { *result = readProject(path, context.progress()); },
+        {{}, [&dialog, &job](int value, int maximum, const QString&) {
+           if (dialog.wasCanceled()) job.cancel();
+           dialog.setValue(std::min(value, maximum - 1));  // the dialog stays up until the read returns
          },
          [&loop](bool) { loop.quit(); }});
     loop.exec();
+    disconnect(cancel);
   }
   return std::move(*result);
 }

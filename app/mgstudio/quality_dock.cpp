@@ -89,7 +89,7 @@ void QualityDock::run() {
   }
   m_panel->setRunning(true);
   m_panel->setStatus(tr("Walking and measuring %n graph(s)...", nullptr, static_cast<int>(job.paths.size())));
-  m_job->start([job](QPromise<QualityJobResult>& promise) { runQualityJob(promise, job); },
+  m_job->start([job](JobContext<QualityJobResult>& context) { runQualityJob(context, job); },
                {[this, problems](const QualityJobResult& r) {
                   m_report = r.report;
                   m_inputs = r.inputs;

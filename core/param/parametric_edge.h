@@ -24,6 +24,7 @@ struct EdgeThresholds {
 
   // Fails when: a value is not finite; tGood < 0; tGood > tBad; epsilon <= 0.
   Status validate() const;
+  bool operator==(const EdgeThresholds&) const = default;
 };
 
 // The expensive stage's settings: which samples, which clip regions, which frame distance.

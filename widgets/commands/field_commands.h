@@ -7,21 +7,10 @@
 
 namespace mg {
 
-// Replaces the Motion Fields settings; undo restores the previous ones. Spin-box
-// steps of one setting merge into one step of the history.
-class SetFieldSettingsCommand : public QUndoCommand {
- public:
-  // `document` must outlive the command. Precondition: settings.validate() succeeds.
-  SetFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings,
-                          QUndoCommand* parent = nullptr);
-  void redo() override;
-  void undo() override;
-  int id() const override { return 0x4649454c; }  // "FIEL"
-  bool mergeWith(const QUndoCommand* other) override;
-
- private:
-  FieldDocument* m_document;
-  FieldSettings m_before, m_after;
-};
+// Replaces the Motion Fields settings (a ChangeValue); undo restores the previous ones.
+// Consecutive edits of the same setting merge into one step of the history (a k spin, not a k
+// then a task change). `document` must outlive the command. Precondition: settings.validate()
+// succeeds.
+QUndoCommand* setFieldSettingsCommand(FieldDocument* document, const FieldSettings& settings);
 
 }  // namespace mg

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/hub_commands.h"
 
+#include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
 
 namespace mg {
@@ -32,30 +33,53 @@ void RemoveHubCommand::redo() {
 
 void RemoveHubCommand::undo() { m_hubs->insertHub(m_row, m_spec); }
 
+namespace {
+
+// One field of one hub as a ChangeValue; `mergeId` only merges within one non-zero drag.
+template <class Value>
+QUndoCommand* changeHubValue(HubList* hubs, HubId id, Value HubSpec::*field, Value value, const QString& text,
+                             MergeId mergeId = MergeId::None, int dragSerial = 0) {
+  ValueAccess<Value> access{[hubs, id, field] {
+                              const HubSpec* spec = hubs->hub(id);
+                              return spec ? spec->*field : Value{};
+                            },
+                            [hubs, id, field](const Value& v) {
+                              const HubSpec* spec = hubs->hub(id);
+                              if (!spec) return;
+                              HubSpec changed = *spec;
+                              changed.*field = v;
+                              hubs->setHub(changed);
+                            }};
+  auto* command = new ChangeValue<Value>(text, std::move(access), std::move(value),
+                                         dragSerial != 0 ? mergeId : MergeId::None,
+                                         {hubs, static_cast<long long>(id), dragSerial});
+  if (!hubs->hub(id)) command->setObsolete(true);
+  return command;
+}
+
+}  // namespace
+
 QUndoCommand* renameHubCommand(HubList* hubs, HubId id, const QString& name) {
-  return new ChangeHubValue<QString, kHubNameCommand>(hubs, id, &HubSpec::name, name,
-                                                      commandText("Rename hub to %1").arg(name));
+  return changeHubValue(hubs, id, &HubSpec::name, name, commandText("Rename hub to %1").arg(name));
 }
 
 QUndoCommand* recolourHubCommand(HubList* hubs, HubId id, const QColor& colour) {
-  return new ChangeHubValue<QColor, kHubColourCommand>(hubs, id, &HubSpec::colour, colour,
-                                                       commandText("Recolour hub"));
+  return changeHubValue(hubs, id, &HubSpec::colour, colour, commandText("Recolour hub"));
 }
 
 QUndoCommand* setHubThresholdCommand(HubList* hubs, HubId id, double threshold, int dragSerial) {
-  return new ChangeHubValue<double, kHubThresholdCommand>(
-      hubs, id, &HubSpec::threshold, threshold, commandText("Change hub threshold"), dragSerial);
+  return changeHubValue(hubs, id, &HubSpec::threshold, threshold, commandText("Change hub threshold"),
+                        MergeId::HubThreshold, dragSerial);
 }
 
 QUndoCommand* setHubWminCommand(HubList* hubs, HubId id, int wminFrames, int dragSerial) {
-  return new ChangeHubValue<int, kHubWminCommand>(hubs, id, &HubSpec::wminFrames, wminFrames,
-                                                  commandText("Change hub spacing"), dragSerial);
+  return changeHubValue(hubs, id, &HubSpec::wminFrames, wminFrames, commandText("Change hub spacing"),
+                        MergeId::HubWmin, dragSerial);
 }
 
 QUndoCommand* moveHubNodeCommand(HubList* hubs, HubId id, QPointF position) {
-  return new ChangeHubValue<std::optional<QPointF>, kHubNodeCommand>(
-      hubs, id, &HubSpec::nodePosition, std::optional<QPointF>(position),
-      commandText("Move hub node"));
+  return changeHubValue(hubs, id, &HubSpec::nodePosition, std::optional<QPointF>(position),
+                        commandText("Move hub node"));
 }
 
 PruneHubsCommand::PruneHubsCommand(HubList* hubs, const std::vector<HubId>& ids, QUndoCommand* parent)

@@ -38,54 +38,11 @@ class RemoveHubCommand : public QUndoCommand {
   int m_row = -1;
 };
 
-// Merge ids of the value commands (QUndoCommand::id()); one per field.
-enum HubCommandId { kHubNameCommand = 1001, kHubColourCommand, kHubThresholdCommand,
-                    kHubWminCommand, kHubNodeCommand };
-
-// Tiled's ChangeValue for one field of one hub: redo sets the new value, undo the old. Commands
-// carrying the same non-zero `dragSerial` on the same hub and field merge into one undo step
-// (a slider drag: the view takes a fresh serial when the drag starts), keeping the first old
-// value and the last new value; a merge that returns to the old value makes the step obsolete.
-template <class Value, HubCommandId kId>
-class ChangeHubValue : public QUndoCommand {
- public:
-  ChangeHubValue(HubList* hubs, HubId id, Value HubSpec::*field, Value value, const QString& text,
-                 int dragSerial = 0, QUndoCommand* parent = nullptr)
-      : QUndoCommand(text, parent), m_hubs(hubs), m_id(id), m_field(field), m_new(std::move(value)),
-        m_serial(dragSerial) {
-    const HubSpec* spec = hubs->hub(id);
-    if (spec) m_old = spec->*field;
-    if (!spec || m_old == m_new) setObsolete(true);
-  }
-  int id() const override { return kId; }
-  bool mergeWith(const QUndoCommand* other) override {
-    auto* o = static_cast<const ChangeHubValue*>(other);
-    if (m_serial == 0 || o->m_serial != m_serial || o->m_id != m_id || o->m_field != m_field) return false;
-    m_new = o->m_new;
-    setObsolete(m_new == m_old);
-    return true;
-  }
-  void redo() override { apply(m_new); }
-  void undo() override { apply(m_old); }
-
- private:
-  void apply(const Value& v) {
-    const HubSpec* spec = m_hubs->hub(m_id);
-    if (!spec) return;
-    HubSpec changed = *spec;
-    changed.*m_field = v;
-    m_hubs->setHub(changed);
-  }
-
-  HubList* m_hubs;
-  HubId m_id;
-  Value HubSpec::*m_field;
-  Value m_old{};
-  Value m_new;
-  int m_serial;
-};
-
-// Helpers that build the command for each editable field with its menu text.
+// The value commands of one field of one hub (ChangeValue, widgets/commands/change_value.h), with
+// their menu texts; a missing hub makes the command obsolete. Commands carrying the same non-zero
+// `dragSerial` on the same hub and field merge into one undo step (a slider drag: the view takes
+// a fresh serial when the drag starts), keeping the first old value and the last new value; a
+// merge that returns to the old value makes the step obsolete.
 QUndoCommand* renameHubCommand(HubList* hubs, HubId id, const QString& name);
 QUndoCommand* recolourHubCommand(HubList* hubs, HubId id, const QColor& colour);
 QUndoCommand* setHubThresholdCommand(HubList* hubs, HubId id, double threshold, int dragSerial = 0);

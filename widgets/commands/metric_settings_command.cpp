@@ -1,24 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/metric_settings_command.h"
 
-#include <QCoreApplication>
+#include "widgets/commands/change_value.h"
+#include "widgets/commands/command_text.h"
 
 namespace mg {
 
-SetMetricSettingsCommand::SetMetricSettingsCommand(Project* project,
-                                                   const MetricSettings& settings,
-                                                   QUndoCommand* parent)
-    : QUndoCommand(parent),
-      m_project(project),
-      m_before(project->metricSettings()),
-      m_after(settings) {
+QUndoCommand* setMetricSettingsCommand(Project* project, const MetricSettings& settings) {
   Q_ASSERT(settings.validate().ok());
-  setText(QCoreApplication::translate("mg", "Change Metric Settings"));
-  if (m_before == m_after) setObsolete(true);
+  return new ChangeValue<MetricSettings>(
+      commandText("Change Metric Settings"),
+      {[project] { return project->metricSettings(); },
+       [project](const MetricSettings& s) { project->setMetricSettings(s); }},
+      settings);
 }
-
-void SetMetricSettingsCommand::redo() { m_project->setMetricSettings(m_after); }
-
-void SetMetricSettingsCommand::undo() { m_project->setMetricSettings(m_before); }
 
 }  // namespace mg

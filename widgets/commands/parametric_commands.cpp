@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/parametric_commands.h"
 
+#include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
 
 namespace mg {
@@ -70,27 +71,16 @@ void RemoveParametricEdgeCommand::undo() {
   if (m_row >= 0) m_doc->insertEdge(m_row, m_entry);
 }
 
-SetEdgeThresholdsCommand::SetEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id,
-                                                   const EdgeThresholds& thresholds, QUndoCommand* parent)
-    : QUndoCommand(parent), m_doc(doc), m_edge(id), m_after(thresholds) {
-  const ParamEdgeEntry* e = doc->edge(id);
-  m_before = e ? e->settings.thresholds : thresholds;
-  setText(commandText("Change Edge Thresholds"));
-  if (m_before.tGood == m_after.tGood && m_before.tBad == m_after.tBad && m_before.epsilon == m_after.epsilon) {
-    setObsolete(true);
-  }
+QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id, const EdgeThresholds& thresholds) {
+  return new ChangeValue<EdgeThresholds>(
+      commandText("Change Edge Thresholds"),
+      {[doc, id, thresholds] {
+         const ParamEdgeEntry* e = doc->edge(id);
+         return e ? e->settings.thresholds : thresholds;  // no edge: nothing to change
+       },
+       [doc, id](const EdgeThresholds& t) { doc->setEdgeThresholds(id, t); }},
+      thresholds, MergeId::EdgeThresholds, {doc, static_cast<long long>(id)});
 }
-
-bool SetEdgeThresholdsCommand::mergeWith(const QUndoCommand* other) {
-  const auto* o = static_cast<const SetEdgeThresholdsCommand*>(other);
-  if (o->m_edge != m_edge) return false;
-  m_after = o->m_after;
-  return true;
-}
-
-void SetEdgeThresholdsCommand::redo() { m_doc->setEdgeThresholds(m_edge, m_after); }
-
-void SetEdgeThresholdsCommand::undo() { m_doc->setEdgeThresholds(m_edge, m_before); }
 
 SetEdgeSamplingCommand::SetEdgeSamplingCommand(ParametricDocument* doc, ParamEdgeId id,
                                                const EdgeSamplingSettings& settings,
@@ -104,15 +94,16 @@ void SetEdgeSamplingCommand::redo() { m_doc->setEdgeSampling(m_edge, m_afterSett
 
 void SetEdgeSamplingCommand::undo() { m_doc->setEdgeSampling(m_edge, m_beforeSettings, m_before); }
 
-MoveParametricNodeCommand::MoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y,
-                                                     QUndoCommand* parent)
-    : QUndoCommand(parent), m_doc(doc), m_node(id), m_x1(x), m_y1(y) {
-  if (const ParamNodeEntry* n = doc->node(id)) m_x0 = n->canvasX, m_y0 = n->canvasY;
-  setText(commandText("Move Parametric Node"));
+QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y) {
+  using Position = std::pair<double, double>;  // canvas (x, y)
+  return new ChangeValue<Position>(
+      commandText("Move Parametric Node"),
+      {[doc, id] {
+         const ParamNodeEntry* n = doc->node(id);
+         return n ? Position{n->canvasX, n->canvasY} : Position{0.0, 0.0};
+       },
+       [doc, id](const Position& p) { doc->setNodePosition(id, p.first, p.second); }},
+      Position{x, y});
 }
-
-void MoveParametricNodeCommand::redo() { m_doc->setNodePosition(m_node, m_x1, m_y1); }
-
-void MoveParametricNodeCommand::undo() { m_doc->setNodePosition(m_node, m_x0, m_y0); }
 
 }  // namespace mg

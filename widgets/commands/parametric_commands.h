@@ -66,24 +66,10 @@ class RemoveParametricEdgeCommand : public QUndoCommand {
   ParamEdgeEntry m_entry;
 };
 
-// New thresholds (T_GOOD, T_BAD, epsilon) of one edge: re-classified from the cached sampling.
-// Successive changes of the same edge merge into one step (a slider drag).
-class SetEdgeThresholdsCommand : public QUndoCommand {
- public:
-  static constexpr int kId = 0x504d4731;  // "PMG1"
-  // Precondition: thresholds.validate() succeeds; the edge exists.
-  SetEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id, const EdgeThresholds& thresholds,
-                           QUndoCommand* parent = nullptr);
-  int id() const override { return kId; }
-  bool mergeWith(const QUndoCommand* other) override;
-  void redo() override;
-  void undo() override;
-
- private:
-  ParametricDocument* m_doc;
-  ParamEdgeId m_edge;
-  EdgeThresholds m_before, m_after;
-};
+// New thresholds (T_GOOD, T_BAD, epsilon) of one edge (a ChangeValue): re-classified from the
+// cached sampling. Successive changes of the same edge merge into one step (a slider drag).
+// Precondition: thresholds.validate() succeeds; the edge exists.
+QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id, const EdgeThresholds& thresholds);
 
 // The result of a Rebuild: new sampling settings (n_s, n_t, regions) with their sampling.
 // Undo brings back the previous settings and the previous cached sampling object.
@@ -101,18 +87,7 @@ class SetEdgeSamplingCommand : public QUndoCommand {
   std::shared_ptr<const EdgeSampling> m_before, m_after;
 };
 
-// Moves a node on the canvas (a drag is one step).
-class MoveParametricNodeCommand : public QUndoCommand {
- public:
-  MoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y,
-                            QUndoCommand* parent = nullptr);
-  void redo() override;
-  void undo() override;
-
- private:
-  ParametricDocument* m_doc;
-  ParamNodeId m_node;
-  double m_x0 = 0, m_y0 = 0, m_x1, m_y1;
-};
+// Moves a node on the canvas to (x, y) (a ChangeValue; a drag is one step, never merged).
+QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y);
 
 }  // namespace mg

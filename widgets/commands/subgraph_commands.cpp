@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/subgraph_commands.h"
 
+#include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
 
 namespace mg {
@@ -40,27 +41,17 @@ EditSubgraphKeyCommand::EditSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKe
 void EditSubgraphKeyCommand::redo() { m_doc->replaceKey(m_after); }
 void EditSubgraphKeyCommand::undo() { m_doc->replaceKey(m_before); }
 
-SetSubgraphSettingsCommand::SetSubgraphSettingsCommand(SubgraphDocument* doc, SubgraphSettings after,
-                                                       QUndoCommand* parent)
-    : QUndoCommand(parent), m_doc(doc), m_before(doc->settings()), m_after(after) {
-  setText(commandText("Change Subgraph Requirement"));
+QUndoCommand* setSubgraphSettingsCommand(SubgraphDocument* doc, const SubgraphSettings& after) {
+  return new ChangeValue<SubgraphSettings>(
+      commandText("Change Subgraph Requirement"),
+      {[doc] { return doc->settings(); }, [doc](const SubgraphSettings& s) { doc->setSettings(s); }}, after,
+      MergeId::SubgraphSettings, {doc});
 }
 
-void SetSubgraphSettingsCommand::redo() { m_doc->setSettings(m_after); }
-void SetSubgraphSettingsCommand::undo() { m_doc->setSettings(m_before); }
-
-bool SetSubgraphSettingsCommand::mergeWith(const QUndoCommand* other) {
-  const auto* o = static_cast<const SetSubgraphSettingsCommand*>(other);
-  if (o->m_doc != m_doc) return false;
-  m_after = o->m_after;
-  return true;
+QUndoCommand* setSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after, const QString& text) {
+  return new ChangeValue<std::vector<SubgraphChoice>>(
+      text, {[doc] { return doc->choices(); }, [doc](const std::vector<SubgraphChoice>& c) { doc->setChoices(c); }},
+      std::move(after));
 }
-
-SetSubgraphChoicesCommand::SetSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after,
-                                                     const QString& text, QUndoCommand* parent)
-    : QUndoCommand(text, parent), m_doc(doc), m_before(doc->choices()), m_after(std::move(after)) {}
-
-void SetSubgraphChoicesCommand::redo() { m_doc->setChoices(m_after); }
-void SetSubgraphChoicesCommand::undo() { m_doc->setChoices(m_before); }
 
 }  // namespace mg

@@ -50,32 +50,11 @@ class EditSubgraphKeyCommand : public QUndoCommand {
   SubgraphKeySpec m_before, m_after;
 };
 
-// Changes the requirement or its numbers. Consecutive changes (a spin box stepping) merge into
-// one step.
-class SetSubgraphSettingsCommand : public QUndoCommand {
- public:
-  SetSubgraphSettingsCommand(SubgraphDocument* doc, SubgraphSettings after, QUndoCommand* parent = nullptr);
-  void redo() override;
-  void undo() override;
-  int id() const override { return 0x5B6; }
-  bool mergeWith(const QUndoCommand* other) override;
+// Changes the requirement or its numbers (a ChangeValue). Consecutive changes of one document (a
+// spin box stepping) merge into one step.
+QUndoCommand* setSubgraphSettingsCommand(SubgraphDocument* doc, const SubgraphSettings& after);
 
- private:
-  SubgraphDocument* m_doc;
-  SubgraphSettings m_before, m_after;
-};
-
-// Sets the stretches the author keeps by hand (manual mode).
-class SetSubgraphChoicesCommand : public QUndoCommand {
- public:
-  SetSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after, const QString& text,
-                            QUndoCommand* parent = nullptr);
-  void redo() override;
-  void undo() override;
-
- private:
-  SubgraphDocument* m_doc;
-  std::vector<SubgraphChoice> m_before, m_after;
-};
+// Sets the stretches the author keeps by hand (manual mode; a ChangeValue, never merged).
+QUndoCommand* setSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after, const QString& text);
 
 }  // namespace mg

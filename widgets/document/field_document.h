@@ -8,7 +8,7 @@ namespace mg {
 
 // The Motion Fields part of a project: its authoring settings, saved as the "field"
 // section (always written; a file without it gets the defaults). A child of the project made by
-// the Motion Fields workspace; changed through SetFieldSettingsCommand so edits are undoable.
+// the Motion Fields workspace; changed through setFieldSettingsCommand so edits are undoable.
 // UI thread only.
 class FieldDocument : public ProjectSection {
   Q_OBJECT

@@ -74,7 +74,7 @@ class Project : public QObject {
 
   // The frame distance settings of every grid computed for this project (ALGORITHMS.md 1).
   // Saved with the project and part of the undo history: views change them through
-  // SetMetricSettingsCommand, which calls setMetricSettings(). Precondition of the setter:
+  // setMetricSettingsCommand, which calls setMetricSettings(). Precondition of the setter:
   // settings.validate() succeeds. Emits metricSettingsChanged only when the value changes.
   const MetricSettings& metricSettings() const { return m_metricSettings; }
   void setMetricSettings(const MetricSettings& settings);

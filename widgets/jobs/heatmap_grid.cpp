@@ -46,8 +46,7 @@ std::vector<int> sliceMinima(const std::vector<float>& slice, float threshold, i
 
 Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     const HeatmapGridKey& key, const std::vector<std::shared_ptr<const Motion>>& motions,
-    const std::atomic<bool>* cancel, std::function<void(double)> report,
-    long long denseCells) {
+    long long denseCells, const Progress& progress) {
   if (motions.empty() || motions.size() > 2 || motions.size() != key.motions.size()) {
     return Error{"a heatmap needs one or two motions"};
   }
@@ -67,7 +66,6 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
   if (cols) {
     if (Status s = checkComparable(*grid->rows, *cols); !s) return s.error();
   }
-  const Progress progress(cancel, std::move(report));
   const long long cells = static_cast<long long>(grid->rows->frameCount()) *
                           (cols ? cols->frameCount() : grid->rows->frameCount());
   MinimaSettings minima;

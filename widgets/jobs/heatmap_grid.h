@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <atomic>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -10,6 +8,7 @@
 #include "core/metric/frame_set.h"
 #include "core/metric/grid_minima.h"
 #include "core/metric/grid_pyramid.h"
+#include "core/util/progress.h"
 #include "core/util/result.h"
 #include "widgets/document/project.h"
 
@@ -68,12 +67,11 @@ std::vector<int> sliceMinima(const std::vector<float>& slice, float threshold, i
 
 // Computes the grid of `motions` (1 or 2, matching key.motions) under key.settings: frame sets,
 // then the dense grid (`denseCells` or less) or the streamed pyramid, then the minima.
-// `report` (may be empty; called from worker threads) gets the fraction done in [0, 1]; `cancel`
-// (may be null) is polled per tile. Fails when the frame sets cannot be built or compared (e.g.
-// two skeletons), or the work was cancelled.
+// `progress` (reported from worker threads) gets the fraction done in [0, 1] and is polled for
+// cancel per tile. Fails when the frame sets cannot be built or compared (e.g. two skeletons), or
+// the work was cancelled.
 Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     const HeatmapGridKey& key, const std::vector<std::shared_ptr<const Motion>>& motions,
-    const std::atomic<bool>* cancel = nullptr, std::function<void(double)> report = {},
-    long long denseCells = kHeatmapDenseCells);
+    long long denseCells = kHeatmapDenseCells, const Progress& progress = {});
 
 }  // namespace mg

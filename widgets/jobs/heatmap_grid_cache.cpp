@@ -2,13 +2,8 @@
 #include "widgets/jobs/heatmap_grid_cache.h"
 
 #include <algorithm>
-#include <atomic>
 
 namespace mg {
-
-namespace {
-constexpr int kProgressSteps = 1000;
-}
 
 HeatmapGridCache::HeatmapGridCache(QObject* parent) : QObject(parent), m_slot(this) {
   // One grid at a time: the job's tiles already use every core.
@@ -45,30 +40,24 @@ void HeatmapGridCache::request(const HeatmapGridKey& key,
     m_entries.splice(m_entries.begin(), m_entries, it);
     if (m_slot.isRunning()) {
       // Supersede the stale job with one that does nothing, so its results are dropped.
-      m_slot.start([](QPromise<HeatmapGridOutcome>&) {}, {});
+      m_slot.start([](JobContext<HeatmapGridOutcome>&) {}, {});
     }
     emit gridReady(grid);
     return;
   }
   ++m_jobs;
   m_slot.start(
-      [key, motions](QPromise<HeatmapGridOutcome>& promise) {
-        promise.setProgressRange(0, kProgressSteps);
-        std::atomic<bool> cancel{false};
-        auto report = [&promise, &cancel](double f) {
-          if (promise.isCanceled()) cancel = true;
-          promise.setProgressValue(static_cast<int>(f * kProgressSteps));
-        };
+      [key, motions](JobContext<HeatmapGridOutcome>& job) {
         Result<std::shared_ptr<const HeatmapGrid>> grid =
-            computeHeatmapGrid(key, motions, &cancel, report);
-        if (promise.isCanceled() || cancel) return;
+            computeHeatmapGrid(key, motions, kHeatmapDenseCells, job.progress());
+        if (job.cancelled()) return;
         HeatmapGridOutcome outcome;
         if (grid) {
           outcome.grid = std::move(grid).value();
         } else {
           outcome.error = QString::fromStdString(grid.error().message);
         }
-        promise.addResult(std::move(outcome));
+        job.addResult(std::move(outcome));
       },
       JobCallbacks<HeatmapGridOutcome>{
           [this](const HeatmapGridOutcome& outcome) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/jobs/motion_loader.h"
 
+#include <cmath>
 #include <new>
 #include <stdexcept>
 
@@ -11,12 +12,14 @@ namespace mg {
 namespace {
 
 // Runs on a worker thread; touches nothing but its copied arguments.
-void readFiles(QPromise<LoadOutcome>& promise, const QStringList& paths,
+// Progress: the fraction of `paths` read, with the path being read as its text.
+void readFiles(JobContext<LoadOutcome>& job, const QStringList& paths,
                const ImportOptions& options) {
-  promise.setProgressRange(0, static_cast<int>(paths.size()));
+  const double n = static_cast<double>(paths.size());
   for (int i = 0; i < paths.size(); ++i) {
-    if (promise.isCanceled()) return;
-    promise.setProgressValueAndText(i, paths[i]);
+    if (job.cancelled()) return;
+    job.setPhase(paths[i]);
+    job.progress().report(i / n);
     LoadOutcome outcome;
     outcome.path = paths[i];
     // readMotionFile reports bad input as errors; a file that still asks for more memory than
@@ -36,9 +39,10 @@ void readFiles(QPromise<LoadOutcome>& promise, const QStringList& paths,
     } catch (const std::exception& e) {
       outcome.error = QStringLiteral("%1: reading failed: %2").arg(paths[i], QString::fromLocal8Bit(e.what()));
     }
-    promise.addResult(std::move(outcome));
+    job.addResult(std::move(outcome));
   }
-  promise.setProgressValueAndText(static_cast<int>(paths.size()), QString());
+  job.setPhase(QString());
+  job.progress().report(1.0);
 }
 
 }  // namespace
@@ -57,13 +61,14 @@ void MotionLoader::load(const QStringList& paths, const ImportOptions& options) 
                            : static_cast<int>(m_pending.size());
   const QStringList batch = m_pending;
   const int alreadyDone = m_batchSize - static_cast<int>(batch.size());
-  m_slot.start([batch, options](QPromise<LoadOutcome>& promise) {
-                 readFiles(promise, batch, options);
+  m_slot.start([batch, options](JobContext<LoadOutcome>& job) {
+                 readFiles(job, batch, options);
                },
                JobCallbacks<LoadOutcome>{
                    [this](const LoadOutcome& outcome) { deliver(outcome); },
-                   [this, alreadyDone](int value, int, const QString& text) {
-                     emit progressChanged(alreadyDone + value, m_batchSize, text);
+                   [this, alreadyDone, files = batch.size()](int value, int maximum, const QString& text) {
+                     const int read = static_cast<int>(std::lround(static_cast<double>(value) * files / maximum));
+                     emit progressChanged(alreadyDone + read, m_batchSize, text);
                    },
                    [this](bool cancelled) {
                      m_pending.clear();

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include <QPromise>
 #include <QString>
 
 #include "core/param/parametric_edge.h"
@@ -13,6 +12,7 @@
 #include "core/param/time_warp.h"
 #include "core/param/transition_grid.h"
 #include "widgets/document/parametric_document.h"
+#include "widgets/jobs/job_slot.h"
 
 namespace mg {
 
@@ -20,7 +20,7 @@ class Project;
 
 // Background work of the parametric editor. Each *Job struct is an immutable snapshot of its
 // inputs (shared motions and nodes, copied settings), so it may run on a pool thread while the
-// document changes; run() reports progress in 0..1000 and stops when the promise is cancelled.
+// document changes; run*() reports progress through `context` and stops when it is cancelled.
 // Results carry an error text instead of a value on failure.
 
 // Registers the examples and builds the node (registerExamples + buildParametricNode).
@@ -39,7 +39,7 @@ struct NodeBuildResult {
   std::shared_ptr<const ParametricNode> node;
   QString error;
 };
-void runNodeBuild(QPromise<NodeBuildResult>& promise, const NodeBuildJob& job);
+void runNodeBuild(JobContext<NodeBuildResult>& context, const NodeBuildJob& job);
 
 // The expensive stage of an edge (sampleEdge).
 struct EdgeSampleJob {
@@ -50,7 +50,7 @@ struct EdgeSampleResult {
   std::shared_ptr<const EdgeSampling> sampling;
   QString error;
 };
-void runEdgeSampling(QPromise<EdgeSampleResult>& promise, const EdgeSampleJob& job);
+void runEdgeSampling(JobContext<EdgeSampleResult>& context, const EdgeSampleJob& job);
 
 // Segments of the project's motions similar to one segment (findSimilarSegments).
 struct SimilarSegmentsJob {
@@ -65,7 +65,7 @@ struct SimilarSegmentsResult {
   std::vector<double> costs;
   QString error;
 };
-void runSimilarSegments(QPromise<SimilarSegmentsResult>& promise, const SimilarSegmentsJob& job);
+void runSimilarSegments(JobContext<SimilarSegmentsResult>& context, const SimilarSegmentsJob& job);
 
 // The transition distance grid of one (source, target) pair (computeTransitionGrid).
 struct TransitionGridJob {
@@ -77,6 +77,6 @@ struct TransitionGridResult {
   std::shared_ptr<const TransitionGrid> grid;
   QString error;
 };
-void runTransitionGrid(QPromise<TransitionGridResult>& promise, const TransitionGridJob& job);
+void runTransitionGrid(JobContext<TransitionGridResult>& context, const TransitionGridJob& job);
 
 }  // namespace mg

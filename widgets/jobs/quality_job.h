@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include <QPromise>
 #include <QString>
 
 #include "core/report/quality_report.h"
+#include "widgets/jobs/job_slot.h"
 
 namespace mg {
 
@@ -26,7 +26,8 @@ struct QualityJobResult {
   QString error;
 };
 
-// Reports progress 0..1000 and stops soon after the promise is cancelled (no result then).
-void runQualityJob(QPromise<QualityJobResult>& promise, const QualityJob& job);
+// Reports progress (opening [0, 0.2], the report [0.2, 1]) and stops soon after `context` is
+// cancelled (no result then).
+void runQualityJob(JobContext<QualityJobResult>& context, const QualityJob& job);
 
 }  // namespace mg

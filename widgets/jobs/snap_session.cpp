@@ -12,13 +12,6 @@ namespace mg {
 namespace {
 // A restart waits this long so a burst of edits (a slider drag, a batch load) runs once.
 constexpr int kCoalesceMs = 60;
-
-// Stops the run behind `flag`, if any, and returns a fresh flag for the next one.
-std::shared_ptr<std::atomic<bool>> renewFlag(std::shared_ptr<std::atomic<bool>>& flag) {
-  if (flag) flag->store(true);
-  flag = std::make_shared<std::atomic<bool>>(false);
-  return flag;
-}
 }  // namespace
 
 SnapSession::SnapSession(Project* project, QObject* parent)
@@ -37,11 +30,7 @@ SnapSession::SnapSession(Project* project, QObject* parent)
   connect(hubsOf(*project), &HubList::hubsReset, this, schedule);
 }
 
-SnapSession::~SnapSession() {
-  for (auto* flag : {&m_pipelineCancel, &m_suggestCancel}) {
-    if (*flag) (*flag)->store(true);
-  }
-}
+SnapSession::~SnapSession() = default;
 
 void SnapSession::scheduleRestart() { m_restartTimer.start(); }
 
@@ -74,7 +63,6 @@ void SnapSession::restart() {
   }
   m_hasRun = true;
   m_lastInput = input;
-  auto cancel = renewFlag(m_pipelineCancel);
   if (input.motions.empty()) {
     // Nothing to derive (a new project): an empty state, not a "no motions" failure left over.
     m_pipeline.cancel();
@@ -83,13 +71,9 @@ void SnapSession::restart() {
     return;
   }
   m_pipeline.start(
-      [input = std::move(input), cancel](QPromise<std::shared_ptr<const SnapPipelineState>>& promise) {
-        promise.setProgressRange(0, 100);
-        const Progress progress(cancel.get(), [&promise](double f) {
-          promise.setProgressValue(static_cast<int>(f * 100));
-        });
-        runSnapPipeline(input, progress, [&promise](const SnapPipelineState& s) {
-          promise.addResult(std::make_shared<const SnapPipelineState>(s));
+      [input = std::move(input)](JobContext<std::shared_ptr<const SnapPipelineState>>& job) {
+        runSnapPipeline(input, job.progress(), [&job](const SnapPipelineState& s) {
+          job.addResult(std::make_shared<const SnapPipelineState>(s));
         });
       },
       {[this](const std::shared_ptr<const SnapPipelineState>& s) {
@@ -106,19 +90,15 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
   // the motions would differ from one run to the next. The job derives what it needs itself.
   SnapPipelineInput input = snapPipelineInput(*m_project);
   input.snap = false;
-  auto cancel = renewFlag(m_suggestCancel);
   m_suggest.start(
-      [input = std::move(input), cancel, count, threshold, wminFrames](QPromise<std::shared_ptr<const SuggestOutcome>>& promise) {
+      [input = std::move(input), count, threshold, wminFrames](JobContext<std::shared_ptr<const SuggestOutcome>>& job) {
         auto out = std::make_shared<SuggestOutcome>();
-        auto finish = [&] { promise.addResult(std::shared_ptr<const SuggestOutcome>(out)); };
+        auto finish = [&] { job.addResult(std::shared_ptr<const SuggestOutcome>(out)); };
         if (input.motions.empty()) {
           out->error = QStringLiteral("Load motions first.");
           return finish();
         }
-        promise.setProgressRange(0, 100);
-        const Progress progress(cancel.get(), [&promise](double f) {
-          promise.setProgressValue(static_cast<int>(f * 100));
-        });
+        const Progress& progress = job.progress();
         // Stage 1 of the derivation: the working motions and the match frames of the existing
         // hubs, which keep their frames (a suggestion beside one would get no matches of its own).
         std::shared_ptr<const SnapPipelineState> stage;
@@ -134,15 +114,15 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
           for (const MatchFrame& f : hub.matchFrames) excluded.push_back(f.ref);
         }
         const Progress grid = progress.slice(0.1, 1.0);
-        HubGraphBuildJob job;
-        job.motions = stage->working;
-        job.metric = input.metric;
-        job.threshold = threshold;
-        job.wminFrames = wminFrames;
-        job.hubCount = count;
-        job.excluded = excluded;
-        job.progress = &grid;
-        Result<SuggestedHubGraph> built = job.run();
+        HubGraphBuildJob build;
+        build.motions = stage->working;
+        build.metric = input.metric;
+        build.threshold = threshold;
+        build.wminFrames = wminFrames;
+        build.hubCount = count;
+        build.excluded = excluded;
+        build.progress = &grid;
+        Result<SuggestedHubGraph> built = build.run();
         if (progress.cancelled()) return;
         if (!built) {
           out->error = QString::fromStdString(built.error().message);
@@ -173,8 +153,8 @@ void SnapSession::setPreviewFrame(MotionId motion, int frame) {
   const int m = state->motionIndex(motion);
   if (!state->frames || m < 0 || frame < 0 || frame >= state->working[m]->frameCount()) return;
   m_previewJob.start(
-      [state, m, frame](QPromise<std::shared_ptr<const std::vector<std::vector<float>>>>& promise) {
-        promise.addResult(std::make_shared<const std::vector<std::vector<float>>>(queryRows(*state->frames, {m, frame})));
+      [state, m, frame](JobContext<std::shared_ptr<const std::vector<std::vector<float>>>>& job) {
+        job.addResult(std::make_shared<const std::vector<std::vector<float>>>(queryRows(*state->frames, {m, frame})));
       },
       {[this](const std::shared_ptr<const std::vector<std::vector<float>>>& rows) {
          m_preview = rows;

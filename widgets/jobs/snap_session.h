@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -53,10 +52,7 @@ class SnapSession : public QObject {
   // whatever the derived state() is at that moment, so the same document always gets the same
   // proposals: `threshold` 0 = automatic.
   void suggestHubs(int count, double threshold, int wminFrames);
-  void cancelSuggestion() {
-    if (m_suggestCancel) m_suggestCancel->store(true);
-    m_suggest.cancel();
-  }
+  void cancelSuggestion() { m_suggest.cancel(); }
   bool isSuggesting() const { return m_suggest.isRunning(); }
 
   // Live preview: the distances of one frame are computed in the background once
@@ -96,8 +92,6 @@ class SnapSession : public QObject {
   std::shared_ptr<const std::vector<std::vector<float>>> m_preview;
   MotionId m_previewMotion = -1;
   int m_previewFrame = -1;
-  std::shared_ptr<std::atomic<bool>> m_pipelineCancel;  // of the running pipeline
-  std::shared_ptr<std::atomic<bool>> m_suggestCancel;
   SnapPipelineInput m_lastInput;
   bool m_hasRun = false;
   QTimer m_restartTimer;

@@ -2,7 +2,6 @@
 #include "widgets/jobs/subgraph_search.h"
 
 #include <algorithm>
-#include <atomic>
 #include <climits>
 #include <cmath>
 
@@ -14,8 +13,6 @@
 namespace mg {
 
 namespace {
-
-constexpr int kSteps = 1000;
 
 QString text(const Error& e) { return QString::fromStdString(e.message); }
 
@@ -85,7 +82,7 @@ std::vector<int> chosenVertices(const DatabaseMotionGraph& graph, const Subgraph
   return out;
 }
 
-void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<SubgraphSearchUpdate>& promise) {
+void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext<SubgraphSearchUpdate>& job) {
   Stopwatch clock;
   auto outcome = std::make_shared<SubgraphOutcome>();
   outcome->thresholdM2 = input.thresholdM2;
@@ -95,15 +92,11 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<S
     SubgraphSearchUpdate last;
     last.iterations = outcome->result.iterations;
     last.outcome = outcome;
-    promise.addResult(std::move(last));
+    job.addResult(std::move(last));
   };
-  std::atomic<bool> cancel{false};
-  promise.setProgressRange(0, kSteps);
   auto progress = [&](double from, double to, const QString& phase) {
-    return Progress(&cancel, [&promise, &cancel, from, to, phase](double f) {
-      if (promise.isCanceled()) cancel = true;
-      promise.setProgressValueAndText(static_cast<int>((from + (to - from) * f) * kSteps), phase);
-    });
+    job.setPhase(phase);
+    return job.progress().slice(from, to);
   };
   if (!input.frames || input.working.empty()) {
     outcome->error = QStringLiteral("Load motions first: the subgraph is chosen from their frames.");
@@ -123,7 +116,7 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<S
     graphShare = 0.4;
     Result<DmgBuildResult> built =
         buildDatabaseMotionGraph(*input.frames, settings, progress(0.0, graphShare, QStringLiteral("Database motion graph")));
-    if (promise.isCanceled()) return;
+    if (job.cancelled()) return;
     if (!built) {
       outcome->error = text(built.error());
       return finish();
@@ -138,19 +131,19 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<S
   }
   const std::vector<int> chosen = chosenVertices(*graph, input);
   if (search) {
-    SubgraphJob job;
-    job.graph = graph.get();
-    job.keys = input.keys;
-    job.requirement = input.requirement;
-    job.settings = input.isa;
-    job.include = chosen;
+    SubgraphJob isa;
+    isa.graph = graph.get();
+    isa.keys = input.keys;
+    isa.requirement = input.requirement;
+    isa.settings = input.isa;
+    isa.include = chosen;
     std::vector<IsaIteration> iterations;
-    job.onIteration = [&](const IsaIteration& it) {
+    isa.onIteration = [&](const IsaIteration& it) {
       iterations.push_back(it);
-      promise.addResult(SubgraphSearchUpdate{iterations, nullptr});
+      job.addResult(SubgraphSearchUpdate{iterations, nullptr});
     };
-    Result<SubgraphResult> result = findMinimumSubgraph(job, progress(graphShare, 0.9, QStringLiteral("Iterative Sub-graph Algorithm")));
-    if (promise.isCanceled()) return;
+    Result<SubgraphResult> result = findMinimumSubgraph(isa, progress(graphShare, 0.9, QStringLiteral("Iterative Sub-graph Algorithm")));
+    if (job.cancelled()) return;
     if (!result) {
       outcome->error = text(result.error());
       return finish();
@@ -173,7 +166,8 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<S
       for (int t : graph->graph().out(v)) outcome->result.edges += std::binary_search(kept.begin(), kept.end(), t);
     }
   }
-  promise.setProgressValueAndText(static_cast<int>(0.92 * kSteps), QStringLiteral("Checking every key pair"));
+  job.setPhase(QStringLiteral("Checking every key pair"));
+  job.progress().report(0.92);
   Result<VerificationReport> verified =
       verifySubgraph(*graph, input.keys, input.requirement, outcome->result.vertices, 5);
   if (!verified) {
@@ -185,9 +179,10 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<S
     Result<VerificationReport> core = verifySubgraph(*graph, input.keys, input.requirement, outcome->result.coreVertices, 0);
     if (core) outcome->core = std::move(core.value());
   }
-  if (promise.isCanceled()) return;
+  if (job.cancelled()) return;
   summarise(*graph, keys.value(), input.requirement, *outcome);
-  promise.setProgressValue(kSteps);
+  job.setPhase(QString());
+  job.progress().report(1.0);
   finish();
 }
 

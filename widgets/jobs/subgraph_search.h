@@ -4,13 +4,13 @@
 #include <memory>
 #include <vector>
 
-#include <QPromise>
 #include <QString>
 
 #include "core/dmg/database_motion_graph.h"
 #include "core/metric/frame_set.h"
 #include "core/subgraph/iterative_subgraph.h"
 #include "core/subgraph/subgraph_verifier.h"
+#include "widgets/jobs/job_slot.h"
 
 namespace mg {
 
@@ -71,8 +71,8 @@ struct SubgraphSearchUpdate {
 
 // Builds (or reuses) the database motion graph, then runs the ISA (`search`) or only evaluates
 // the keys and chosen stretches (manual mode), and verifies the result independently. Reports
-// progress through the promise (0-1000), each iteration and the outcome as results; cancellable.
-void runSubgraphSearch(const SubgraphSearchInput& input, bool search, QPromise<SubgraphSearchUpdate>& promise);
+// progress (with the phase as its text), each iteration and the outcome as results; cancellable.
+void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext<SubgraphSearchUpdate>& job);
 
 // The kept vertices of the hand-picked stretches and the keys (ascending DMG ids).
 std::vector<int> chosenVertices(const DatabaseMotionGraph& graph, const SubgraphSearchInput& input);

@@ -3,7 +3,6 @@
 #include "app/mgstudio/workspace_registry.h"
 #include "widgets/document/project_section.h"
 
-#include <atomic>
 #include <cmath>
 
 #include <QAction>
@@ -25,6 +24,7 @@
 #include "core/io/field_file.h"
 #include "widgets/commands/field_commands.h"
 #include "widgets/document/project.h"
+#include "widgets/jobs/field_jobs.h"
 #include "widgets/jobs/job_slot.h"
 #include "widgets/views/field/field_plots.h"
 #include "widgets/views/field/field_preview.h"
@@ -33,33 +33,7 @@
 
 namespace mg {
 
-// What a build hands back to the UI thread.
-struct FieldBuildOutcome {
-  std::shared_ptr<const MotionField> field;
-  MotionFieldBuildStats stats;
-  Eigen::MatrixXd axes;  // featureDims x 2
-  Eigen::VectorXd mean;
-  std::vector<QPointF> points;
-  QString error;
-};
-
-struct FieldCompareOutcome {
-  std::vector<ResponseChart::Bar> bars;
-  QString error;
-};
-
 namespace {
-
-constexpr int kSteps = 1000;
-
-template <class T>
-Progress promiseProgress(QPromise<T>& promise, std::atomic<bool>& cancel) {
-  promise.setProgressRange(0, kSteps);
-  return Progress(&cancel, [&promise, &cancel](double f) {
-    if (promise.isCanceled()) cancel = true;
-    promise.setProgressValue(static_cast<int>(f * kSteps));
-  });
-}
 
 ResponseChart::Bar barOf(const AgilityEntry& e) {
   return {QString::fromStdString(e.label), e.summary.meanSeconds, e.summary.medianSeconds, e.summary.failures,
@@ -225,7 +199,7 @@ void FieldWorkspace::pushSettings() {
   s.k = m_k->value();
   s.compression = m_compression->value();
   if (s == m_document->settings()) return;
-  m_project->undoStack()->push(new SetFieldSettingsCommand(m_document, s));
+  m_project->undoStack()->push(setFieldSettingsCommand(m_document, s));
 }
 
 void FieldWorkspace::projectReset() {
@@ -275,31 +249,11 @@ void FieldWorkspace::build() {
   m_preview->stop();
   m_build->setEnabled(false);
   m_status->setText(tr("Building the field from %1 motions...").arg(motions.size()));
-  reportProgress(0, kSteps, tr("Building motion field"));
+  reportProgress(0, kJobProgressSteps, tr("Building motion field"));
   m_buildJob->start(
       [motions, settings, trim = m_project->importOptions().trimLeadingFrames](
-          QPromise<std::shared_ptr<const FieldBuildOutcome>>& promise) {
-        std::atomic<bool> cancel{false};
-        auto out = std::make_shared<FieldBuildOutcome>();
-        Result<MotionFieldBuild> built = buildMotionField(motions, settings, promiseProgress(promise, cancel));
-        if (!built) {
-          out->error = QString::fromStdString(built.error().message);
-        } else {
-          auto field = std::make_shared<MotionField>(*built->field);
-          field->trimLeadingFrames = trim;  // recorded in the file for the quality report
-          out->field = std::move(field);
-          out->stats = built->stats;
-          const FeaturePca pca = featurePca(*out->field->database);
-          out->axes = pca.axes.leftCols(std::min<Eigen::Index>(2, pca.axes.cols()));
-          out->mean = pca.mean;
-          const FieldDatabase& db = *out->field->database;
-          for (int i = 0; i < db.stateCount(); ++i) {
-            const Eigen::Map<const Eigen::VectorXd> f(db.feature(i), db.featureDims);
-            const Eigen::VectorXd p = out->axes.transpose() * (f - out->mean);
-            out->points.emplace_back(p[0], p.size() > 1 ? p[1] : 0.0);
-          }
-        }
-        promise.addResult(std::shared_ptr<const FieldBuildOutcome>(out));
+          JobContext<std::shared_ptr<const FieldBuildOutcome>>& job) {
+        job.addResult(buildFieldOutcome(motions, settings, trim, job.progress()));
       },
       {[this](const std::shared_ptr<const FieldBuildOutcome>& r) {
          if (!r->field) {
@@ -389,32 +343,21 @@ void FieldWorkspace::compare() {
   }
   std::shared_ptr<const MotionField> field = m_field;
   m_status->setText(tr("Comparing response times with a graph controller..."));
-  reportProgress(0, kSteps, tr("Comparing agility"));
+  reportProgress(0, kJobProgressSteps, tr("Comparing agility"));
   m_compareJob->start(
-      [field](QPromise<std::shared_ptr<const FieldCompareOutcome>>& promise) {
-        std::atomic<bool> cancel{false};
-        auto out = std::make_shared<FieldCompareOutcome>();
-        AgilitySettings settings;
-        settings.changes = 20;
-        // On the task the field was built for: heading changes, or line changes (Table 2).
-        if (field->values) settings.task = field->values->task;
-        Result<AgilityComparison> r = compareAgility(*field, settings, promiseProgress(promise, cancel));
-        if (!r) {
-          out->error = QString::fromStdString(r.error().message);
-        } else {
-          for (const AgilityEntry& e : r->field) out->bars.push_back(barOf(e));
-          out->bars.push_back(barOf(r->graph));
-        }
-        promise.addResult(std::shared_ptr<const FieldCompareOutcome>(out));
+      [field](JobContext<std::shared_ptr<const FieldCompareOutcome>>& job) {
+        job.addResult(compareFieldAgility(*field, job.progress()));
       },
       {[this](const std::shared_ptr<const FieldCompareOutcome>& r) {
          if (!r->error.isEmpty()) {
            m_status->setText(tr("Comparison failed: %1").arg(r->error));
            return;
          }
-         m_chart->setBars(r->bars);
-         const auto& f = r->bars.front();
-         const auto& g = r->bars.back();
+         std::vector<ResponseChart::Bar> bars;
+         for (const AgilityEntry& e : r->entries) bars.push_back(barOf(e));
+         const ResponseChart::Bar f = bars.front();
+         const ResponseChart::Bar g = bars.back();
+         m_chart->setBars(std::move(bars));
          m_status->setText(tr("Response (mean/median): field N=1 %1/%2 s, graph controller %3/%4 s.")
                                .arg(f.mean, 0, 'f', 2).arg(f.median, 0, 'f', 2).arg(g.mean, 0, 'f', 2).arg(g.median, 0, 'f', 2));
          emit compared();

@@ -196,8 +196,8 @@ void ParametricWorkspace::samplePendingEdges() {
     const EdgeSamplingSettings settings = e->settings.sampling;
     const EdgeSampleJob job{s->built, t->built, settings};
     const QString label = tr("Sampling edge %1 \u2192 %2").arg(QString::fromStdString(s->name), QString::fromStdString(t->name));
-    reportProgress(0, 1000, label);
-    m_pending->sample.start([job](QPromise<EdgeSampleResult>& p) { runEdgeSampling(p, job); },
+    reportProgress(0, kJobProgressSteps, label);
+    m_pending->sample.start([job](JobContext<EdgeSampleResult>& context) { runEdgeSampling(context, job); },
                             {[this, id, settings](const EdgeSampleResult& r) {
                                const ParamEdgeEntry* now = parametricOf(*m_project)->edge(id);
                                // Part of loading: not an undo step. Skipped if the author changed it meanwhile.
@@ -271,9 +271,9 @@ void ParametricWorkspace::showNewNodeDialog() {
 void ParametricWorkspace::playNodeBlend(std::shared_ptr<const ParametricNode> node, const ParameterVector& l) {
   if (!node) return;
   m_clipJob->start(
-      [node, l](QPromise<std::shared_ptr<const Motion>>& promise) {
+      [node, l](JobContext<std::shared_ptr<const Motion>>& job) {
         Motion clip;
-        if (node->clipFor(l, clip)) promise.addResult(std::make_shared<const Motion>(std::move(clip)));
+        if (node->clipFor(l, clip)) job.addResult(std::make_shared<const Motion>(std::move(clip)));
       },
       {[this](const std::shared_ptr<const Motion>& clip) { m_preview->playClip(clip); }, {}, {}});
 }
@@ -287,7 +287,7 @@ void ParametricWorkspace::previewTransition(ParamEdgeId edge, const ParameterVec
   job.sourceParameter = source, job.targetParameter = target;
   if (job.edge >= static_cast<int>(ids.size())) return;
   m_pending->preview.start(
-      [job](QPromise<TransitionPreviewResult>& p) { p.addResult(computeTransitionPreview(job)); },
+      [job](JobContext<TransitionPreviewResult>& context) { context.addResult(computeTransitionPreview(job)); },
       {[this](const TransitionPreviewResult& r) {
          if (!r.clip) {
            m_status->setText(r.error);
@@ -350,7 +350,7 @@ void ParametricWorkspace::buildPendingNodes() {
     const NodeBuildJob job = NodeBuildJob::from(n, *m_project);
     m_building = id;
     m_status->setText(tr("Building node %1...").arg(QString::fromStdString(n.name)));
-    m_pending->build.start([job](QPromise<NodeBuildResult>& p) { runNodeBuild(p, job); },
+    m_pending->build.start([job](JobContext<NodeBuildResult>& context) { runNodeBuild(context, job); },
                            {[this, id](const NodeBuildResult& r) {
                               if (r.node) parametricOf(*m_project)->setNodeBuilt(id, r.node);
                               m_status->setText(r.node ? tr("Node built.") : tr("Node build failed: %1").arg(r.error));
@@ -370,7 +370,7 @@ void ParametricWorkspace::runDemo(const QString& directory) {
   const ImportOptions options = m_project->importOptions();
   m_status->setText(tr("Demo: loading walks and building the walking node..."));
   m_demoJob->start(
-      [dir, options](QPromise<std::shared_ptr<const DemoResult>>& promise) {
+      [dir, options](JobContext<std::shared_ptr<const DemoResult>>& context) {
         auto out = std::make_shared<DemoResult>();
         for (const char* file : {"16_15.bvh", "16_11.bvh", "16_13.bvh", "16_17.bvh", "16_19.bvh", "16_47.bvh"}) {
           Result<Motion> m = readMotionFile(dir + "/" + file, options);
@@ -390,14 +390,14 @@ void ParametricWorkspace::runDemo(const QString& directory) {
         Result<ParametricSpace> space = registerExamples(segments, job.registration);
         if (!space) {
           out->error = QString::fromStdString(space.error().message);
-          promise.addResult(std::shared_ptr<const DemoResult>(out));
+          context.addResult(std::shared_ptr<const DemoResult>(out));
           return;
         }
         Result<ParametricNode> node = buildParametricNode(
             "walk", std::make_shared<const ParametricSpace>(std::move(space.value())), job.metrics, job.inversion);
         if (!node) {
           out->error = QString::fromStdString(node.error().message);
-          promise.addResult(std::shared_ptr<const DemoResult>(out));
+          context.addResult(std::shared_ptr<const DemoResult>(out));
           return;
         }
         out->node = std::make_shared<const ParametricNode>(std::move(node.value()));
@@ -405,7 +405,7 @@ void ParametricWorkspace::runDemo(const QString& directory) {
         out->edgeSettings.sampling.targetSamples = 300;
         Result<EdgeSampling> sampling = sampleEdge({out->node.get(), out->node.get(), out->edgeSettings.sampling});
         if (sampling) out->sampling = std::make_shared<const EdgeSampling>(std::move(sampling.value()));
-        promise.addResult(std::shared_ptr<const DemoResult>(out));
+        context.addResult(std::shared_ptr<const DemoResult>(out));
       },
       {[this](const std::shared_ptr<const DemoResult>& r) {
          if (!r->node) {

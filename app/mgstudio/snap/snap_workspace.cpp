@@ -148,7 +148,7 @@ void SnapWorkspace::loadViewState(const Json& state) {
 
 void SnapWorkspace::cancelJobs() {
   m_session->cancelSuggestion();
-  if (m_exportCancel) *m_exportCancel = true;
+  m_exportCancelled = true;
   m_exportJob.cancel();
 }
 
@@ -221,26 +221,21 @@ void SnapWorkspace::startExport(const QString& directory,
   }
   SnapExportInput input = exportInput(*s);  // points into `s`, which the job keeps alive
   input.clipCopies = clipCopies;
-  m_exportCancel = std::make_shared<std::atomic<bool>>(false);
+  m_exportCancelled = false;
   m_export->setEnabled(false);
-  reportProgress(0, 100, tr("Exporting the snap graph"));
+  reportProgress(0, kJobProgressSteps, tr("Exporting the snap graph"));
   auto reported = std::make_shared<bool>(false);  // the result arrived: exportFinished was sent
   // The job owns the immutable session state it exports (shared), never the live document.
   m_exportJob.start(
-      [s, input, directory, cancel = m_exportCancel](QPromise<QString>& promise) {
-        promise.setProgressRange(0, 100);
-        const Progress progress(cancel.get(), [&promise, &cancel](double f) {
-          if (promise.isCanceled()) *cancel = true;
-          promise.setProgressValue(static_cast<int>(f * 100));
-        });
-        const Status status = mg::exportSnapGraph(input, directory.toStdString(), progress);
-        promise.addResult(status ? QString() : QString::fromStdString(status.error().message));
+      [s, input, directory](JobContext<QString>& job) {
+        const Status status = mg::exportSnapGraph(input, directory.toStdString(), job.progress());
+        job.addResult(status ? QString() : QString::fromStdString(status.error().message));
       },
       {[this, directory, reported](const QString& error) {
          *reported = true;
          if (error.isEmpty()) {
            m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(directory), 6000);
-         } else if (m_exportCancel && *m_exportCancel) {
+         } else if (m_exportCancelled) {
            m_window->statusBar()->showMessage(tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
          } else {
            QMessageBox::warning(m_window, tr("Export failed"), error);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -77,7 +76,7 @@ class SnapWorkspace : public Workspace {
 
  private:
   JobSlot<QString> m_exportJob{this};
-  std::shared_ptr<std::atomic<bool>> m_exportCancel;
+  bool m_exportCancelled = false;  // cancelJobs() asked the last export to stop
   MotionPlayer* m_player;
   SnapSession* m_session;
   SnapPreview* m_preview;

@@ -257,7 +257,7 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
   if (handPicked) {
     std::vector<SubgraphChoice> choices = doc->choices();
     choices.push_back({motion, begin, end});
-    m_project->undoStack()->push(new SetSubgraphChoicesCommand(
+    m_project->undoStack()->push(setSubgraphChoicesCommand(
         doc, std::move(choices), tr("Keep Frames %1–%2 by Hand").arg(beginFrame).arg(endFrame - 1)));
     return;
   }
@@ -290,7 +290,7 @@ void SubgraphWorkspace::runSearch() {
   m_plot->setIterations({});
   m_results->setCurrentWidget(m_plot);
   m_panel->setSummary(tr("Searching..."));
-  reportProgress(0, 1000, tr("Minimum subgraph"));
+  reportProgress(0, kJobProgressSteps, tr("Minimum subgraph"));
   JobCallbacks<SubgraphSearchUpdate> callbacks;
   callbacks.onResult = [this, input](const SubgraphSearchUpdate& update) {
     m_plot->setIterations(update.iterations);
@@ -316,7 +316,7 @@ void SubgraphWorkspace::runSearch() {
     if (cancelled) m_panel->setSummary(tr("Search cancelled; the previous result is kept."));
     emit searchFinished();
   };
-  m_search.start([input](QPromise<SubgraphSearchUpdate>& promise) { runSubgraphSearch(input, true, promise); },
+  m_search.start([input](JobContext<SubgraphSearchUpdate>& job) { runSubgraphSearch(input, true, job); },
                  std::move(callbacks));
 }
 
@@ -359,7 +359,7 @@ void SubgraphWorkspace::evaluateManual() {
     if (!m_outcome) updateOverlay();
     emit manualEvaluated();
   };
-  m_manualJob.start([input](QPromise<SubgraphSearchUpdate>& promise) { runSubgraphSearch(input, false, promise); },
+  m_manualJob.start([input](JobContext<SubgraphSearchUpdate>& job) { runSubgraphSearch(input, false, job); },
                     std::move(callbacks));
 }
 

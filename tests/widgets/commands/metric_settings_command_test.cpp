@@ -18,7 +18,7 @@ TEST(MetricSettingsCommand, RedoUndoSwapSettingsAndSignal) {
   s.joints = JointSelection::Major;
   s.weighting = WindowWeighting::Uniform;
   s.workingFps = 60;
-  project.undoStack()->push(new SetMetricSettingsCommand(&project, s));
+  project.undoStack()->push(setMetricSettingsCommand(&project, s));
   EXPECT_EQ(project.metricSettings(), s);
   EXPECT_EQ(changed.count(), 1);
   EXPECT_TRUE(project.undoStack()->canUndo());
@@ -35,7 +35,7 @@ TEST(MetricSettingsCommand, RedoUndoSwapSettingsAndSignal) {
 TEST(MetricSettingsCommand, UnchangedSettingsAreNotRecorded) {
   Project project;
   QSignalSpy changed(&project, &Project::metricSettingsChanged);
-  project.undoStack()->push(new SetMetricSettingsCommand(&project, project.metricSettings()));
+  project.undoStack()->push(setMetricSettingsCommand(&project, project.metricSettings()));
   EXPECT_EQ(project.undoStack()->count(), 0);
   EXPECT_EQ(changed.count(), 0);
 }
@@ -46,8 +46,8 @@ TEST(MetricSettingsCommand, SuccessiveChangesUndoOneByOne) {
   a.windowFrames = 5;
   MetricSettings b = a;
   b.windowFrames = 21;
-  project.undoStack()->push(new SetMetricSettingsCommand(&project, a));
-  project.undoStack()->push(new SetMetricSettingsCommand(&project, b));
+  project.undoStack()->push(setMetricSettingsCommand(&project, a));
+  project.undoStack()->push(setMetricSettingsCommand(&project, b));
   EXPECT_EQ(project.undoStack()->count(), 2);
   project.undoStack()->undo();
   EXPECT_EQ(project.metricSettings().windowFrames, 5);

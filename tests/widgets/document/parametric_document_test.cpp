@@ -117,9 +117,9 @@ TEST(ParametricDocument, ThresholdsReclassifyFromTheCachedSamplingAndDragsMerge)
 
   EdgeThresholds t = doc->edge(e)->settings.thresholds;
   t.tGood = 0.007, t.tBad = 0.01;
-  project.undoStack()->push(new SetEdgeThresholdsCommand(doc, e, t));
+  project.undoStack()->push(setEdgeThresholdsCommand(doc, e, t));
   t.tGood = 0.03, t.tBad = 0.04;  // everything GOOD: the edge exists
-  project.undoStack()->push(new SetEdgeThresholdsCommand(doc, e, t));
+  project.undoStack()->push(setEdgeThresholdsCommand(doc, e, t));
   EXPECT_EQ(project.undoStack()->count(), stackBefore + 1);  // merged
   EXPECT_EQ(doc->edge(e)->sampling.get(), sampling.get());   // the same cached object
   EXPECT_EQ(doc->classifyCount(), classifiedBefore + 2);
@@ -160,7 +160,7 @@ TEST(ParametricDocument, MoveNodeUndo) {
   auto* a = new AddParametricNodeCommand(doc, nodeEntry("a"));
   const ParamNodeId ia = a->id();
   project.undoStack()->push(a);
-  project.undoStack()->push(new MoveParametricNodeCommand(doc, ia, 120, -40));
+  project.undoStack()->push(moveParametricNodeCommand(doc, ia, 120, -40));
   EXPECT_EQ(doc->node(ia)->canvasX, 120);
   project.undoStack()->undo();
   EXPECT_EQ(doc->node(ia)->canvasX, 0);
@@ -192,7 +192,7 @@ TEST(ParametricFile, SectionRoundTrip) {
   const ParamEdgeId eid = addSelfLoop(project, nid, nullptr);
   EdgeThresholds t;
   t.tGood = 0.004, t.tBad = 0.009, t.epsilon = 2.5;
-  project.undoStack()->push(new SetEdgeThresholdsCommand(doc, eid, t));
+  project.undoStack()->push(setEdgeThresholdsCommand(doc, eid, t));
   ParamEdgeEntry changed = *doc->edge(eid);
   EdgeSamplingSettings s = changed.settings.sampling;
   s.sourceSamples = 12, s.targetSamples = 77, s.sourceRegionBegin = 0.5;
@@ -267,7 +267,7 @@ TEST(ParametricFile, SavedAndLoadedWithTheProject) {
     const ParamEdgeId eid = addSelfLoop(project, nid, nullptr);
     EdgeThresholds t;
     t.tGood = 0.003, t.tBad = 0.008;
-    project.undoStack()->push(new SetEdgeThresholdsCommand(parametricOf(project), eid, t));
+    project.undoStack()->push(setEdgeThresholdsCommand(parametricOf(project), eid, t));
     ASSERT_TRUE(saveProject(project, path).ok());
   }
   Project loaded;

@@ -62,13 +62,13 @@ TEST(SubgraphDocument, SettingsStepsMergeAndChoicesUndo) {
   SubgraphSettings s = doc->settings();
   for (int gamma : {41, 42, 43}) {
     s.gamma = gamma;
-    project.undoStack()->push(new SetSubgraphSettingsCommand(doc, s));
+    project.undoStack()->push(setSubgraphSettingsCommand(doc, s));
   }
   EXPECT_EQ(project.undoStack()->count(), 1);  // one step for the whole spin
   EXPECT_EQ(doc->settings().gamma, 43);
   project.undoStack()->undo();
   EXPECT_EQ(doc->settings().gamma, 40);
-  project.undoStack()->push(new SetSubgraphChoicesCommand(doc, {{3, 0.0, 2.0}}, "keep"));
+  project.undoStack()->push(setSubgraphChoicesCommand(doc, {{3, 0.0, 2.0}}, "keep"));
   EXPECT_EQ(doc->choices().size(), 1u);
   project.undoStack()->undo();
   EXPECT_TRUE(doc->choices().empty());
@@ -96,8 +96,8 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
     project.undoStack()->push(add);
     project.undoStack()->push(new AddSubgraphKeyCommand(doc, keySpec("walk", mid, 1.0, 2.25)));
     project.undoStack()->push(new AddSubgraphKeyCommand(doc, keySpec("turn", mid, 5.0, 6.0)));
-    project.undoStack()->push(new SetSubgraphSettingsCommand(doc, settings));
-    project.undoStack()->push(new SetSubgraphChoicesCommand(doc, {{mid, 0.0, duration}}, "keep"));
+    project.undoStack()->push(setSubgraphSettingsCommand(doc, settings));
+    project.undoStack()->push(setSubgraphChoicesCommand(doc, {{mid, 0.0, duration}}, "keep"));
     ASSERT_TRUE(saveProject(project, path).ok());
 
     // Bad sections name what is wrong.

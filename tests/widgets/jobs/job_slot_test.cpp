@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <vector>
@@ -17,11 +18,17 @@ namespace {
 struct Log {
   QList<int> results;
   QList<int> progress;
+  QList<int> maxima;
+  QStringList texts;
   int finished = 0;
   bool lastCancelled = false;
   JobCallbacks<int> callbacks() {
     return {[this](const int& r) { results.push_back(r); },
-            [this](int value, int, const QString&) { progress.push_back(value); },
+            [this](int value, int maximum, const QString& text) {
+              progress.push_back(value);
+              maxima.push_back(maximum);
+              texts.push_back(text);
+            },
             [this](bool cancelled) {
               ++finished;
               lastCancelled = cancelled;
@@ -33,11 +40,10 @@ TEST(JobSlot, DeliversResultsProgressAndFinishOnTheContextThread) {
   QObject context;
   JobSlot<int> slot(&context);
   Log log;
-  slot.start([](QPromise<int>& promise) {
-               promise.setProgressRange(0, 3);
+  slot.start([](JobContext<int>& job) {
                for (int i = 0; i < 3; ++i) {
-                 promise.addResult(i * 10);
-                 promise.setProgressValue(i + 1);
+                 job.addResult(i * 10);
+                 job.progress().report((i + 1) / 3.0);
                }
              },
              log.callbacks());
@@ -46,8 +52,58 @@ TEST(JobSlot, DeliversResultsProgressAndFinishOnTheContextThread) {
   EXPECT_EQ(log.results, (QList<int>{0, 10, 20}));
   EXPECT_FALSE(log.lastCancelled);
   ASSERT_FALSE(log.progress.isEmpty());
-  EXPECT_EQ(log.progress.last(), 3);
+  EXPECT_EQ(log.progress.last(), kJobProgressSteps);  // the last report, 1.0
+  for (int maximum : log.maxima) EXPECT_EQ(maximum, kJobProgressSteps);
+  EXPECT_TRUE(std::is_sorted(log.progress.begin(), log.progress.end()));
   EXPECT_FALSE(slot.isRunning());
+}
+
+// Fractions of the whole job and of its phases (slices) arrive scaled to the progress range,
+// with the phase text set before them.
+TEST(JobSlot, ProgressFractionsAndPhasesArrive) {
+  QObject context;
+  JobSlot<int> slot(&context);
+  Log log;
+  auto gate = std::make_shared<QSemaphore>();
+  slot.start([gate](JobContext<int>& job) {
+               job.setPhase(QStringLiteral("first"));
+               job.progress().slice(0.0, 0.5).report(0.5);  // 0.25 of the job
+               gate->acquire();  // the UI sees this report before the next one
+               job.setPhase(QStringLiteral("second"));
+               job.progress().slice(0.5, 1.0).report(1.0);
+             },
+             log.callbacks());
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !log.progress.isEmpty(); }, 10000));
+  gate->release();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 10000));
+  ASSERT_EQ(log.progress, (QList<int>{kJobProgressSteps / 4, kJobProgressSteps}));
+  EXPECT_EQ(log.texts, (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
+}
+
+// The slot's cancel reaches the work through its context, its Progress and the Progress's slices.
+TEST(JobSlot, CancelReachesTheProgressOfTheWork) {
+  QObject context;
+  JobSlot<int> slot(&context);
+  Log log;
+  auto started = std::make_shared<QSemaphore>();
+  auto gate = std::make_shared<QSemaphore>();
+  auto before = std::make_shared<std::atomic<bool>>(true);
+  auto after = std::make_shared<std::atomic<int>>(0);
+  slot.start([started, gate, before, after](JobContext<int>& job) {
+               before->store(job.cancelled() || job.progress().cancelled());
+               started->release();
+               gate->acquire();
+               *after = int(job.cancelled()) + int(job.progress().cancelled()) +
+                        int(job.progress().slice(0.2, 0.4).cancelled());
+             },
+             log.callbacks());
+  started->acquire();
+  slot.cancel();
+  gate->release();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 10000));
+  EXPECT_FALSE(before->load());
+  EXPECT_EQ(after->load(), 3);
+  EXPECT_TRUE(log.lastCancelled);
 }
 
 TEST(JobSlot, SupersededJobIsCancelledAndSilenced) {
@@ -58,23 +114,26 @@ TEST(JobSlot, SupersededJobIsCancelledAndSilenced) {
   auto staleSawCancel = std::make_shared<std::atomic<bool>>(false);
   auto staleDone = std::make_shared<QSemaphore>();
   Log stale, fresh;
-  slot.start([gate, started, staleSawCancel, staleDone](QPromise<int>& promise) {
-               promise.addResult(1);  // reaches the watcher's queue before it is superseded
+  slot.start([gate, started, staleSawCancel, staleDone](JobContext<int>& job) {
+               job.addResult(1);  // reaches the watcher's queue before it is superseded
+               job.progress().report(0.5);
                started->release();
                gate->acquire();       // held until the new job has replaced this one
-               staleSawCancel->store(promise.isCanceled());
-               promise.addResult(2);
+               staleSawCancel->store(job.cancelled() && job.progress().cancelled());
+               job.addResult(2);
+               job.progress().report(1.0);
                staleDone->release();
              },
              stale.callbacks());
   // Superseding a job that has not started yet means it never runs; this one is running.
   started->acquire();
-  slot.start([](QPromise<int>& promise) { promise.addResult(42); }, fresh.callbacks());
+  slot.start([](JobContext<int>& job) { job.addResult(42); }, fresh.callbacks());
   gate->release();
   ASSERT_TRUE(QTest::qWaitFor([&] { return fresh.finished == 1; }, 10000));
   QTest::qWait(100);  // any late signal of the stale job would arrive now
   EXPECT_EQ(fresh.results, QList<int>{42});
   EXPECT_TRUE(stale.results.isEmpty());
+  EXPECT_TRUE(stale.progress.isEmpty());
   EXPECT_EQ(stale.finished, 0);
   ASSERT_TRUE(staleDone->tryAcquire(1, 10000));
   EXPECT_TRUE(staleSawCancel->load());
@@ -95,8 +154,8 @@ TEST(JobSlot, JobSupersededBeforeItStartsNeverRuns) {
     });
   }
   Log first, second;
-  slot.start([ran](QPromise<int>&) { ++*ran; }, first.callbacks());
-  slot.start([](QPromise<int>& promise) { promise.addResult(5); }, second.callbacks());
+  slot.start([ran](JobContext<int>&) { ++*ran; }, first.callbacks());
+  slot.start([](JobContext<int>& job) { job.addResult(5); }, second.callbacks());
   gate->release(workers);
   ASSERT_TRUE(QTest::qWaitFor([&] { return second.finished == 1; }, 10000));
   ASSERT_TRUE(freed->tryAcquire(workers, 10000));
@@ -110,10 +169,10 @@ TEST(JobSlot, CancelReportsFinishedCancelled) {
   JobSlot<int> slot(&context);
   auto gate = std::make_shared<QSemaphore>();
   Log log;
-  slot.start([gate](QPromise<int>& promise) {
+  slot.start([gate](JobContext<int>& job) {
                gate->acquire();
-               if (promise.isCanceled()) return;
-               promise.addResult(7);
+               if (job.cancelled()) return;
+               job.addResult(7);
              },
              log.callbacks());
   slot.cancel();
@@ -130,7 +189,7 @@ TEST(JobSlot, DestructionWaitsForTheRunningWork) {
   {
     JobSlot<int> slot(&context);
     Log log;
-    slot.start([done, started](QPromise<int>&) {
+    slot.start([done, started](JobContext<int>&) {
                  started->release();
                  QThread::msleep(50);
                  done->store(true);
@@ -150,7 +209,7 @@ TEST(JobSlot, JobsAndTheirLoopsShareThePoolsWorkers) {
   std::vector<Log> logs(4);
   for (Log& log : logs) {
     jobs.push_back(std::make_unique<JobSlot<int>>(&context));
-    jobs.back()->start([&](QPromise<int>& promise) {
+    jobs.back()->start([&](JobContext<int>& job) {
                           parallelFor(20, 0, [&](int, int) {
                             const int now = running.fetch_add(1) + 1;
                             for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
@@ -158,7 +217,7 @@ TEST(JobSlot, JobsAndTheirLoopsShareThePoolsWorkers) {
                             QThread::usleep(500);
                             running.fetch_sub(1);
                           });
-                          promise.addResult(1);
+                          job.addResult(1);
                         },
                         log.callbacks());
   }

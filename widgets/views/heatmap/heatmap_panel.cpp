@@ -234,7 +234,7 @@ void HeatmapPanel::pushSettings() {
   s.weighting = static_cast<WindowWeighting>(m_weighting->currentData().toInt());
   s.workingFps = m_fps->value();
   if (!s.validate() || s == m_project->metricSettings()) return;
-  m_project->undoStack()->push(new SetMetricSettingsCommand(m_project, s));
+  m_project->undoStack()->push(setMetricSettingsCommand(m_project, s));
 }
 
 void HeatmapPanel::setMotions(const QList<MotionId>& ids) {

@@ -391,7 +391,7 @@ void EdgeInspector::pushThresholds() {
   th.tBad = std::max(th.tGood, m_scale * m_bad->value() / kSliderSteps);
   th.epsilon = m_epsilon->value();
   if (!th.validate()) return;
-  m_project->undoStack()->push(new SetEdgeThresholdsCommand(parametricOf(*m_project), m_edge, th));
+  m_project->undoStack()->push(setEdgeThresholdsCommand(parametricOf(*m_project), m_edge, th));
 }
 
 void EdgeInspector::rebuild() {
@@ -411,8 +411,8 @@ void EdgeInspector::rebuild() {
   EdgeSampleJob job{s->built, t->built, settings};
   const ParamEdgeId id = m_edge;
   m_rebuild->setEnabled(false);
-  m_progress->setProgress(0, 1000, tr("Sampling edge"));
-  m_sampleJob.start([job](QPromise<EdgeSampleResult>& promise) { runEdgeSampling(promise, job); },
+  m_progress->setProgress(0, kJobProgressSteps, tr("Sampling edge"));
+  m_sampleJob.start([job](JobContext<EdgeSampleResult>& context) { runEdgeSampling(context, job); },
                     {[this, id, settings](const EdgeSampleResult& r) {
                        if (id != m_edge) return;  // the inspector moved on (setEdge cancelled it)
                        if (!r.sampling) {
@@ -456,7 +456,7 @@ void EdgeInspector::requestGrid() {
                         e->sampling->targetParameters[static_cast<size_t>(m_chosenTarget)], e->sampling->settings};
   const float cached = e->sampling->minimum[e->sampling->pair(src, m_chosenTarget)];
   const int chosen = m_chosenTarget;
-  m_gridJob.start([job](QPromise<TransitionGridResult>& p) { runTransitionGrid(p, job); },
+  m_gridJob.start([job](JobContext<TransitionGridResult>& context) { runTransitionGrid(context, job); },
                   {[this, src, chosen, cached](const TransitionGridResult& r) {
                      if (!r.grid) {
                        m_gridText->setText(r.error);

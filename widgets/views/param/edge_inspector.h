@@ -22,7 +22,7 @@ class JobProgressWidget;
 class Project;
 
 // The edge inspector dock: T_GOOD / T_BAD sliders and epsilon (live: the document re-classifies
-// from the cached sampling, through SetEdgeThresholdsCommand which merges a drag into one step),
+// from the cached sampling, through setEdgeThresholdsCommand, which merges a drag into one step),
 // the sampling settings n_s, n_t and the source/target regions with "Rebuild" (sampleEdge as a
 // job with progress and cancel, applied as SetEdgeSamplingCommand), the edge's GOOD / NEUTRAL /
 // BAD counts, shrunk and empty boxes and why a box is empty, the parameter-space view of one

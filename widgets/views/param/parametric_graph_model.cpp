@@ -78,7 +78,7 @@ void ParametricGraphModel::sync() {
 
 void ParametricGraphModel::moveNode(GraphNodeId id, QPointF position) {
   if (!parametricOf(*m_project)->node(id)) return;
-  m_project->undoStack()->push(new MoveParametricNodeCommand(parametricOf(*m_project), id, position.x(), position.y()));
+  m_project->undoStack()->push(moveParametricNodeCommand(parametricOf(*m_project), id, position.x(), position.y()));
 }
 
 void ParametricGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>& edges) {

@@ -177,8 +177,8 @@ void ParametricNodeDialog::findSimilar() {
   job.queryEnd = item->data(kEndRole).toInt();
   for (const MotionEntry& m : m_project->motions()) job.database.push_back({m.id, m.motion});
   job.metric = m_project->metricSettings();
-  m_progress->setProgress(0, 1000, tr("Finding similar segments"));
-  m_similarJob.start([job](QPromise<SimilarSegmentsResult>& p) { runSimilarSegments(p, job); },
+  m_progress->setProgress(0, kJobProgressSteps, tr("Finding similar segments"));
+  m_similarJob.start([job](JobContext<SimilarSegmentsResult>& context) { runSimilarSegments(context, job); },
                      {[this](const SimilarSegmentsResult& r) {
                         if (!r.error.isEmpty()) m_status->setText(r.error);
                         for (size_t i = 0; i < r.segments.size(); ++i) {
@@ -235,9 +235,9 @@ void ParametricNodeDialog::build() {
   }
   const NodeBuildJob job = NodeBuildJob::from(e, *m_project);
   m_buildButton->setEnabled(false);
-  m_progress->setProgress(0, 1000, tr("Building node"));
+  m_progress->setProgress(0, kJobProgressSteps, tr("Building node"));
   m_status->setText(tr("Registering %1 examples and measuring %2 blends...").arg(e.examples.size()).arg(e.inversion.samples));
-  m_buildJob.start([job](QPromise<NodeBuildResult>& p) { runNodeBuild(p, job); },
+  m_buildJob.start([job](JobContext<NodeBuildResult>& context) { runNodeBuild(context, job); },
                    {[this](const NodeBuildResult& r) {
                       if (!r.node) {
                         m_status->setText(tr("Build failed: %1").arg(r.error));

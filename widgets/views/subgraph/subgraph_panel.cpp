@@ -206,7 +206,7 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
     }
     const std::shared_ptr<const Motion> motion = m_project->motion(id);
     if (item->checkState() == Qt::Checked && motion) choices.push_back({id, 0.0, motion->durationSeconds()});
-    m_project->undoStack()->push(new SetSubgraphChoicesCommand(
+    m_project->undoStack()->push(setSubgraphChoicesCommand(
         m_doc, std::move(choices),
         item->checkState() == Qt::Checked ? tr("Keep \"%1\" by Hand").arg(item->text())
                                           : tr("Stop Keeping \"%1\" by Hand").arg(item->text())));
@@ -214,7 +214,7 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   connect(m_clearManual, &QPushButton::clicked, this, [this] {
     if (m_doc->choices().empty()) return;
     m_project->undoStack()->push(
-        new SetSubgraphChoicesCommand(m_doc, {}, tr("Clear Hand-Picked Frames")));
+        setSubgraphChoicesCommand(m_doc, {}, tr("Clear Hand-Picked Frames")));
   });
   connect(m_run, &QPushButton::clicked, this, &SubgraphPanel::runRequested);
   connect(m_complete, &QPushButton::clicked, this, &SubgraphPanel::completeRequested);
@@ -267,7 +267,7 @@ void SubgraphPanel::settingsEdited() {
   s.thresholdM2 = m_threshold->value();
   s.maxIterations = m_iterations->value();
   if (s == m_doc->settings()) return;
-  m_project->undoStack()->push(new SetSubgraphSettingsCommand(m_doc, s));
+  m_project->undoStack()->push(setSubgraphSettingsCommand(m_doc, s));
 }
 
 void SubgraphPanel::showKeys() {

@@ -76,7 +76,7 @@ TEST(FieldGui, BuildSteerPushCompare) {
   FieldSettings s = doc->settings();
   EXPECT_EQ(s.k, 15);
   s.compression = 10;
-  project->undoStack()->push(new SetFieldSettingsCommand(doc, s));
+  project->undoStack()->push(setFieldSettingsCommand(doc, s));
   EXPECT_EQ(doc->settings().compression, 10);
   project->undoStack()->undo();
   EXPECT_EQ(doc->settings().compression, 1);

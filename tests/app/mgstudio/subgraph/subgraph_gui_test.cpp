@@ -254,7 +254,7 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
   SubgraphSettings hard = doc->settings();
   hard.gamma = 1;
   hard.strict = true;
-  window.project()->undoStack()->push(new SetSubgraphSettingsCommand(doc, hard));
+  window.project()->undoStack()->push(setSubgraphSettingsCommand(doc, hard));
   sg->runSearch();
   ASSERT_TRUE(finished.wait(600000));
   EXPECT_EQ(sg->outcome(), kept);

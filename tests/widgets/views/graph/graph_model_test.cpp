@@ -162,7 +162,7 @@ TEST(ParametricGraphModel, IdsStayStableAcrossEditsUndoAndRedo) {
   EdgeThresholds loose;
   loose.tGood = 0.03;
   loose.tBad = 0.04;
-  f.project.undoStack()->push(new SetEdgeThresholdsCommand(parametricOf(f.project), f.loop, loose));
+  f.project.undoStack()->push(setEdgeThresholdsCommand(parametricOf(f.project), f.loop, loose));
   EXPECT_EQ(model.edge(f.loop)->colour, QColor(90, 200, 110));
   EXPECT_FALSE(model.node(f.walk)->deadEnd);
   EXPECT_TRUE(model.node(f.turn)->deadEnd);

@@ -27,7 +27,7 @@ std::shared_ptr<const HeatmapGrid> gridOf(std::vector<std::shared_ptr<const Moti
                                           long long denseCells = kHeatmapDenseCells) {
   HeatmapGridKey key;
   for (size_t i = 0; i < motions.size(); ++i) key.motions.push_back(static_cast<int>(i) + 1);
-  auto grid = computeHeatmapGrid(key, motions, nullptr, {}, denseCells);
+  auto grid = computeHeatmapGrid(key, motions, denseCells);
   if (!grid) throw std::runtime_error(grid.error().message);
   return grid.value();
 }
@@ -196,7 +196,7 @@ TEST(HeatmapPanel, SliceClickMovesSelectionAndSettingsRecompute) {
   // A settings change (an undoable command) computes a new grid; undo is a cache hit.
   MetricSettings s = project.metricSettings();
   s.windowFrames = 5;
-  project.undoStack()->push(new SetMetricSettingsCommand(&project, s));
+  project.undoStack()->push(setMetricSettingsCommand(&project, s));
   ASSERT_TRUE(QTest::qWaitFor([&] { return shown.count() == 2; }, 60000));
   EXPECT_EQ(panel.grid()->key.settings.windowFrames, 5);
   EXPECT_EQ(panel.view()->selectedCol(), 100);  // same motions: the selection stays
