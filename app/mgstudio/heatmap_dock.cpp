@@ -6,12 +6,12 @@
 #include <QMenu>
 
 #include "app/mgstudio/main_window.h"
+#include "widgets/views/common/wheel_guard.h"
 #include "widgets/views/heatmap/heatmap_panel.h"
 #include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/playback/motion_player.h"
 #include "widgets/views/playback/playback_controller.h"
 #include "widgets/views/viewport/viewport_widget.h"
-#include "widgets/views/common/wheel_guard.h"
 
 namespace mg {
 

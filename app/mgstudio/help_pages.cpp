@@ -19,17 +19,24 @@ QString gettingStartedHtml(const std::vector<Workspace*>& workspaces) {
   return QObject::tr(
              "<h3>Getting started</h3>"
              "<ol>"
-             "<li><b>Load capture.</b> File &gt; Open (Ctrl+O) or drop BVH/FBX/glTF files on the window; "
-             "File &gt; Open Sample loads a boxing take. The Motion Library lists them; selecting one plays it "
+             "<li><b>Load capture.</b> File &gt; Open (Ctrl+O) or drop BVH/FBX/glTF files on the "
+             "window; "
+             "File &gt; Open Sample loads a boxing take. The Motion Library lists them; selecting "
+             "one plays it "
              "(Space plays/pauses, Left/Right step).</li>"
-             "<li><b>Look for similar frames.</b> The Distance Heatmap (Ctrl+Shift+H) shows how far every frame is "
-             "from every other; dark cells are good places to cut. Click a cell to see the two poses overlaid.</li>"
+             "<li><b>Look for similar frames.</b> The Distance Heatmap (Ctrl+Shift+H) shows how "
+             "far every frame is "
+             "from every other; dark cells are good places to cut. Click a cell to see the two "
+             "poses overlaid.</li>"
              "%1"
-             "<li><b>Save and export.</b> File &gt; Save (Ctrl+S) keeps everything in a .mgproj project; the File "
+             "<li><b>Save and export.</b> File &gt; Save (Ctrl+S) keeps everything in a .mgproj "
+             "project; the File "
              "menu's Export actions write each kind's graph for a game runtime.</li>"
              "</ol>"
-             "<p>Every authoring action can be undone (Ctrl+Z); right-click hubs, clips, graph nodes, edges, the "
-             "timeline and the heatmap for their actions. Spin boxes and sliders take the mouse wheel only once "
+             "<p>Every authoring action can be undone (Ctrl+Z); right-click hubs, clips, graph "
+             "nodes, edges, the "
+             "timeline and the heatmap for their actions. Spin boxes and sliders take the mouse "
+             "wheel only once "
              "clicked, so scrolling a dock never changes a value.</p>")
       .arg(kinds);
 }
@@ -42,11 +49,13 @@ QString shortcutsHtml(const QList<QAction*>& actions) {
     text.remove(QLatin1Char('&'));
     rows.push_back({a->shortcut().toString(QKeySequence::NativeText), text});
   }
-  std::sort(rows.begin(), rows.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+  std::sort(rows.begin(), rows.end(),
+            [](const auto& x, const auto& y) { return x.second < y.second; });
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
   QString html = QObject::tr("<h3>Keyboard shortcuts</h3><table cellspacing=\"4\">");
   for (const auto& [key, text] : rows) {
-    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), text.toHtmlEscaped());
+    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                .arg(key.toHtmlEscaped(), text.toHtmlEscaped());
   }
   html += QObject::tr(
       "</table><h4>3D viewport</h4><table cellspacing=\"4\">"
@@ -56,12 +65,15 @@ QString shortcutsHtml(const QList<QAction*>& actions) {
       "<tr><td><b>A / D / W / S</b></td><td>orbit (with Shift: pan)</td></tr>"
       "<tr><td><b>Q / E</b></td><td>zoom</td></tr>"
       "<tr><td><b>Numpad 1 / 3 / 7</b></td><td>front / side / top view</td></tr>"
-      "<tr><td><b>\u2190 \u2192 \u2193, drag on the ground</b></td><td>while steering a parametric walk: turn, "
+      "<tr><td><b>\u2190 \u2192 \u2193, drag on the ground</b></td><td>while steering a parametric "
+      "walk: turn, "
       "turn around, head towards the point</td></tr>"
       "</table><h4>Views</h4><table cellspacing=\"4\">"
       "<tr><td><b>Wheel</b></td><td>Match Timeline and heatmap: zoom; Shift+wheel: pan</td></tr>"
-      "<tr><td><b>Right click</b></td><td>the actions of a hub, clip, node, edge or heatmap cell</td></tr>"
-      "<tr><td><b>Drag, Shift+drag</b></td><td>Subgraph Timeline: a new key segment; frames kept by hand</td></tr>"
+      "<tr><td><b>Right click</b></td><td>the actions of a hub, clip, node, edge or heatmap "
+      "cell</td></tr>"
+      "<tr><td><b>Drag, Shift+drag</b></td><td>Subgraph Timeline: a new key segment; frames kept "
+      "by hand</td></tr>"
       "</table>");
   return html;
 }

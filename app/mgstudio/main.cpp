@@ -33,7 +33,8 @@ int answerWithoutDisplay(int argc, char** argv) {
   bool needed = false;
   for (int i = 1; i < argc; ++i) {
     const QByteArray a(argv[i]);
-    needed = needed || a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" || a == "--version";
+    needed = needed || a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" ||
+             a == "--version";
   }
   QStringList arguments;
   for (int i = 0; i < argc; ++i) arguments.push_back(QString::fromLocal8Bit(argv[i]));
@@ -42,7 +43,8 @@ int answerWithoutDisplay(int argc, char** argv) {
   if (!needed && mg::parseStudioOptions(arguments, &probe, &error)) return -1;
   QCoreApplication core(argc, argv);  // what --help and --version print needs an application
   nameApplication();
-  if (!mg::parseStudioOptions(QCoreApplication::arguments(), &probe, &error)) {  // help/version exit here
+  if (!mg::parseStudioOptions(QCoreApplication::arguments(), &probe,
+                              &error)) {  // help/version exit here
     std::fprintf(stderr, "mgstudio: %s\n", qPrintable(error));
     return 2;
   }
@@ -61,7 +63,8 @@ int main(int argc, char** argv) {
   // FBX, glTF, Collada and the other Assimp formats are imported by a child mgtool (installed
   // beside mgstudio, or in the build tree): a crash in Assimp fails that file, never the editor.
   const QString here = QApplication::applicationDirPath();
-  for (const QString& candidate : {here + QStringLiteral("/mgtool"), here + QStringLiteral("/../mgtool/mgtool")}) {
+  for (const QString& candidate :
+       {here + QStringLiteral("/mgtool"), here + QStringLiteral("/../mgtool/mgtool")}) {
     if (QFileInfo(candidate).isExecutable()) {
       mg::setImportHelperProgram(QFileInfo(candidate).canonicalFilePath().toStdString());
       break;
@@ -94,8 +97,10 @@ int main(int argc, char** argv) {
     diagnostics.projectOpened(options.projectPath);
   }
   // An untitled project autosaved by a session that crashed; scripted runs never ask.
-  if (options.projectPath.isEmpty() && options.quitAfterMs < 0) window.projectFiles()->offerUntitledRecovery();
-  if (!options.pmgDemoDir.isEmpty()) window.workspace<mg::ParametricWorkspace>()->runDemo(options.pmgDemoDir);
+  if (options.projectPath.isEmpty() && options.quitAfterMs < 0)
+    window.projectFiles()->offerUntitledRecovery();
+  if (!options.pmgDemoDir.isEmpty())
+    window.workspace<mg::ParametricWorkspace>()->runDemo(options.pmgDemoDir);
   QStringList files = options.files;
   if (options.openSample) files.push_back(mg::sampleMotionPath());
   if (!files.isEmpty()) window.openFiles(files);

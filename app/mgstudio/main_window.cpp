@@ -29,16 +29,16 @@
 #include "widgets/commands/motion_commands.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/common/job_progress_widget.h"
+#include "widgets/views/common/wheel_guard.h"
 #include "widgets/views/heatmap/heatmap_panel.h"
 #include "widgets/views/library/import_options_dialog.h"
-#include "widgets/views/common/job_progress_widget.h"
 #include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/playback/motion_player.h"
 #include "widgets/views/playback/playback_bar.h"
 #include "widgets/views/playback/playback_controller.h"
 #include "widgets/views/playback/stream_player.h"
 #include "widgets/views/viewport/viewport_widget.h"
-#include "widgets/views/common/wheel_guard.h"
 
 namespace mg {
 
@@ -121,11 +121,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
   arrangeDefaultDocks();
   restoreLayout();
-  if (!m_workspaces.empty()) m_switcher->show(m_workspaces.front());  // the first kind (the sample's)
+  if (!m_workspaces.empty())
+    m_switcher->show(m_workspaces.front());  // the first kind (the sample's)
 }
 
 WorkspaceContext MainWindow::workspaceContext() {
-  WorkspaceContext context{this, &m_project, m_viewport, m_playback, m_viewMenu, m_fileMenu, m_quitAction};
+  WorkspaceContext context{this,       &m_project, m_viewport,  m_playback,
+                           m_viewMenu, m_fileMenu, m_quitAction};
   context.streams = m_streams;
   context.editMenu = m_editMenu;
   context.player = m_player;
@@ -139,7 +141,9 @@ void MainWindow::arrangeDefaultDocks() {
   // behind the docks they name (Workspace::addDock's tabWith: the bottom row behind the match
   // timeline, the right column behind the heatmap, the first thing to look at after loading
   // capture). A saved layout replaces all of this.
-  auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+  auto dock = [this](const char* name) {
+    return findChild<QDockWidget*>(QString::fromLatin1(name));
+  };
   if (QDockWidget* timeline = dock("timelineDock")) timeline->raise();
   if (QDockWidget* heatmap = dock("heatmapDock")) {
     heatmap->raise();
@@ -167,8 +171,8 @@ void MainWindow::createActions() {
   m_undoAction->setShortcut(QKeySequence::Undo);
   m_redoAction = m_project.undoStack()->createRedoAction(this, tr("&Redo"));
   m_redoAction->setShortcut(QKeySequence::Redo);
-  m_removeAction = make(tr("&Remove Motion"), QKeySequence::Delete,
-                        [this] { removeSelectedMotions(); });
+  m_removeAction =
+      make(tr("&Remove Motion"), QKeySequence::Delete, [this] { removeSelectedMotions(); });
 
   m_frameAction = make(tr("&Frame Characters"), QKeySequence(Qt::Key_F),
                        [this] { m_viewport->frameCharacters(); });
@@ -176,13 +180,13 @@ void MainWindow::createActions() {
   m_followAction->setCheckable(true);
   connect(m_followAction, &QAction::toggled, m_viewport, &ViewportWidget::setFollowCharacter);
 
-  m_playAction = make(tr("&Play"), QKeySequence(Qt::Key_Space),
-                      [this] { m_playback->togglePlaying(); });
-  m_stepBackAction = make(tr("Step &Back"), QKeySequence(Qt::Key_Left),
-                          [this] { m_playback->stepBackward(); });
+  m_playAction =
+      make(tr("&Play"), QKeySequence(Qt::Key_Space), [this] { m_playback->togglePlaying(); });
+  m_stepBackAction =
+      make(tr("Step &Back"), QKeySequence(Qt::Key_Left), [this] { m_playback->stepBackward(); });
   m_stepBackAction->setIcon(s->standardIcon(QStyle::SP_MediaSeekBackward));
-  m_stepForwardAction = make(tr("Step &Forward"), QKeySequence(Qt::Key_Right),
-                             [this] { m_playback->stepForward(); });
+  m_stepForwardAction =
+      make(tr("Step &Forward"), QKeySequence(Qt::Key_Right), [this] { m_playback->stepForward(); });
   m_stepForwardAction->setIcon(s->standardIcon(QStyle::SP_MediaSeekForward));
   m_firstFrameAction = make(tr("First Frame"), QKeySequence(Qt::Key_Home), [this] {
     m_playback->setPlaying(false);
@@ -204,8 +208,9 @@ void MainWindow::createActions() {
   connect(m_playback, &PlaybackController::playingChanged, this, &MainWindow::updatePlayAction);
   updatePlayAction(false);
 
-  m_gettingStartedAction = make(tr("&Getting Started"), QKeySequence::HelpContents,
-                                [this] { showHelpPage(this, tr("Getting Started"), gettingStartedHtml(m_workspaces)); });
+  m_gettingStartedAction = make(tr("&Getting Started"), QKeySequence::HelpContents, [this] {
+    showHelpPage(this, tr("Getting Started"), gettingStartedHtml(m_workspaces));
+  });
   m_shortcutsAction = make(tr("&Keyboard Shortcuts"), {}, [this] {
     showHelpPage(this, tr("Keyboard Shortcuts"), shortcutsHtml(actions()));
   });
@@ -226,8 +231,8 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   m_fileMenu = file;
-  file->addActions({m_projectFiles->newAction(), m_projectFiles->openAction(), m_projectFiles->saveAction(),
-                    m_projectFiles->saveAsAction()});
+  file->addActions({m_projectFiles->newAction(), m_projectFiles->openAction(),
+                    m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
   file->addSeparator();
   file->addAction(m_openAction);
   m_recentMenu = file->addMenu(tr("Recent &Files"));
@@ -253,8 +258,8 @@ void MainWindow::createMenus() {
   m_viewMenu->addSeparator();
 
   QMenu* play = menuBar()->addMenu(tr("&Playback"));
-  play->addActions({m_playAction, m_stepBackAction, m_stepForwardAction, m_firstFrameAction,
-                    m_lastFrameAction});
+  play->addActions(
+      {m_playAction, m_stepBackAction, m_stepForwardAction, m_firstFrameAction, m_lastFrameAction});
   play->addSeparator();
   play->addActions({m_loopAction, m_fasterAction, m_slowerAction});
 
@@ -270,14 +275,15 @@ void MainWindow::createDocks() {
   m_libraryDock->setObjectName(QStringLiteral("motionLibraryDock"));
   m_libraryDock->setWidget(scrollingDockContent(m_library));  // the dock policy (wheel_guard.h)
   addDockWidget(Qt::LeftDockWidgetArea, m_libraryDock);
-  connect(m_library, &MotionLibraryView::selectionChanged, this, [this](const QList<MotionId>& ids) {
-    // Library playback and previews share the transport: a selection replaces the preview, and
-    // a selection emptied while a preview plays leaves the preview alone.
-    if (ids.isEmpty() && m_streams->hasStream()) return;
-    if (!ids.isEmpty()) m_streams->stop();
-    m_player->showMotions(ids);
-    if (!ids.isEmpty()) m_playback->setPlaying(true);
-  });
+  connect(m_library, &MotionLibraryView::selectionChanged, this,
+          [this](const QList<MotionId>& ids) {
+            // Library playback and previews share the transport: a selection replaces the preview,
+            // and a selection emptied while a preview plays leaves the preview alone.
+            if (ids.isEmpty() && m_streams->hasStream()) return;
+            if (!ids.isEmpty()) m_streams->stop();
+            m_player->showMotions(ids);
+            if (!ids.isEmpty()) m_playback->setPlaying(true);
+          });
 
   m_playbackBar = new PlaybackBar(m_playback, m_playAction, m_stepBackAction, m_stepForwardAction,
                                   m_loopAction, this);
@@ -303,8 +309,8 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
   m_viewMenu->addAction(m_historyDock->toggleViewAction());
   m_session = new SnapSession(&m_project, this);
-  addActions({m_projectFiles->newAction(), m_projectFiles->openAction(), m_projectFiles->saveAction(),
-              m_projectFiles->saveAsAction()});
+  addActions({m_projectFiles->newAction(), m_projectFiles->openAction(),
+              m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
   // A preview starting takes the viewport and the transport from library playback.
   connect(m_streams, &StreamPlayer::streamStarting, this, [this] {
     m_player->showMotions({});
@@ -320,12 +326,14 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::connectLoader() {
-  m_referencePoses = new ReferencePoseOffer(&m_project, this, [this](const QStringList& paths) { openFiles(paths); });
+  m_referencePoses = new ReferencePoseOffer(&m_project, this,
+                                            [this](const QStringList& paths) { openFiles(paths); });
   statusBar()->addPermanentWidget(m_referencePoses->bar());
   connect(m_loader, &MotionLoader::progressChanged, this,
           [this](int done, int total, const QString& path) {
-            m_loadProgress->setProgress(done, total,
-                                        path.isEmpty() ? tr("Loading") : tr("Loading %1").arg(QFileInfo(path).fileName()));
+            m_loadProgress->setProgress(
+                done, total,
+                path.isEmpty() ? tr("Loading") : tr("Loading %1").arg(QFileInfo(path).fileName()));
           });
   connect(m_loader, &MotionLoader::motionLoaded, this,
           [this](const QString& path, std::shared_ptr<const Motion> motion) {
@@ -351,10 +359,10 @@ void MainWindow::connectLoader() {
     const QStringList errors = std::exchange(m_batchErrors, {});
     if (cancelled) statusBar()->showMessage(tr("Loading cancelled"), 4000);
     if (!errors.isEmpty()) {
-      auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files could not be loaded"),
-                                  tr("%n file(s) could not be loaded.", nullptr,
-                                     static_cast<int>(errors.size())),
-                                  QMessageBox::Ok, this);
+      auto* box = new QMessageBox(
+          QMessageBox::Warning, tr("Some files could not be loaded"),
+          tr("%n file(s) could not be loaded.", nullptr, static_cast<int>(errors.size())),
+          QMessageBox::Ok, this);
       box->setDetailedText(errors.join(QLatin1Char('\n')));
       box->setInformativeText(errors.first());
       box->setAttribute(Qt::WA_DeleteOnClose);
@@ -371,7 +379,9 @@ void MainWindow::openFiles(const QStringList& paths) {
   m_loader->load(paths, m_project.importOptions());
 }
 
-void MainWindow::openSample() { openFiles({sampleMotionPath()}); }
+void MainWindow::openSample() {
+  openFiles({sampleMotionPath()});
+}
 
 void MainWindow::showOpenDialog() {
   QSettings settings;
@@ -397,14 +407,16 @@ void MainWindow::showImportOptions() {
 void MainWindow::removeSelectedMotions() {
   const QList<MotionId> ids = m_library->selectedMotions();
   if (ids.isEmpty()) return;
-  if (ids.size() > 1) m_project.undoStack()->beginMacro(tr("Remove %n motion(s)", nullptr, ids.size()));
+  if (ids.size() > 1)
+    m_project.undoStack()->beginMacro(tr("Remove %n motion(s)", nullptr, ids.size()));
   for (MotionId id : ids) m_project.undoStack()->push(new RemoveMotionCommand(&m_project, id));
   if (ids.size() > 1) m_project.undoStack()->endMacro();
 }
 
 void MainWindow::updatePlayAction(bool playing) {
   m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
-  m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  m_playAction->setIcon(
+      style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 
 void MainWindow::restoreLayout() {
@@ -428,12 +440,20 @@ void MainWindow::restoreLayout() {
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
       if (d->isFloating() || d == m_playbackDock) continue;
       const Qt::DockWidgetArea area = dockWidgetArea(d);
-      (area == Qt::LeftDockWidgetArea ? left : area == Qt::RightDockWidgetArea ? right : bottom).push_back(d);
+      (area == Qt::LeftDockWidgetArea    ? left
+       : area == Qt::RightDockWidgetArea ? right
+                                         : bottom)
+          .push_back(d);
     }
-    auto sizes = [](const std::vector<QDockWidget*>& docks, int size) { return QList<int>(docks.size(), size); };
-    resizeDocks(QList<QDockWidget*>(left.begin(), left.end()), sizes(left, w * 23 / 100), Qt::Horizontal);
-    resizeDocks(QList<QDockWidget*>(right.begin(), right.end()), sizes(right, w * 29 / 100), Qt::Horizontal);
-    resizeDocks(QList<QDockWidget*>(bottom.begin(), bottom.end()), sizes(bottom, h * 25 / 100), Qt::Vertical);
+    auto sizes = [](const std::vector<QDockWidget*>& docks, int size) {
+      return QList<int>(docks.size(), size);
+    };
+    resizeDocks(QList<QDockWidget*>(left.begin(), left.end()), sizes(left, w * 23 / 100),
+                Qt::Horizontal);
+    resizeDocks(QList<QDockWidget*>(right.begin(), right.end()), sizes(right, w * 29 / 100),
+                Qt::Horizontal);
+    resizeDocks(QList<QDockWidget*>(bottom.begin(), bottom.end()), sizes(bottom, h * 25 / 100),
+                Qt::Vertical);
   }
 }
 

@@ -6,11 +6,11 @@
 
 #include <QAction>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
-#include <QEventLoop>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSettings>
@@ -44,8 +44,9 @@ ProjectController::ProjectController(QMainWindow* window, Project* project,
   connect(m_open, &QAction::triggered, this, [this] {
     if (!maybeSave()) return;
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), settings.value(kProjectDirKey).toString(),
-                                                      tr("Motion Graph Studio projects (*.mgproj);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open Project"), settings.value(kProjectDirKey).toString(),
+        tr("Motion Graph Studio projects (*.mgproj);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(kProjectDirKey, QFileInfo(path).absolutePath());
     openProject(path);
@@ -66,10 +67,14 @@ ProjectController::ProjectController(QMainWindow* window, Project* project,
   updateTitle();
 }
 
-bool ProjectController::isModified() const { return m_recovered || !m_project->undoStack()->isClean(); }
+bool ProjectController::isModified() const {
+  return m_recovered || !m_project->undoStack()->isClean();
+}
 
 void ProjectController::updateTitle() {
-  const QString name = m_project->fileName().isEmpty() ? tr("Untitled") : QFileInfo(m_project->fileName()).fileName();
+  const QString name = m_project->fileName().isEmpty()
+                           ? tr("Untitled")
+                           : QFileInfo(m_project->fileName()).fileName();
   m_window->setWindowTitle(tr("%1[*] — Motion Graph Studio").arg(name));
   m_window->setWindowModified(isModified());
 }
@@ -87,18 +92,22 @@ QString ProjectController::autosave() {
   m_project->setViewState(m_collectView());
   if (const Status s = saveProject(*m_project, path); !s) {
     // No dialog every interval; the message stays until the next one replaces it.
-    m_window->statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromStdString(s.error().message)));
+    m_window->statusBar()->showMessage(
+        tr("Autosave failed: %1").arg(QString::fromStdString(s.error().message)));
     return {};
   }
   return path;
 }
 
-void ProjectController::discardAutosave() { QFile::remove(currentAutosavePath()); }
+void ProjectController::discardAutosave() {
+  QFile::remove(currentAutosavePath());
+}
 
 bool ProjectController::maybeSave() {
   if (!isModified()) return true;
   const auto answer = QMessageBox::warning(
-      m_window, tr("Unsaved Changes"), tr("The project has been modified.\nDo you want to save your changes?"),
+      m_window, tr("Unsaved Changes"),
+      tr("The project has been modified.\nDo you want to save your changes?"),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
   if (answer == QMessageBox::Cancel) return false;
   if (answer == QMessageBox::Save) return save();
@@ -113,13 +122,15 @@ void ProjectController::newProject() {
   m_recovered = false;
   updateTitle();
   // Nothing said about the old project stays on screen.
-  m_window->statusBar()->showMessage(tr("New project: open capture files with File > Open, or drop them here."));
+  m_window->statusBar()->showMessage(
+      tr("New project: open capture files with File > Open, or drop them here."));
   emit projectLoaded();
 }
 
 Result<ProjectData> ProjectController::readInBackground(const QString& path) {
-  QProgressDialog dialog(tr("Opening %1 and reading its capture files...").arg(QFileInfo(path).fileName()),
-                         tr("Cancel"), 0, kJobProgressSteps, m_window);
+  QProgressDialog dialog(
+      tr("Opening %1 and reading its capture files...").arg(QFileInfo(path).fileName()),
+      tr("Cancel"), 0, kJobProgressSteps, m_window);
   dialog.setWindowTitle(tr("Open Project"));
   dialog.setWindowModality(Qt::WindowModal);
   dialog.setAutoReset(false);
@@ -132,13 +143,15 @@ Result<ProjectData> ProjectController::readInBackground(const QString& path) {
     JobSlot<int> job(&loop);
     const QMetaObject::Connection cancel =
         connect(&dialog, &QProgressDialog::canceled, &loop, [&job] { job.cancel(); });
-    job.start(
-        [path, result](JobContext<int>& context) { *result = readProject(path, context.progress()); },
-        {{}, [&dialog, &job](int value, int maximum, const QString&) {
-           if (dialog.wasCanceled()) job.cancel();
-           dialog.setValue(std::min(value, maximum - 1));  // the dialog stays up until the read returns
-         },
-         [&loop](bool) { loop.quit(); }});
+    job.start([path, result](
+                  JobContext<int>& context) { *result = readProject(path, context.progress()); },
+              {{},
+               [&dialog, &job](int value, int maximum, const QString&) {
+                 if (dialog.wasCanceled()) job.cancel();
+                 dialog.setValue(
+                     std::min(value, maximum - 1));  // the dialog stays up until the read returns
+               },
+               [&loop](bool) { loop.quit(); }});
     loop.exec();
     disconnect(cancel);
   }
@@ -148,11 +161,13 @@ Result<ProjectData> ProjectController::readInBackground(const QString& path) {
 bool ProjectController::loadInto(const QString& path, const QString& fileName, bool recovered) {
   Result<ProjectData> data = readInBackground(path);
   if (!data) {
-    QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(data.error().message));
+    QMessageBox::warning(m_window, tr("Cannot Open Project"),
+                         QString::fromStdString(data.error().message));
     return false;
   }
   if (Status sections = checkProjectSections(*m_project, *data, path); !sections) {
-    QMessageBox::warning(m_window, tr("Cannot Open Project"), QString::fromStdString(sections.error().message));
+    QMessageBox::warning(m_window, tr("Cannot Open Project"),
+                         QString::fromStdString(sections.error().message));
     return false;
   }
   const Json view = data->view;
@@ -173,12 +188,14 @@ bool ProjectController::openProject(const QString& path) {
     const auto answer = QMessageBox::question(
         m_window, tr("Recover Project"),
         tr("%1 has an autosave that is newer than the project file (the editor may have crashed).\n"
-           "Recover the autosaved version?").arg(QFileInfo(absolute).fileName()),
+           "Recover the autosaved version?")
+            .arg(QFileInfo(absolute).fileName()),
         QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
     if (answer == QMessageBox::Yes && loadInto(autosavePath(absolute), absolute, true)) return true;
   }
   const bool ok = loadInto(absolute, absolute, false);
-  if (ok) m_window->statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(absolute).fileName()), 4000);
+  if (ok)
+    m_window->statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(absolute).fileName()), 4000);
   return ok;
 }
 
@@ -187,11 +204,14 @@ void ProjectController::offerUntitledRecovery() {
   const QString path = currentAutosavePath();
   tidySaveTemporaries(path.chopped(QStringLiteral(".autosave").size()));
   if (!isRecoverableAutosave(path)) return;  // none, or one that does not parse: never offered
-  const auto answer = QMessageBox::question(m_window, tr("Recover Project"),
-                                            tr("An unsaved project from an earlier session was autosaved.\nRecover it?"),
-                                            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-  if (answer == QMessageBox::Yes) loadInto(path, QString(), true);
-  else QFile::remove(path);
+  const auto answer = QMessageBox::question(
+      m_window, tr("Recover Project"),
+      tr("An unsaved project from an earlier session was autosaved.\nRecover it?"),
+      QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+  if (answer == QMessageBox::Yes)
+    loadInto(path, QString(), true);
+  else
+    QFile::remove(path);
 }
 
 bool ProjectController::save() {
@@ -202,8 +222,9 @@ bool ProjectController::save() {
 bool ProjectController::saveAs() {
   QSettings settings;
   QString path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"),
-                                              m_project->fileName().isEmpty() ? settings.value(kProjectDirKey).toString()
-                                                                              : m_project->fileName(),
+                                              m_project->fileName().isEmpty()
+                                                  ? settings.value(kProjectDirKey).toString()
+                                                  : m_project->fileName(),
                                               tr("Motion Graph Studio projects (*.mgproj)"));
   if (path.isEmpty()) return false;
   if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".mgproj");
@@ -217,9 +238,11 @@ bool ProjectController::saveTo(const QString& path) {
     // The project stays modified and its autosave stays where it is.
     const QString message = QString::fromStdString(s.error().message);
     m_window->statusBar()->showMessage(tr("Not saved: %1").arg(message));
-    QMessageBox::warning(m_window, tr("Cannot Save Project"),
-                         tr("%1\n\nYour changes are still open here: free some space and save again, or save "
-                            "them elsewhere with Save As.").arg(message));
+    QMessageBox::warning(
+        m_window, tr("Cannot Save Project"),
+        tr("%1\n\nYour changes are still open here: free some space and save again, or save "
+           "them elsewhere with Save As.")
+            .arg(message));
     return false;
   }
   discardAutosave();  // the old name's side file, if the name changes

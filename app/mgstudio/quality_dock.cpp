@@ -13,8 +13,8 @@
 #include "widgets/jobs/job_slot.h"
 #include "widgets/jobs/quality_job.h"
 #include "widgets/views/playback/playback_controller.h"
-#include "widgets/views/quality/quality_panel.h"
 #include "widgets/views/playback/stream_player.h"
+#include "widgets/views/quality/quality_panel.h"
 
 namespace mg {
 
@@ -27,7 +27,8 @@ QualityDock::QualityDock(MainWindow* window, QMenu* viewMenu)
   window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
   // The report needs height: a tab of the right column, behind what is there.
   for (QDockWidget* other : window->findChildren<QDockWidget*>()) {
-    if (other != m_dock && window->dockWidgetArea(other) == Qt::RightDockWidgetArea && !other->isFloating()) {
+    if (other != m_dock && window->dockWidgetArea(other) == Qt::RightDockWidgetArea &&
+        !other->isFloating()) {
       window->tabifyDockWidget(other, m_dock);
       break;
     }
@@ -45,7 +46,9 @@ QualityDock::QualityDock(MainWindow* window, QMenu* viewMenu)
 
 QualityDock::~QualityDock() = default;
 
-bool QualityDock::isRunning() const { return m_job->isRunning(); }
+bool QualityDock::isRunning() const {
+  return m_job->isRunning();
+}
 
 void QualityDock::saveViewState(JsonObject& state) const {
   const QualityReportSettings s = m_panel->settings(QualityReportSettings{});
@@ -62,12 +65,15 @@ void QualityDock::loadViewState(const Json& state) {
       seed && seed->is_number() ? static_cast<int>(seed->get<double>()) : static_cast<int>(s.seed));
 }
 
-void QualityDock::cancel() { m_job->cancel(); }
+void QualityDock::cancel() {
+  m_job->cancel();
+}
 
 void QualityDock::run() {
   m_exports = std::make_unique<QTemporaryDir>();
   if (!m_exports->isValid()) {
-    m_panel->setStatus(tr("Cannot create a temporary folder for the exports: %1").arg(m_exports->errorString()));
+    m_panel->setStatus(
+        tr("Cannot create a temporary folder for the exports: %1").arg(m_exports->errorString()));
     return;
   }
   QualityJob job;
@@ -81,40 +87,47 @@ void QualityDock::run() {
   if (job.paths.empty()) {
     QStringList kinds;
     for (const Workspace* w : m_window->workspaces()) kinds << w->title();
-    m_panel->setStatus(problems.isEmpty() ? tr("The project has no graph to report on yet: build one in a workspace "
-                                               "first (%1).")
-                                                .arg(kinds.join(QStringLiteral(", ")))
-                                          : problems.join(QLatin1Char('\n')));
+    m_panel->setStatus(
+        problems.isEmpty()
+            ? tr("The project has no graph to report on yet: build one in a workspace "
+                 "first (%1).")
+                  .arg(kinds.join(QStringLiteral(", ")))
+            : problems.join(QLatin1Char('\n')));
     return;
   }
   m_panel->setRunning(true);
-  m_panel->setStatus(tr("Walking and measuring %n graph(s)...", nullptr, static_cast<int>(job.paths.size())));
-  m_job->start([job](JobContext<QualityJobResult>& context) { runQualityJob(context, job); },
-               {[this, problems](const QualityJobResult& r) {
-                  m_report = r.report;
-                  m_inputs = r.inputs;
-                  m_panel->setReport(m_report);
-                  QString text = r.report ? tr("Report of %n graph(s) in %1 s. Click a transition to see it.", nullptr,
-                                               static_cast<int>(r.report->inputs.size()))
-                                                .arg(r.report->seconds, 0, 'f', 1)
-                                          : r.error;
-                  if (!problems.isEmpty()) text += QLatin1Char('\n') + problems.join(QLatin1Char('\n'));
-                  m_panel->setStatus(text);
-                },
-                [this](int value, int maximum, const QString&) { m_panel->setProgress(value, maximum); },
-                [this](bool cancelled) {
-                  m_panel->setRunning(false);
-                  m_exports.reset();  // the inputs hold what they read
-                  if (cancelled) m_panel->setStatus(tr("Report cancelled."));
-                  emit finished(!cancelled && m_report != nullptr);
-                }});
+  m_panel->setStatus(
+      tr("Walking and measuring %n graph(s)...", nullptr, static_cast<int>(job.paths.size())));
+  m_job->start(
+      [job](JobContext<QualityJobResult>& context) { runQualityJob(context, job); },
+      {[this, problems](const QualityJobResult& r) {
+         m_report = r.report;
+         m_inputs = r.inputs;
+         m_panel->setReport(m_report);
+         QString text = r.report
+                            ? tr("Report of %n graph(s) in %1 s. Click a transition to see it.",
+                                 nullptr, static_cast<int>(r.report->inputs.size()))
+                                  .arg(r.report->seconds, 0, 'f', 1)
+                            : r.error;
+         if (!problems.isEmpty()) text += QLatin1Char('\n') + problems.join(QLatin1Char('\n'));
+         m_panel->setStatus(text);
+       },
+       [this](int value, int maximum, const QString&) { m_panel->setProgress(value, maximum); },
+       [this](bool cancelled) {
+         m_panel->setRunning(false);
+         m_exports.reset();  // the inputs hold what they read
+         if (cancelled) m_panel->setStatus(tr("Report cancelled."));
+         emit finished(!cancelled && m_report != nullptr);
+       }});
 }
 
 bool QualityDock::showTransition(int input, double seconds) {
-  if (!m_report || input < 0 || input >= static_cast<int>(m_inputs.size()) || !m_inputs[static_cast<size_t>(input)]) {
+  if (!m_report || input < 0 || input >= static_cast<int>(m_inputs.size()) ||
+      !m_inputs[static_cast<size_t>(input)]) {
     return false;
   }
-  Result<ReportWalk> walk = makeReportWalk(*m_inputs[static_cast<size_t>(input)], m_report->settings);
+  Result<ReportWalk> walk =
+      makeReportWalk(*m_inputs[static_cast<size_t>(input)], m_report->settings);
   if (!walk) {
     m_panel->setStatus(QString::fromStdString(walk.error().message));
     return false;
@@ -125,7 +138,9 @@ bool QualityDock::showTransition(int input, double seconds) {
   player->play(std::move(walk->stream), tr("The report walk of %1").arg(label));
   player->setPlaying(false);
   player->seekFrame(static_cast<int>(std::lround(seconds * fps)));
-  m_panel->setStatus(tr("%1: the transition at %2 s of its report walk. Space plays through it.").arg(label).arg(seconds, 0, 'f', 2));
+  m_panel->setStatus(tr("%1: the transition at %2 s of its report walk. Space plays through it.")
+                         .arg(label)
+                         .arg(seconds, 0, 'f', 2));
   return true;
 }
 

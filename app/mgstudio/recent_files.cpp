@@ -33,7 +33,9 @@ void RecentFiles::clear() {
   rebuildMenu();
 }
 
-void RecentFiles::save() { QSettings().setValue(kKey, m_files); }
+void RecentFiles::save() {
+  QSettings().setValue(kKey, m_files);
+}
 
 void RecentFiles::rebuildMenu() {
   m_menu->clear();

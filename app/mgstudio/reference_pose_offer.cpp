@@ -15,7 +15,8 @@
 
 namespace mg {
 
-ReferencePoseOffer::ReferencePoseOffer(Project* project, QWidget* parent, std::function<void(const QStringList&)> reload)
+ReferencePoseOffer::ReferencePoseOffer(Project* project, QWidget* parent,
+                                       std::function<void(const QStringList&)> reload)
     : QObject(parent), m_project(project), m_parent(parent), m_reload(std::move(reload)) {
   m_bar = new QWidget(parent);
   m_bar->setObjectName(QStringLiteral("referencePoseOffer"));
@@ -39,9 +40,13 @@ ReferencePoseOffer::ReferencePoseOffer(Project* project, QWidget* parent, std::f
   });
 }
 
-bool ReferencePoseOffer::isOffering() const { return !m_bar->isHidden(); }
+bool ReferencePoseOffer::isOffering() const {
+  return !m_bar->isHidden();
+}
 
-QString ReferencePoseOffer::text() const { return m_label->text(); }
+QString ReferencePoseOffer::text() const {
+  return m_label->text();
+}
 
 void ReferencePoseOffer::noteLoaded(const QString& path, MotionId id, const Motion& motion) {
   if (m_project->importOptions().trimLeadingFrames != 0) return;
@@ -62,13 +67,14 @@ void ReferencePoseOffer::batchFinished() {
     m_frames = std::max(m_frames, n.frames);
     names.push_back(QFileInfo(n.path).fileName());
   }
-  m_label->setText(tr("%n file(s) start with a reference pose (T-pose and blend, %1 frames).", nullptr,
-                      static_cast<int>(m_noted.size()))
+  m_label->setText(tr("%n file(s) start with a reference pose (T-pose and blend, %1 frames).",
+                      nullptr, static_cast<int>(m_noted.size()))
                        .arg(m_frames));
-  m_bar->setToolTip(tr("A reference pose is not part of the performance and shows as a stripe on the heatmap. "
-                       "Dropping sets Import Options > trim to %1 frames for this project and reloads:\n%2")
-                        .arg(m_frames)
-                        .arg(names.join(QLatin1Char('\n'))));
+  m_bar->setToolTip(
+      tr("A reference pose is not part of the performance and shows as a stripe on the heatmap. "
+         "Dropping sets Import Options > trim to %1 frames for this project and reloads:\n%2")
+          .arg(m_frames)
+          .arg(names.join(QLatin1Char('\n'))));
   m_drop->setText(tr("Drop %n Frame(s)", nullptr, m_frames));
   m_bar->show();
 }
@@ -87,7 +93,8 @@ void ReferencePoseOffer::drop(int frames) {
   }
   m_noted.clear();
   if (present.empty()) return;
-  m_project->undoStack()->beginMacro(tr("Drop reference poses of %n motion(s)", nullptr, static_cast<int>(present.size())));
+  m_project->undoStack()->beginMacro(
+      tr("Drop reference poses of %n motion(s)", nullptr, static_cast<int>(present.size())));
   for (MotionId id : present) m_project->undoStack()->push(new RemoveMotionCommand(m_project, id));
   m_project->undoStack()->endMacro();
   m_reload(paths);

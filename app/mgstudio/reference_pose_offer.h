@@ -27,7 +27,8 @@ class ReferencePoseOffer : public QObject {
 
  public:
   // `project` and `parent` must outlive the offer; `reload` loads files as File > Open does.
-  ReferencePoseOffer(Project* project, QWidget* parent, std::function<void(const QStringList&)> reload);
+  ReferencePoseOffer(Project* project, QWidget* parent,
+                     std::function<void(const QStringList&)> reload);
 
   // A file of the batch loaded as motion `id`.
   void noteLoaded(const QString& path, MotionId id, const Motion& motion);

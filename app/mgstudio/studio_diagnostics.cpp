@@ -36,8 +36,8 @@ StudioDiagnostics::StudioDiagnostics(MainWindow* window, const StudioOptions& op
     printJson(QStringLiteral("{\"event\": \"import-helper\", \"path\": \"%1\"}")
                   .arg(QString::fromStdString(importHelperProgram())));
     QTimer::singleShot(0, this, [this] {
-      printJson(QStringLiteral("{\"event\": \"window-shown\", \"ms\": %1}")
-                    .arg(m_launchClock.elapsed()));
+      printJson(
+          QStringLiteral("{\"event\": \"window-shown\", \"ms\": %1}").arg(m_launchClock.elapsed()));
     });
   }
   // The first poses handed to the viewport are on screen at the next frame of the Qt3D loop.
@@ -79,8 +79,7 @@ void StudioDiagnostics::finish() {
     // QWidget::grab cannot see the Qt3D surface; the screen can.
     QScreen* screen = m_window->screen();
     const QRect frame = m_window->frameGeometry();
-    const QPixmap shot =
-        screen->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height());
+    const QPixmap shot = screen->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height());
     if (shot.save(m_options.screenshotPath)) {
       printJson(QStringLiteral("{\"event\": \"screenshot\", \"path\": \"%1\"}")
                     .arg(m_options.screenshotPath));

@@ -22,7 +22,8 @@ class StudioDiagnostics : public QObject {
 
   // Loads `options.benchFile` and shows it `options.benchSkeletons` times side by side, renders
   // continuously for `options.benchSeconds` with every character posed anew each frame, prints
-  // the frame rate and quits the application. Returns false (with a message on stderr) if the file cannot be read.
+  // the frame rate and quits the application. Returns false (with a message on stderr) if the file
+  // cannot be read.
   bool startViewportBenchmark();
 
   // With --timing, prints that the project at `path` (the command line's) is open.

@@ -20,37 +20,50 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       QStringLiteral("files"),
       QStringLiteral("Capture files to open (BVH, FBX, glTF, DAE), or one project (.mgproj)."),
       QStringLiteral("[FILES...]"));
-  const QCommandLineOption sample(QStringLiteral("sample"),
-                                  QStringLiteral("Open the sample capture (%1).").arg(sampleMotionPath()));
+  const QCommandLineOption sample(
+      QStringLiteral("sample"),
+      QStringLiteral("Open the sample capture (%1).").arg(sampleMotionPath()));
   const QCommandLineOption timing(QStringLiteral("timing"),
                                   QStringLiteral("Print start-up timings as JSON lines."));
-  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                      QStringLiteral("Save a screenshot of the window to <png> before quitting."),
-                                      QStringLiteral("png"));
-  const QCommandLineOption quitAfter(QStringLiteral("quit-after-ms"),
-                                     QStringLiteral("Quit <ms> milliseconds after the first frame is shown."),
-                                     QStringLiteral("ms"));
-  const QCommandLineOption bench(QStringLiteral("bench-viewport"),
-                                 QStringLiteral("Play <n> copies of a capture (--bench-file) and print the viewport frame rate as JSON."),
-                                 QStringLiteral("n"));
-  const QCommandLineOption benchSeconds(QStringLiteral("bench-seconds"),
-                                        QStringLiteral("Length of the viewport measurement (default 5)."),
-                                        QStringLiteral("s"), QStringLiteral("5"));
-  const QCommandLineOption benchFile(QStringLiteral("bench-file"),
-                                     QStringLiteral("Capture used by --bench-viewport (default: the sample)."),
-                                     QStringLiteral("path"), sampleMotionPath());
+  const QCommandLineOption screenshot(
+      QStringLiteral("screenshot"),
+      QStringLiteral("Save a screenshot of the window to <png> before quitting."),
+      QStringLiteral("png"));
+  const QCommandLineOption quitAfter(
+      QStringLiteral("quit-after-ms"),
+      QStringLiteral("Quit <ms> milliseconds after the first frame is shown."),
+      QStringLiteral("ms"));
+  const QCommandLineOption bench(
+      QStringLiteral("bench-viewport"),
+      QStringLiteral(
+          "Play <n> copies of a capture (--bench-file) and print the viewport frame rate as JSON."),
+      QStringLiteral("n"));
+  const QCommandLineOption benchSeconds(
+      QStringLiteral("bench-seconds"),
+      QStringLiteral("Length of the viewport measurement (default 5)."), QStringLiteral("s"),
+      QStringLiteral("5"));
+  const QCommandLineOption benchFile(
+      QStringLiteral("bench-file"),
+      QStringLiteral("Capture used by --bench-viewport (default: the sample)."),
+      QStringLiteral("path"), sampleMotionPath());
   const QCommandLineOption openProject(QStringLiteral("open-project"),
-                                       QStringLiteral("Open the project <file> (.mgproj)."), QStringLiteral("file"));
-  const QCommandLineOption suggestHubs(QStringLiteral("suggest-hubs"),
-                                       QStringLiteral("Suggest <n> Snap-Together hubs once the motions are loaded."),
-                                       QStringLiteral("n"));
-  const QCommandLineOption walk(QStringLiteral("walk"),
-                                QStringLiteral("Play the random walk through the hub graph once it is snapped."));
-  const QCommandLineOption pmgDemo(QStringLiteral("pmg-demo"),
-                                   QStringLiteral("Load the CMU walks of <dir> (cmu_turns), build a walking node parameterised by turn angle and its self-loop edge, and show the edge inspector."),
-                                   QStringLiteral("dir"));
+                                       QStringLiteral("Open the project <file> (.mgproj)."),
+                                       QStringLiteral("file"));
+  const QCommandLineOption suggestHubs(
+      QStringLiteral("suggest-hubs"),
+      QStringLiteral("Suggest <n> Snap-Together hubs once the motions are loaded."),
+      QStringLiteral("n"));
+  const QCommandLineOption walk(
+      QStringLiteral("walk"),
+      QStringLiteral("Play the random walk through the hub graph once it is snapped."));
+  const QCommandLineOption pmgDemo(
+      QStringLiteral("pmg-demo"),
+      QStringLiteral("Load the CMU walks of <dir> (cmu_turns), build a walking node parameterised "
+                     "by turn angle and its self-loop edge, and show the edge inspector."),
+      QStringLiteral("dir"));
   parser.addOption(pmgDemo);
-  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile, openProject, suggestHubs, walk});
+  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile,
+                     openProject, suggestHubs, walk});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;

@@ -20,11 +20,12 @@ struct StudioOptions {
   int quitAfterMs = -1;     // --quit-after-ms N: quit N ms after the first frame is shown
   int benchSkeletons = 0;   // --bench-viewport N: measure the viewport frame rate with N copies
   double benchSeconds = 5;  // --bench-seconds S: length of that measurement
-  QString pmgDemoDir;       // --pmg-demo DIR: build the walking node of DIR (cmu_turns) and its self-loop
-  QString benchFile;        // --bench-file PATH: capture to copy (default: the sample)
-  QString projectPath;      // --open-project FILE, or FILE.mgproj among the files
-  int suggestHubs = 0;      // --suggest-hubs N: suggest N hubs once the motions are loaded
-  bool walk = false;        // --walk: play the random walk once the graph is snapped
+  QString
+      pmgDemoDir;     // --pmg-demo DIR: build the walking node of DIR (cmu_turns) and its self-loop
+  QString benchFile;  // --bench-file PATH: capture to copy (default: the sample)
+  QString projectPath;  // --open-project FILE, or FILE.mgproj among the files
+  int suggestHubs = 0;  // --suggest-hubs N: suggest N hubs once the motions are loaded
+  bool walk = false;    // --walk: play the random walk once the graph is snapped
 };
 
 // Parses mgstudio's arguments (argv[0] included). On failure returns false and sets `error`;

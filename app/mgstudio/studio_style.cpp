@@ -38,10 +38,10 @@ void applyStudioStyle(QApplication& app) {
   }
   p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(70, 72, 78));
   app.setPalette(p);
-  app.setStyleSheet(QStringLiteral(
-      "QDockWidget::title { background: #2b2d31; padding: 4px 6px; }"
-      "QStatusBar { border-top: 1px solid #26282b; }"
-      "QToolTip { border: 1px solid #55585e; }"));
+  app.setStyleSheet(
+      QStringLiteral("QDockWidget::title { background: #2b2d31; padding: 4px 6px; }"
+                     "QStatusBar { border-top: 1px solid #26282b; }"
+                     "QToolTip { border: 1px solid #55585e; }"));
 }
 
 }  // namespace mg

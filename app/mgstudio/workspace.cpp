@@ -9,15 +9,22 @@
 
 #include "widgets/document/project.h"
 #include "widgets/views/common/job_progress_widget.h"
-#include "widgets/views/viewport/viewport_widget.h"
 #include "widgets/views/common/wheel_guard.h"
+#include "widgets/views/viewport/viewport_widget.h"
 
 namespace mg {
 
 Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
-    : QObject(c.window), m_window(c.window), m_project(c.project), m_viewport(c.viewport), m_playback(c.playback),
+    : QObject(c.window),
+      m_window(c.window),
+      m_project(c.project),
+      m_viewport(c.viewport),
+      m_playback(c.playback),
       m_streams(c.streams),
-      m_viewMenu(c.viewMenu), m_fileMenu(c.fileMenu), m_fileMenuBefore(c.fileMenuBefore), m_editMenu(c.editMenu),
+      m_viewMenu(c.viewMenu),
+      m_fileMenu(c.fileMenu),
+      m_fileMenuBefore(c.fileMenuBefore),
+      m_editMenu(c.editMenu),
       m_kindName(kindName) {
   m_progress = new JobProgressWidget(m_window);
   m_progress->setObjectName(kindName + QStringLiteral("Progress"));
@@ -39,7 +46,8 @@ QDockWidget* Workspace::addDock(QWidget* content, const QString& title, const ch
   dock->setWidget(scrollingDockContent(content));  // the dock policy: scroll, never grow the window
   m_window->addDockWidget(area, dock);
   if (tabWith) {
-    if (auto* other = m_window->findChild<QDockWidget*>(QString::fromLatin1(tabWith))) m_window->tabifyDockWidget(other, dock);
+    if (auto* other = m_window->findChild<QDockWidget*>(QString::fromLatin1(tabWith)))
+      m_window->tabifyDockWidget(other, dock);
   }
   if (m_viewMenu) m_viewMenu->addAction(dock->toggleViewAction());
   m_docks.push_back(dock);
@@ -82,9 +90,13 @@ void Workspace::hideDocks() {
   m_hidden = true;
 }
 
-void Workspace::reportProgress(int done, int total, const QString& text) { m_progress->setProgress(done, total, text); }
+void Workspace::reportProgress(int done, int total, const QString& text) {
+  m_progress->setProgress(done, total, text);
+}
 
-void Workspace::finishProgress() { m_progress->finish(); }
+void Workspace::finishProgress() {
+  m_progress->finish();
+}
 
 Json Workspace::windowViewState(QMainWindow* window, ViewportWidget* viewport,
                                 const std::vector<const Workspace*>& workspaces) {

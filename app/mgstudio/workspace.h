@@ -38,9 +38,9 @@ struct WorkspaceContext {
   // The window's one preview player, attached to `playback`: every kind plays its previews
   // (walks, clips, steering) through it, never through a player of its own.
   StreamPlayer* streams = nullptr;
-  QMenu* editMenu = nullptr;           // a kind's edit actions go here (may be null)
-  MotionPlayer* player = nullptr;      // library playback (which motions the viewport shows)
-  HeatmapPanel* heatmap = nullptr;     // the window's distance heatmap (may be null)
+  QMenu* editMenu = nullptr;        // a kind's edit actions go here (may be null)
+  MotionPlayer* player = nullptr;   // library playback (which motions the viewport shows)
+  HeatmapPanel* heatmap = nullptr;  // the window's distance heatmap (may be null)
   // The Snap-Together session (hubs' match sets, the snapped graph), shared by the kinds built on
   // it (snap, subgraph's keys).
   SnapSession* session = nullptr;
@@ -125,8 +125,9 @@ class Workspace : public QObject {
   // A dock of this kind, registered with the window and the View menu. Primary docks are the
   // ones raiseDocks() brings forward. With `tabWith` (the object name of a dock already in the
   // window, e.g. "timelineDock"), the dock starts as a tab behind that one.
-  QDockWidget* addDock(QWidget* content, const QString& title, const char* objectName, Qt::DockWidgetArea area,
-                       bool primary = false, const char* tabWith = nullptr);
+  QDockWidget* addDock(QWidget* content, const QString& title, const char* objectName,
+                       Qt::DockWidgetArea area, bool primary = false,
+                       const char* tabWith = nullptr);
   void addFileAction(QAction* action);
   // `done` of `total` units with `text`; finishProgress hides the strip.
   void reportProgress(int done, int total, const QString& text);

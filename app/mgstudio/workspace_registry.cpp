@@ -14,10 +14,13 @@ std::vector<WorkspaceRegistration>& registry() {
 
 std::vector<WorkspaceRegistration> registeredWorkspaces() {
   std::vector<WorkspaceRegistration> out = registry();
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.order < b.order; });
   return out;
 }
 
-void registerWorkspace(WorkspaceRegistration registration) { registry().push_back(std::move(registration)); }
+void registerWorkspace(WorkspaceRegistration registration) {
+  registry().push_back(std::move(registration));
+}
 
 }  // namespace mg

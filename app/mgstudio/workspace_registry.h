@@ -27,7 +27,8 @@ void registerWorkspace(WorkspaceRegistration registration);
 template <class W>
 struct RegisterWorkspaceOf {
   explicit RegisterWorkspaceOf(int order) {
-    registerWorkspace({order, [](const WorkspaceContext& context) -> Workspace* { return new W(context); }});
+    registerWorkspace(
+        {order, [](const WorkspaceContext& context) -> Workspace* { return new W(context); }});
   }
 };
 

@@ -77,7 +77,9 @@ void WorkspaceSwitcher::loadViewState(const Json& state) {
   Workspace* target = m_active;
   if (const Json* kind = jsonFind(state, "workspace"); kind && kind->is_string()) {
     // Projects saved before the kind names were one ("parametric" is the "pmg" kind).
-    const std::string name = kind->get_ref<const std::string&>() == "parametric" ? "pmg" : kind->get_ref<const std::string&>();
+    const std::string name = kind->get_ref<const std::string&>() == "parametric"
+                                 ? "pmg"
+                                 : kind->get_ref<const std::string&>();
     for (Workspace* w : m_workspaces) {
       if (w->kindName().toStdString() == name) target = w;
     }

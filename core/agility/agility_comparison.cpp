@@ -27,18 +27,20 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   // Both controllers meet the same directive changes.
   auto play = [&](PoseStream& stream) {
     return settings.task.kind == FieldTaskKind::Line
-               ? runLineChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed,
-                                settings.task.maxOffsetMetres)
-               : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0, settings.seed);
+               ? runLineChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
+                                settings.seed, settings.task.maxOffsetMetres)
+               : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
+                                   settings.seed);
   };
   const FieldDatabase& db = *field.database;
   const int startState = seededStartState(db, settings.seed);
   const double parts = settings.compressions.size() + 2.0;
   AgilityComparison out;
   Stopwatch clock;
-  Result<TransitionCache> cache = buildTransitionCache(db, *field.index, field.settings.flow, settings.threads,
-                                                       progress.slice(0, 1 / parts));
-  if (!cache) return Error{progress.cancelled() ? "agility comparison cancelled" : cache.error().message};
+  Result<TransitionCache> cache = buildTransitionCache(
+      db, *field.index, field.settings.flow, settings.threads, progress.slice(0, 1 / parts));
+  if (!cache)
+    return Error{progress.cancelled() ? "agility comparison cancelled" : cache.error().message};
   const double cacheSeconds = clock.seconds();
   for (size_t i = 0; i < settings.compressions.size(); ++i) {
     const int n = settings.compressions[i];
@@ -47,15 +49,17 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
     it.compression = n;
     it.learning = settings.learning;
     it.threads = settings.threads;
-    Result<FieldValueFunction> vf =
-        solveValueFunction(db, cache.value(), settings.task, it, progress.slice((i + 1) / parts, (i + 1.5) / parts));
-    if (!vf) return Error{progress.cancelled() ? "agility comparison cancelled" : vf.error().message};
+    Result<FieldValueFunction> vf = solveValueFunction(
+        db, cache.value(), settings.task, it, progress.slice((i + 1) / parts, (i + 1.5) / parts));
+    if (!vf)
+      return Error{progress.cancelled() ? "agility comparison cancelled" : vf.error().message};
     AgilityEntry e;
     e.label = "N=" + std::to_string(n);
     e.learnSeconds = clock.seconds() + (i == 0 ? cacheSeconds : 0.0);
     e.valueBytes = static_cast<long long>(vf->values.size() * sizeof(float));
-    Result<std::shared_ptr<const MotionField>> controlled = assembleMotionField(
-        field.database, field.settings, std::make_shared<const FieldValueFunction>(std::move(vf.value())));
+    Result<std::shared_ptr<const MotionField>> controlled =
+        assembleMotionField(field.database, field.settings,
+                            std::make_shared<const FieldValueFunction>(std::move(vf.value())));
     if (!controlled) return controlled.error();
     MotionFieldStream stream(controlled.value(), startState);
     e.records = play(stream);
@@ -75,8 +79,10 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   dmg.grid.threads = settings.threads;
   std::vector<const Motion*> pointers;
   for (const auto& m : db.motions) pointers.push_back(m.get());
-  Result<DmgBuildResult> graph = buildDatabaseMotionGraph(pointers, dmg, progress.slice((parts - 1) / parts, (parts - 0.5) / parts));
-  if (!graph) return Error{progress.cancelled() ? "agility comparison cancelled" : graph.error().message};
+  Result<DmgBuildResult> graph = buildDatabaseMotionGraph(
+      pointers, dmg, progress.slice((parts - 1) / parts, (parts - 0.5) / parts));
+  if (!graph)
+    return Error{progress.cancelled() ? "agility comparison cancelled" : graph.error().message};
   auto g = std::make_shared<const DatabaseMotionGraph>(std::move(graph->graph));
   Result<GraphValueFunction> gv = solveGraphController(*g, db.motions, graphSettings);
   if (!gv) return gv.error();

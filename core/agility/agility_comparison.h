@@ -18,22 +18,22 @@ namespace mg {
 // field with value functions of the task learned at several temporal compressions, and by the
 // graph-based controller with the same task on the database motion graph of the same frames.
 struct AgilitySettings {
-  FieldTask task;                   // its kind picks the experiment
+  FieldTask task;  // its kind picks the experiment
   int changes = 50;
   double intervalSeconds = 4.0;
-  std::uint64_t seed = 1;           // the turns and the start state
+  std::uint64_t seed = 1;  // the turns and the start state
   std::vector<int> compressions = {1, 10, 20, 30};
   CompressedLearning learning = CompressedLearning::Sampled;  // how N > 1 functions are learned
-  double graphThreshold = 0.02;     // m^2, transitions of the database motion graph
+  double graphThreshold = 0.02;  // m^2, transitions of the database motion graph
   GraphControllerSettings graph;
   int threads = 0;
 };
 
 struct AgilityEntry {
-  std::string label;                // "N=1", ..., "graph"
+  std::string label;  // "N=1", ..., "graph"
   std::vector<ResponseRecord> records;
   ResponseSummary summary;
-  double learnSeconds = 0.0;        // value iteration (the N=1 entry also holds the cache)
+  double learnSeconds = 0.0;  // value iteration (the N=1 entry also holds the cache)
   long long valueBytes = 0;
 };
 

@@ -11,7 +11,9 @@
 namespace mg {
 namespace {
 
-double sourceYaw(const Motion& m, int frame) { return yawAngle(m.rotation(frame, 0)); }
+double sourceYaw(const Motion& m, int frame) {
+  return yawAngle(m.rotation(frame, 0));
+}
 
 // The natural edge out of v (frame f -> f + 1 of its motion), or -1.
 int naturalEdge(const DatabaseMotionGraph& g, int v) {
@@ -38,7 +40,8 @@ Status GraphControllerSettings::validate() const {
     return Error{"graph controller: bad warp range"};
   }
   if (angleSamples < 4) return Error{"graph controller: at least 4 angle samples are needed"};
-  if (!(discount > 0 && discount < 1)) return Error{"graph controller: the discount must be in (0, 1)"};
+  if (!(discount > 0 && discount < 1))
+    return Error{"graph controller: the discount must be in (0, 1)"};
   if (!(directiveChangesPerSecond >= 0) || !std::isfinite(directiveChangesPerSecond)) {
     return Error{"graph controller: the directive change rate must not be negative"};
   }
@@ -75,16 +78,17 @@ void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& s
     if (line) shift += a.moves[i].x() * std::cos(theta) - a.moves[i].y() * std::sin(theta);
     theta = wrapAngle(angle - a.cumulativeYaw[i] - rate * (i + 1));
     const double r = -std::abs(theta);
-    for (size_t o = 0; o < offsets.size(); ++o) returns[o] += discount * (r - c * std::abs(offsets[o] + shift));
+    for (size_t o = 0; o < offsets.size(); ++o)
+      returns[o] += discount * (r - c * std::abs(offsets[o] + shift));
     discount *= s.discount;
   }
   endAngle = angle - (frames > 0 ? a.cumulativeYaw.back() : 0.0) - rate * frames;
   offsetShift = shift;
 }
 
-std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& g,
-                                              const std::vector<std::shared_ptr<const Motion>>& motions,
-                                              const GraphControllerSettings& s, int v) {
+std::vector<GraphClipAction> graphClipActions(
+    const DatabaseMotionGraph& g, const std::vector<std::shared_ptr<const Motion>>& motions,
+    const GraphControllerSettings& s, int v) {
   std::vector<GraphClipAction> out;
   const DmgVertex from = g.vertex(v);
   const Motion& mv = *motions[from.motion];
@@ -124,10 +128,9 @@ std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& g,
   return out;
 }
 
-Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
-                                                const std::vector<std::shared_ptr<const Motion>>& motions,
-                                                const GraphControllerSettings& s,
-                                                const Progress& progress) {
+Result<GraphValueFunction> solveGraphController(
+    const DatabaseMotionGraph& g, const std::vector<std::shared_ptr<const Motion>>& motions,
+    const GraphControllerSettings& s, const Progress& progress) {
   if (Status st = s.validate(); !st) return st.error();
   if (static_cast<int>(motions.size()) != g.motionCount()) {
     return Error{"graph controller: the motions do not fit the graph"};
@@ -171,7 +174,8 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
       }
       // The end angle of the last sample; the shift on the grid is the same for every sample.
       const double f = std::floor((endAngle - task.angleAt(angles - 1)) / step);
-      x.o0 = static_cast<int>(f), x.alpha = static_cast<float>((endAngle - task.angleAt(angles - 1)) / step - f);
+      x.o0 = static_cast<int>(f),
+      x.alpha = static_cast<float>((endAngle - task.angleAt(angles - 1)) / step - f);
       actions.push_back(x);
     }
     begin[v + 1] = static_cast<int>(actions.size());
@@ -206,8 +210,9 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
             float later;
             if (line) {
               // The end offset on the offset grid, clamped to its range.
-              const float at = std::clamp((static_cast<float>(offsetOf[o]) + shift + maxOffset) / offsetStep, 0.0f,
-                                          static_cast<float>(offsets - 1));
+              const float at =
+                  std::clamp((static_cast<float>(offsetOf[o]) + shift + maxOffset) / offsetStep,
+                             0.0f, static_cast<float>(offsets - 1));
               const int j0 = std::min(static_cast<int>(at), offsets - 2);
               const float beta = at - j0;
               later = (1 - x.alpha) * ((1 - beta) * e0[j0] + beta * e0[j0 + 1]) +
@@ -215,7 +220,8 @@ Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& g,
             } else {
               later = (1 - x.alpha) * e0[0] + x.alpha * e1[0];
             }
-            const float q = r[t * offsets + o] + x.discount * ((1 - x.changed) * later + x.changed * mean);
+            const float q =
+                r[t * offsets + o] + x.discount * ((1 - x.changed) * later + x.changed * mean);
             best[t * offsets + o] = std::max(best[t * offsets + o], q);
           }
         }
@@ -289,16 +295,18 @@ int GraphControllerStream::choose(int v) {
       for (float x : end) mean += x;
       mean /= p;
       const double changed = 1 - std::pow(1 - hazard, a.cumulativeYaw.size());
-      const double q = ret + std::pow(s.discount, a.cumulativeYaw.size()) *
-                                 ((1 - changed) * interpolateTask(task, end, {endAngle, start.offset + shift}) +
-                                  changed * mean);
+      const double q =
+          ret + std::pow(s.discount, a.cumulativeYaw.size()) *
+                    ((1 - changed) * interpolateTask(task, end, {endAngle, start.offset + shift}) +
+                     changed * mean);
       if (q > bestQ) bestQ = q, chosen = static_cast<int>(i);
     }
   } else {
     // Undirected: the natural clip without warp, else the first unwarped transition.
     for (size_t i = 0; i < actions.size(); ++i) {
       if (actions[i].warpRadians != 0) continue;
-      if (chosen < 0 || g.edgeKind(actions[i].edge) == DmgEdgeKind::Natural) chosen = static_cast<int>(i);
+      if (chosen < 0 || g.edgeKind(actions[i].edge) == DmgEdgeKind::Natural)
+        chosen = static_cast<int>(i);
     }
   }
   const GraphClipAction& a = actions[chosen];

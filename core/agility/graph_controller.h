@@ -31,22 +31,22 @@ namespace mg {
 // angle and signed offset from the line, the same samples and reward), so that both controllers
 // are compared on both of the paper's tasks.
 struct GraphControllerSettings {
-  int clipFrames = 15;            // >= 1
-  double maxWarpDegrees = 45.0;   // >= 0
-  int warpSteps = 3;              // >= 0
+  int clipFrames = 15;           // >= 1
+  double maxWarpDegrees = 45.0;  // >= 0
+  int warpSteps = 3;             // >= 0
   FieldTaskKind task = FieldTaskKind::Direction;
-  int angleSamples = 18;          // task samples of the angle, >= 4
-  int offsetSamples = 13;         // line task: samples of the offset over +-maxOffsetMetres
+  int angleSamples = 18;   // task samples of the angle, >= 4
+  int offsetSamples = 13;  // line task: samples of the offset over +-maxOffsetMetres
   double maxOffsetMetres = 2.0;
   double offsetRewardPerMetre = 1.0;
-  double discount = 0.99;         // per frame, in (0, 1)
+  double discount = 0.99;  // per frame, in (0, 1)
   // Random directive changes, as the field's task has them (core/field/field_task.h), so both
   // controllers solve the same problem; the chance of a change during a clip of L frames is
   // 1 - (1 - h)^L, valued at the mean over directions at the clip's end.
   double directiveChangesPerSecond = 0.25;
-  double tolerance = 1e-3;        // Bellman residual to stop at
+  double tolerance = 1e-3;  // Bellman residual to stop at
   int maxIterations = 5000;
-  int blendFrames = 10;           // DmgWalkStream's blend at transitions
+  int blendFrames = 10;  // DmgWalkStream's blend at transitions
 
   Status validate() const;
   // The task these settings describe (its reward, samples and directive change rate).
@@ -68,7 +68,7 @@ struct GraphValueFunction {
 struct GraphClipAction {
   int edge = -1;
   double warpRadians = 0.0;
-  int endVertex = -1;               // the clip's last frame: the next decision vertex
+  int endVertex = -1;                // the clip's last frame: the next decision vertex
   std::vector<float> cumulativeYaw;  // per clip frame, source yaw turned since the decision
   // Per clip frame: the source root's move over that frame in the source heading frame at its
   // start (x left, z forward), what the line offset advances by (advanceTask).
@@ -79,21 +79,20 @@ struct GraphClipAction {
 // ignores offsets; pass one): the discounted sum of the per-frame rewards r(T_i) of the frames
 // into returns[i], the angle at the clip's end, and the offset's change over the clip (the same
 // for every start offset). The warp turns the character by warpRadians / clipFrames a frame.
-void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& settings, double angle,
-                      std::span<const double> offsets, double* returns, double& endAngle,
-                      double& offsetShift);
+void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& settings,
+                      double angle, std::span<const double> offsets, double* returns,
+                      double& endAngle, double& offsetShift);
 
 // The clip actions of vertex v (edges whose target can start a clip), in edge then warp order.
-std::vector<GraphClipAction> graphClipActions(const DatabaseMotionGraph& graph,
-                                              const std::vector<std::shared_ptr<const Motion>>& motions,
-                                              const GraphControllerSettings& settings, int v);
+std::vector<GraphClipAction> graphClipActions(
+    const DatabaseMotionGraph& graph, const std::vector<std::shared_ptr<const Motion>>& motions,
+    const GraphControllerSettings& settings, int v);
 
 // Learns the values. `motions` are the graph's motions at its rate. Fails when the settings are
 // invalid, the motions do not fit the graph, or cancelled.
-Result<GraphValueFunction> solveGraphController(const DatabaseMotionGraph& graph,
-                                                const std::vector<std::shared_ptr<const Motion>>& motions,
-                                                const GraphControllerSettings& settings,
-                                                const Progress& progress = {});
+Result<GraphValueFunction> solveGraphController(
+    const DatabaseMotionGraph& graph, const std::vector<std::shared_ptr<const Motion>>& motions,
+    const GraphControllerSettings& settings, const Progress& progress = {});
 
 // The controller as a steerable PoseStream: a DmgWalkStream whose edges are chosen per clip by the
 // lookahead policy max_a [sum_i gamma^(i-1) r(T_i) + gamma^L V(end, T_L)] at the character's
@@ -118,7 +117,9 @@ class GraphControllerStream final : public PoseStream {
   bool next(Pose& out) override;
   int framesPlayed() const override { return m_walk->framesPlayed(); }
   SourceFrame lastSource() const override { return m_walk->lastSource(); }
-  const std::vector<StreamTransition>& transitions() const override { return m_walk->transitions(); }
+  const std::vector<StreamTransition>& transitions() const override {
+    return m_walk->transitions();
+  }
   bool canFollow(Directive::Kind kind) const override {
     return kind != Directive::Kind::Line || m_values->settings.task == FieldTaskKind::Line;
   }

@@ -28,7 +28,8 @@ void ResponseTracker::frame(int frame, const Pose& pose) {
   if (m_records.empty()) return;
   ResponseRecord& r = m_records.back();
   if (r.seconds || frame < r.changeFrame) return;
-  if (frame == r.changeFrame) r.startErrorRadians = std::abs(taskParameterOf(pose, r.directive).angle);
+  if (frame == r.changeFrame)
+    r.startErrorRadians = std::abs(taskParameterOf(pose, r.directive).angle);
   r.heldSeconds = (frame - r.changeFrame) / m_fps;
   if (meets(pose, r.directive)) r.seconds = r.heldSeconds;
 }
@@ -36,8 +37,9 @@ void ResponseTracker::frame(int frame, const Pose& pose) {
 namespace {
 
 // runHeadingChanges, and with maxOffset > 0 runLineChanges.
-std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double intervalSeconds, double warmupSeconds,
-                                       std::uint64_t seed, double maxOffset, ResponseCriteria criteria) {
+std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double intervalSeconds,
+                                       double warmupSeconds, std::uint64_t seed, double maxOffset,
+                                       ResponseCriteria criteria) {
   std::mt19937_64 rng(seed);
   // A uniform draw in [-1, 1) from 53 random bits (the same on every standard library).
   auto uniform = [&] { return 2 * (static_cast<double>(rng() >> 11) / 9007199254740992.0) - 1; };
@@ -78,17 +80,18 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
 
 }  // namespace
 
-std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, double intervalSeconds,
-                                              double warmupSeconds, std::uint64_t seed,
-                                              ResponseCriteria criteria) {
+std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
+                                              double intervalSeconds, double warmupSeconds,
+                                              std::uint64_t seed, ResponseCriteria criteria) {
   return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, 0.0, criteria);
 }
 
 std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
-                                           double warmupSeconds, std::uint64_t seed, double maxOffsetMetres,
-                                           ResponseCriteria criteria) {
+                                           double warmupSeconds, std::uint64_t seed,
+                                           double maxOffsetMetres, ResponseCriteria criteria) {
   if (!(maxOffsetMetres > 0)) return {};
-  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, maxOffsetMetres, criteria);
+  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, maxOffsetMetres,
+                    criteria);
 }
 
 }  // namespace mg

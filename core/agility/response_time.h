@@ -13,8 +13,8 @@ namespace mg {
 
 // Response times of a steered stream by the one measure of core/eval/response_measure.h, with the
 // facing taken from the pose's root yaw: works on the poses any PoseStream writes, so the motion
-// field and the graph controller are timed alike. Fed frame by frame: call directive() when the directive changes (before the frame it first
-// applies to) and frame() with every pose written.
+// field and the graph controller are timed alike. Fed frame by frame: call directive() when the
+// directive changes (before the frame it first applies to) and frame() with every pose written.
 class ResponseTracker {
  public:
   ResponseTracker(double fps, ResponseCriteria criteria = {}) : m_fps(fps), m_criteria(criteria) {}
@@ -41,9 +41,9 @@ namespace mg {
 // `intervalSeconds` after `warmupSeconds` of following the first facing. Plays `stream` (which must
 // follow Heading directives) and returns one record per change; a change not met within its
 // interval is a failure. Deterministic for a seed; the same seed gives every stream the same turns.
-std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, double intervalSeconds,
-                                              double warmupSeconds, std::uint64_t seed,
-                                              ResponseCriteria criteria = {});
+std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
+                                              double intervalSeconds, double warmupSeconds,
+                                              std::uint64_t seed, ResponseCriteria criteria = {});
 
 // The line-following experiment (Table 2): as runHeadingChanges, but each change is a new line
 // (Line directive) along a uniformly drawn heading in [-180, 180) degrees relative to the facing,
@@ -51,7 +51,7 @@ std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes, d
 // maxOffsetMetres]; the warm-up follows the line through the character along its facing. Timed
 // until within the angle and the offset of the criteria. Empty when maxOffsetMetres <= 0.
 std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
-                                           double warmupSeconds, std::uint64_t seed, double maxOffsetMetres,
-                                           ResponseCriteria criteria = {});
+                                           double warmupSeconds, std::uint64_t seed,
+                                           double maxOffsetMetres, ResponseCriteria criteria = {});
 
 }  // namespace mg

@@ -33,7 +33,8 @@ bool ScriptedStream::next(Pose& out) {
   while (m_nextPush < m_pushes.size() && std::lround(m_pushes[m_nextPush].seconds * fps) <= frame) {
     const FieldPush& p = m_pushes[m_nextPush++].push;
     if (!m_field) continue;
-    if (!m_pushRecords.empty() && !m_pushRecords.back().recoverySeconds && !m_pushRecords.back().left) {
+    if (!m_pushRecords.empty() && !m_pushRecords.back().recoverySeconds &&
+        !m_pushRecords.back().left) {
       m_pushRecords.back().recoverySeconds = 0.0;
     }
     PushRecord r;
@@ -57,7 +58,8 @@ bool ScriptedStream::next(Pose& out) {
   if (m_field) {
     const double d = m_field->nearestDistance();
     m_recentDistance.push_back(d);
-    while (m_recentDistance.size() > static_cast<size_t>(std::max(1.0, fps))) m_recentDistance.pop_front();
+    while (m_recentDistance.size() > static_cast<size_t>(std::max(1.0, fps)))
+      m_recentDistance.pop_front();
     if (!m_pushRecords.empty()) {
       PushRecord& r = m_pushRecords.back();
       if (!r.recoverySeconds) {

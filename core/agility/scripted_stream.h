@@ -52,7 +52,9 @@ class ScriptedStream final : public PoseStream {
   bool next(Pose& out) override;
   int framesPlayed() const override { return m_inner.framesPlayed(); }
   SourceFrame lastSource() const override { return m_inner.lastSource(); }
-  const std::vector<StreamTransition>& transitions() const override { return m_inner.transitions(); }
+  const std::vector<StreamTransition>& transitions() const override {
+    return m_inner.transitions();
+  }
 
   const std::vector<ResponseRecord>& responses() const { return m_tracker.records(); }
   const std::vector<PushRecord>& pushes() const { return m_pushRecords; }

@@ -153,7 +153,8 @@ bool DmgWalkStream::next(Pose& out) {
     const FloorTransform about{m_yawRate, m_lastRoot.x() - moved.x(), m_lastRoot.z() - moved.z()};
     m_transform = about * m_transform;
     m_rootOffset = about.applyToVector(m_rootOffset);
-    m_rotationOffsets[0] = (turn.rotation() * m_rotationOffsets[0] * turn.rotation().conjugate()).normalized();
+    m_rotationOffsets[0] =
+        (turn.rotation() * m_rotationOffsets[0] * turn.rotation().conjugate()).normalized();
   }
   const DmgVertex v = m_graph->vertex(m_vertex);
   const Motion& motion = *m_motions[v.motion];

@@ -6,7 +6,8 @@
 
 namespace mg {
 
-CoverageStats measureCoverage(std::span<const std::vector<char>> playable, std::span<const std::vector<int>> visits) {
+CoverageStats measureCoverage(std::span<const std::vector<char>> playable,
+                              std::span<const std::vector<int>> visits) {
   CoverageStats c;
   long long maxVisits = 0, playableVisits = 0;
   for (size_t s = 0; s < playable.size(); ++s) {
@@ -21,7 +22,8 @@ CoverageStats measureCoverage(std::span<const std::vector<char>> playable, std::
       maxVisits = std::max<long long>(maxVisits, v);
     }
   }
-  if (c.sourceFrames > 0) c.playableFraction = static_cast<double>(c.playableFrames) / c.sourceFrames;
+  if (c.sourceFrames > 0)
+    c.playableFraction = static_cast<double>(c.playableFrames) / c.sourceFrames;
   if (c.playableFrames == 0) return c;
   c.visitedFraction = static_cast<double>(c.visitedFrames) / c.playableFrames;
   if (playableVisits == 0) return c;

@@ -21,10 +21,11 @@ struct CoverageStats {
   // 1 when every playable frame is shown equally often, towards 0 when a few frames take all
   // visits; 0 without visits (or with a single playable frame).
   double evenness = 0.0;
-  double maxOverMean = 0.0;       // most-visited frame's count over the mean count per playable frame
+  double maxOverMean = 0.0;  // most-visited frame's count over the mean count per playable frame
 };
 
 // Precondition: visits[s].size() == playable[s].size() for every s, both of the same size.
-CoverageStats measureCoverage(std::span<const std::vector<char>> playable, std::span<const std::vector<int>> visits);
+CoverageStats measureCoverage(std::span<const std::vector<char>> playable,
+                              std::span<const std::vector<int>> visits);
 
 }  // namespace mg

@@ -25,7 +25,8 @@ std::vector<double> skateSamples(const PointTracks& t, FootContactsFound& plants
   return out;
 }
 
-SkateStats skateStats(const PointTracks& t, const std::vector<double>& samples, int plants, double metresPerBh) {
+SkateStats skateStats(const PointTracks& t, const std::vector<double>& samples, int plants,
+                      double metresPerBh) {
   SkateStats s;
   s.samples = static_cast<int>(samples.size());
   s.plants = plants;
@@ -56,7 +57,8 @@ double groundLevel(const PointTracks& t, const std::vector<int>& feet, double q)
 double percentile(std::vector<double> values, double q) {
   if (values.empty()) return 0.0;
   const double rank = std::ceil(std::clamp(q, 0.0, 100.0) / 100.0 * values.size());
-  const size_t k = static_cast<size_t>(std::clamp(rank, 1.0, static_cast<double>(values.size()))) - 1;
+  const size_t k =
+      static_cast<size_t>(std::clamp(rank, 1.0, static_cast<double>(values.size()))) - 1;
   std::nth_element(values.begin(), values.begin() + k, values.end());
   return values[k];
 }
@@ -94,7 +96,8 @@ std::vector<double> frameAccelerationMax(const PointTracks& t) {
   const double scale = t.fps * t.fps / t.bodyHeight;
   for (int f = 1; f + 1 < t.frameCount; ++f) {
     for (int p = 0; p < t.pointCount(); ++p) {
-      out[f] = std::max(out[f], (t.at(f + 1, p) - 2.0 * t.at(f, p) + t.at(f - 1, p)).norm() * scale);
+      out[f] =
+          std::max(out[f], (t.at(f + 1, p) - 2.0 * t.at(f, p) + t.at(f - 1, p)).norm() * scale);
     }
   }
   return out;
@@ -178,7 +181,8 @@ std::vector<double> standingHeights(std::span<const PointTracks> sources,
 SkateStats measureSkate(const PointTracks& t, const FootContactsFound& plants) {
   FootContactsFound copy = plants;
   const std::vector<double> samples = skateSamples(t, copy);
-  return skateStats(t, samples, static_cast<int>(plants.runs.size()), t.bodyHeight * t.metresPerUnit);
+  return skateStats(t, samples, static_cast<int>(plants.runs.size()),
+                    t.bodyHeight * t.metresPerUnit);
 }
 
 std::vector<double> skateSpeeds(const PointTracks& t, const FootContactsFound& plants) {
@@ -201,8 +205,10 @@ std::vector<FrameJump> measureFrameJumps(const PointTracks& t, std::span<const i
         const Eigen::Vector3d before = t.at(c - 1, p) - t.at(c - 2, p);
         const Eigen::Vector3d after = t.at(c + 1, p) - t.at(c, p);
         const double v = (after - before).norm() * t.fps / t.bodyHeight;
-        if (v > j.velocityJumpBhPerS || j.worstPoint < 0) j.velocityJumpBhPerS = v, j.worstPoint = p;
-        j.poseJumpBh = std::max(j.poseJumpBh, (t.at(c, p) - (t.at(c - 1, p) + before)).norm() / t.bodyHeight);
+        if (v > j.velocityJumpBhPerS || j.worstPoint < 0)
+          j.velocityJumpBhPerS = v, j.worstPoint = p;
+        j.poseJumpBh =
+            std::max(j.poseJumpBh, (t.at(c, p) - (t.at(c - 1, p) + before)).norm() / t.bodyHeight);
       }
     }
     out.push_back(j);
@@ -210,7 +216,8 @@ std::vector<FrameJump> measureFrameJumps(const PointTracks& t, std::span<const i
   return out;
 }
 
-std::vector<PlantRun> plantsAcrossFrames(const FootContactsFound& plants, std::span<const int> frames) {
+std::vector<PlantRun> plantsAcrossFrames(const FootContactsFound& plants,
+                                         std::span<const int> frames) {
   std::vector<PlantRun> out;
   for (const PlantRun& run : plants.runs) {
     for (int c : frames) {

@@ -23,15 +23,15 @@ double percentile(std::vector<double> values, double q);
 // are per frame: m(f) = max over p of a(f, p), the worst point of each frame (a pop at one foot
 // shows there at full size instead of being diluted among the other points).
 struct AccelerationStats {
-  int frames = 0;            // frames with a second difference: frameCount - 2, or 0
-  double p50 = 0.0;          // bh/s^2: median of m(f)
-  double p99 = 0.0;          // bh/s^2: 99th percentile of m(f)
-  double max = 0.0;          // bh/s^2: largest a(f, p)
-  double jointP50 = 0.0;     // bh/s^2: median of every a(f, p)
-  double jointP99 = 0.0;     // bh/s^2: 99th percentile of every a(f, p)
-  double threshold = 0.0;    // bh/s^2, as given
-  int framesAbove = 0;       // frames with m(f) > threshold
-  int worstFrame = -1;       // frame and point of `max`; -1 without frames
+  int frames = 0;          // frames with a second difference: frameCount - 2, or 0
+  double p50 = 0.0;        // bh/s^2: median of m(f)
+  double p99 = 0.0;        // bh/s^2: 99th percentile of m(f)
+  double max = 0.0;        // bh/s^2: largest a(f, p)
+  double jointP50 = 0.0;   // bh/s^2: median of every a(f, p)
+  double jointP99 = 0.0;   // bh/s^2: 99th percentile of every a(f, p)
+  double threshold = 0.0;  // bh/s^2, as given
+  int framesAbove = 0;     // frames with m(f) > threshold
+  int worstFrame = -1;     // frame and point of `max`; -1 without frames
   int worstPoint = -1;
 };
 AccelerationStats measureAcceleration(const PointTracks& tracks, double thresholdBhPerS2);
@@ -85,7 +85,8 @@ struct FootContactsFound {
   std::vector<PlantRun> runs;   // by point, then frame; meanSpeed and samples filled in
   int edgeFrames = 1;           // frames excluded at each end of a run
 };
-FootContactsFound findPlants(const PointTracks& tracks, const ContactMeasureSettings& settings = {});
+FootContactsFound findPlants(const PointTracks& tracks,
+                             const ContactMeasureSettings& settings = {});
 
 // How far above the ground every point stands in the capture `sources` (file units, one per
 // point): per source, the point's floor (its floorPercentile-th percentile height) less the
@@ -104,10 +105,10 @@ std::vector<double> standingHeightsFor(const PointTracks& motion,
 // point at every skate sample (planted frames without their touch-down/lift-off edges).
 struct SkateStats {
   int samples = 0;
-  int plants = 0;            // planted runs
-  double meanBhPerS = 0.0;   // over all samples
+  int plants = 0;           // planted runs
+  double meanBhPerS = 0.0;  // over all samples
   double p95BhPerS = 0.0;
-  double meanMps = 0.0;      // the same in m/s
+  double meanMps = 0.0;  // the same in m/s
   double p95Mps = 0.0;
 };
 SkateStats measureSkate(const PointTracks& tracks, const FootContactsFound& plants);
@@ -135,7 +136,8 @@ struct FrameJump {
 std::vector<FrameJump> measureFrameJumps(const PointTracks& tracks, std::span<const int> frames);
 
 // The plant runs that hold frames c-1 and c of a cut at c (a plant carried across the cut).
-std::vector<PlantRun> plantsAcrossFrames(const FootContactsFound& plants, std::span<const int> frames);
+std::vector<PlantRun> plantsAcrossFrames(const FootContactsFound& plants,
+                                         std::span<const int> frames);
 
 // Figures of source capture (each file read with the same TrackSettings as the motion judged).
 struct SourceSummary {

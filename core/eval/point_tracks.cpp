@@ -24,9 +24,15 @@ LocalTransform localTransform(const BvhDocument& doc, int joint, int frame) {
   for (size_t c = 0; c < j.channels.size(); ++c) {
     const double v = doc.value(frame, j.firstValue + static_cast<int>(c));
     switch (j.channels[c]) {
-      case BvhChannel::Xposition: t.translation.x() += v; break;
-      case BvhChannel::Yposition: t.translation.y() += v; break;
-      case BvhChannel::Zposition: t.translation.z() += v; break;
+      case BvhChannel::Xposition:
+        t.translation.x() += v;
+        break;
+      case BvhChannel::Yposition:
+        t.translation.y() += v;
+        break;
+      case BvhChannel::Zposition:
+        t.translation.z() += v;
+        break;
       case BvhChannel::Xrotation:
         t.rotation = t.rotation * Eigen::AngleAxisd(v * M_PI / 180.0, Eigen::Vector3d::UnitX());
         break;
@@ -42,7 +48,8 @@ LocalTransform localTransform(const BvhDocument& doc, int joint, int frame) {
 }
 
 // World positions of every point (joints, then end sites) from local transforms.
-void worldPositions(const BvhDocument& doc, const std::vector<LocalTransform>& local, Eigen::Vector3d* out) {
+void worldPositions(const BvhDocument& doc, const std::vector<LocalTransform>& local,
+                    Eigen::Vector3d* out) {
   const size_t joints = doc.joints.size();
   std::vector<Eigen::Quaterniond> rot(joints);
   for (size_t j = 0; j < joints; ++j) {
@@ -70,7 +77,8 @@ Result<PointTracks> pointTracksFromBvh(const BvhDocument& doc, const TrackSettin
     return Error{"point tracks: trimming " + std::to_string(settings.trimLeadingFrames) + " of " +
                  std::to_string(doc.frameCount) + " frames leaves none"};
   }
-  if (!std::isfinite(settings.fps) || settings.fps < 0.0) return Error{"point tracks: bad frame rate"};
+  if (!std::isfinite(settings.fps) || settings.fps < 0.0)
+    return Error{"point tracks: bad frame rate"};
   const int joints = static_cast<int>(doc.joints.size());
   PointTracks t;
   std::map<std::string, int> endNames;
@@ -89,7 +97,8 @@ Result<PointTracks> pointTracksFromBvh(const BvhDocument& doc, const TrackSettin
   // Rest pose: every channel zero, so translations are the offsets.
   {
     std::vector<LocalTransform> rest(joints);
-    for (int j = 0; j < joints; ++j) rest[j] = {doc.joints[j].offset, Eigen::Quaterniond::Identity()};
+    for (int j = 0; j < joints; ++j)
+      rest[j] = {doc.joints[j].offset, Eigen::Quaterniond::Identity()};
     std::vector<Eigen::Vector3d> p(points);
     worldPositions(doc, rest, p.data());
     t.restPositions = p;
@@ -105,7 +114,9 @@ Result<PointTracks> pointTracksFromBvh(const BvhDocument& doc, const TrackSettin
   const double fileFps = 1.0 / doc.frameTimeSeconds;
   const bool resample = settings.fps > 0.0 && std::abs(settings.fps - fileFps) > 1e-9;
   t.fps = resample ? settings.fps : fileFps;
-  t.frameCount = resample ? static_cast<int>(std::floor((inFrames - 1) / fileFps * t.fps + 1e-6)) + 1 : inFrames;
+  t.frameCount = resample
+                     ? static_cast<int>(std::floor((inFrames - 1) / fileFps * t.fps + 1e-6)) + 1
+                     : inFrames;
   t.positions.resize(static_cast<size_t>(t.frameCount) * points);
   std::vector<LocalTransform> a(joints), local(joints);
   for (int f = 0; f < t.frameCount; ++f) {
@@ -117,7 +128,8 @@ Result<PointTracks> pointTracksFromBvh(const BvhDocument& doc, const TrackSettin
       const int f1 = std::min(f0 + 1, inFrames - 1);
       const double w = std::clamp(src - f0, 0.0, 1.0);
       for (int j = 0; j < joints; ++j) {
-        const LocalTransform l0 = localTransform(doc, j, first + f0), l1 = localTransform(doc, j, first + f1);
+        const LocalTransform l0 = localTransform(doc, j, first + f0),
+                             l1 = localTransform(doc, j, first + f1);
         local[j].translation = (1 - w) * l0.translation + w * l1.translation;
         local[j].rotation = l0.rotation.slerp(w, l1.rotation);  // Eigen's slerp takes the short arc
       }

@@ -19,11 +19,11 @@ struct PointTracks {
   std::vector<std::string> names;  // joints by name, end sites as "<joint>/end" (repeats numbered)
   std::vector<int> parents;        // parent point of each point, -1 for the root
   int frameCount = 0;
-  double fps = 0.0;                // frames per second, > 0
+  double fps = 0.0;  // frames per second, > 0
   // Body height in file units: vertical extent (max y - min y) of all points in the rest pose
   // (every channel zero). > 0 for any skeleton with height.
   double bodyHeight = 0.0;
-  double metresPerUnit = 1.0;      // guessed from bodyHeight (guessLengthUnit), for m/s figures
+  double metresPerUnit = 1.0;  // guessed from bodyHeight (guessLengthUnit), for m/s figures
   std::vector<Eigen::Vector3d> positions;      // frameCount x pointCount(), frame-major
   std::vector<Eigen::Vector3d> restPositions;  // pointCount(): the rest pose (every channel zero)
 
@@ -49,7 +49,8 @@ struct TrackSettings {
 // channel's degrees about that axis; world = parent world * (translation, rotation).
 // Fails when: trimLeadingFrames < 0 or leaves no frame; fps < 0 or not finite; the document has
 // no joints or a non-positive frame time.
-Result<PointTracks> pointTracksFromBvh(const BvhDocument& document, const TrackSettings& settings = {});
+Result<PointTracks> pointTracksFromBvh(const BvhDocument& document,
+                                       const TrackSettings& settings = {});
 
 // readBvhFile + pointTracksFromBvh. Errors name the file.
 Result<PointTracks> readPointTracks(const std::string& path, const TrackSettings& settings = {});

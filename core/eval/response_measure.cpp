@@ -21,7 +21,8 @@ std::string lower(std::string s) {
 std::string mirrorName(const std::string& name) {
   if (name.find('/') != std::string::npos) return {};  // end sites
   const std::string n = lower(name);
-  if (const size_t at = n.find("left"); at != std::string::npos) return n.substr(0, at) + "right" + n.substr(at + 4);
+  if (const size_t at = n.find("left"); at != std::string::npos)
+    return n.substr(0, at) + "right" + n.substr(at + 4);
   if (n.size() > 1 && n[0] == 'l') return "r" + n.substr(1);
   return {};
 }
@@ -66,7 +67,8 @@ Result<FacingPair> findFacingPair(const PointTracks& t, const FacingSettings& s)
     }
   }
   if (best.left < 0) {
-    return Error{"no left/right pair of joints (hips or thighs) to tell which way the character faces"};
+    return Error{
+        "no left/right pair of joints (hips or thighs) to tell which way the character faces"};
   }
   return best;
 }
@@ -111,16 +113,21 @@ ResponseSummary summarizeResponses(const std::vector<ResponseRecord>& records) {
   return s;
 }
 
-Result<std::vector<ResponseRecord>> measureResponses(const PointTracks& t, std::span<const DirectiveChange> changes,
-                                                     const ResponseCriteria& criteria, const FacingSettings& s) {
+Result<std::vector<ResponseRecord>> measureResponses(const PointTracks& t,
+                                                     std::span<const DirectiveChange> changes,
+                                                     const ResponseCriteria& criteria,
+                                                     const FacingSettings& s) {
   const double tolerance = criteria.angleDegrees * std::numbers::pi / 180.0;
-  if (!(tolerance > 0.0) || tolerance > std::numbers::pi) return Error{"the facing tolerance must be in (0, 180] degrees"};
+  if (!(tolerance > 0.0) || tolerance > std::numbers::pi)
+    return Error{"the facing tolerance must be in (0, 180] degrees"};
   for (size_t i = 0; i < changes.size(); ++i) {
     if (changes[i].frame < 0 || changes[i].frame >= t.frameCount) {
-      return Error{"directive change " + std::to_string(i) + " at frame " + std::to_string(changes[i].frame) +
-                   " is outside the motion's " + std::to_string(t.frameCount) + " frames"};
+      return Error{"directive change " + std::to_string(i) + " at frame " +
+                   std::to_string(changes[i].frame) + " is outside the motion's " +
+                   std::to_string(t.frameCount) + " frames"};
     }
-    if (i > 0 && changes[i].frame <= changes[i - 1].frame) return Error{"directive changes are not in frame order"};
+    if (i > 0 && changes[i].frame <= changes[i - 1].frame)
+      return Error{"directive changes are not in frame order"};
   }
   std::vector<ResponseRecord> out;
   if (changes.empty()) return out;

@@ -37,7 +37,8 @@ struct FacingPair {
 Result<FacingPair> findFacingPair(const PointTracks& tracks, const FacingSettings& settings = {});
 
 // Facing yaw of every frame, radians in (-pi, pi].
-std::vector<double> facingYaw(const PointTracks& tracks, FacingPair pair, const FacingSettings& settings = {});
+std::vector<double> facingYaw(const PointTracks& tracks, FacingPair pair,
+                              const FacingSettings& settings = {});
 
 // The one response-time measure (Lee et al. 2010, section 5.1, Tables 1-2), used by the quality
 // report on written motion and by the agility experiment on a stream's poses (core/agility
@@ -55,11 +56,12 @@ struct ResponseCriteria {
 
 // One directive change and how it was met.
 struct ResponseRecord {
-  int changeFrame = 0;             // first frame played under the new directive
+  int changeFrame = 0;  // first frame played under the new directive
   Directive directive;
   double startErrorRadians = 0.0;  // |facing - heading| at the change
   std::optional<double> seconds;   // the response time; empty: not met (a failure)
-  double heldSeconds = 0.0;        // how long the directive was held until met, the next change or the end
+  double heldSeconds =
+      0.0;  // how long the directive was held until met, the next change or the end
 };
 
 struct ResponseSummary {
@@ -82,7 +84,8 @@ struct DirectiveChange {
 // Changes must be in increasing frame order inside the motion. Fails when no facing pair is found,
 // a change lies outside the motion or the changes are out of order, or the angle is not in
 // (0, 180] degrees.
-Result<std::vector<ResponseRecord>> measureResponses(const PointTracks& tracks, std::span<const DirectiveChange> changes,
+Result<std::vector<ResponseRecord>> measureResponses(const PointTracks& tracks,
+                                                     std::span<const DirectiveChange> changes,
                                                      const ResponseCriteria& criteria,
                                                      const FacingSettings& settings = {});
 

@@ -12,7 +12,9 @@
 namespace mg {
 namespace {
 
-bool positiveFinite(double v) { return std::isfinite(v) && v > 0; }
+bool positiveFinite(double v) {
+  return std::isfinite(v) && v > 0;
+}
 
 // b_j: the longest bone joint j turns, metres.
 std::vector<double> boneLengths(const Skeleton& s) {
@@ -35,13 +37,16 @@ Status FieldDatabaseSettings::validate() const {
   return Status::success();
 }
 
-Eigen::Vector3d fieldUnitVector() { return Eigen::Vector3d(1, 1, 1).normalized(); }
+Eigen::Vector3d fieldUnitVector() {
+  return Eigen::Vector3d(1, 1, 1).normalized();
+}
 
 void embedState(const FieldDatabase& db, const Pose& pose, const FieldVelocity& velocity,
                 double* out) {
   const Eigen::Vector3d u = fieldUnitVector();
   const double r = std::sqrt(db.settings.rootWeight);
-  const Eigen::Quaterniond tilt = headingOf(pose.localRotations[0]).conjugate() * pose.localRotations[0];
+  const Eigen::Quaterniond tilt =
+      headingOf(pose.localRotations[0]).conjugate() * pose.localRotations[0];
   auto put = [&out](const Eigen::Vector3d& v, double s) {
     out[0] = s * v.x(), out[1] = s * v.y(), out[2] = s * v.z();
     out += 3;
@@ -115,7 +120,8 @@ Result<FieldDatabase> buildFieldDatabase(std::span<const std::shared_ptr<const M
   }
   db.features.resize(static_cast<size_t>(db.stateCount()) * db.featureDims);
   for (int i = 0; i < db.stateCount(); ++i) {
-    embedState(db, db.poses[i], db.velocities[i], db.features.data() + static_cast<size_t>(i) * db.featureDims);
+    embedState(db, db.poses[i], db.velocities[i],
+               db.features.data() + static_cast<size_t>(i) * db.featureDims);
   }
   return db;
 }

@@ -44,19 +44,19 @@ struct FieldDatabase {
   std::vector<std::shared_ptr<const Motion>> motions;
 
   // Per state (states of clip c are [clipFirstState[c], clipFirstState[c + 1]), in frame order).
-  std::vector<Pose> poses;                 // x_i, world coordinates of the source
-  std::vector<FieldVelocity> velocities;   // v_i
+  std::vector<Pose> poses;                    // x_i, world coordinates of the source
+  std::vector<FieldVelocity> velocities;      // v_i
   std::vector<FieldVelocity> nextVelocities;  // y_i
-  std::vector<int> stateClip;              // clip (= motion) of each state
-  std::vector<int> stateFrame;             // frame of x_i in its motion
-  std::vector<int> clipFirstState;         // clipCount() + 1 entries
+  std::vector<int> stateClip;                 // clip (= motion) of each state
+  std::vector<int> stateFrame;                // frame of x_i in its motion
+  std::vector<int> clipFirstState;            // clipCount() + 1 entries
   // Foot contacts of x_i (detectFootContacts on its motion): bit (1 << FootPoint) when planted.
   std::vector<std::uint8_t> contacts;
 
   // Distance embedding.
-  std::vector<double> jointWeights;        // b_j per joint (b_0 = rootWeight)
-  std::vector<int> featureJoints;          // joints j >= 1 with b_j > 0, in order
-  int featureDims = 0;                     // 9 + 6 x featureJoints.size()
+  std::vector<double> jointWeights;  // b_j per joint (b_0 = rootWeight)
+  std::vector<int> featureJoints;    // joints j >= 1 with b_j > 0, in order
+  int featureDims = 0;               // 9 + 6 x featureJoints.size()
   // stateCount() x featureDims, row-major (row i = feature of state i).
   std::vector<double> features;
 

@@ -13,8 +13,8 @@ namespace mg {
 
 // Settings of the flow (Lee et al. 2010, section 3.2).
 struct FieldFlowSettings {
-  int k = 15;                     // neighbours per state and actions per state; >= 1
-  double driftCorrection = 0.1;   // delta in [0, 1): tug towards the nearest database state
+  int k = 15;                    // neighbours per state and actions per state; >= 1
+  double driftCorrection = 0.1;  // delta in [0, 1): tug towards the nearest database state
 
   // Fails when k < 1 or delta is outside [0, 1).
   Status validate() const;

@@ -33,10 +33,18 @@ Status FieldTask::validate() const {
   return Status::success();
 }
 
-double FieldTask::angleStep() const { return 2 * M_PI / angleSamples; }
-double FieldTask::offsetStep() const { return 2 * maxOffsetMetres / (offsetSamples - 1); }
-double FieldTask::angleAt(int t) const { return -M_PI + t * angleStep(); }
-double FieldTask::offsetAt(int o) const { return -maxOffsetMetres + o * offsetStep(); }
+double FieldTask::angleStep() const {
+  return 2 * M_PI / angleSamples;
+}
+double FieldTask::offsetStep() const {
+  return 2 * maxOffsetMetres / (offsetSamples - 1);
+}
+double FieldTask::angleAt(int t) const {
+  return -M_PI + t * angleStep();
+}
+double FieldTask::offsetAt(int o) const {
+  return -maxOffsetMetres + o * offsetStep();
+}
 
 const char* fieldTaskName(FieldTaskKind kind) {
   return kind == FieldTaskKind::Direction ? "direction" : "line";
@@ -50,7 +58,8 @@ bool parseFieldTaskKind(const std::string& name, FieldTaskKind& out) {
 
 double taskReward(const FieldTask& task, const TaskParameter& t) {
   const double r = -std::abs(t.angle);
-  return task.kind == FieldTaskKind::Direction ? r : r - task.offsetRewardPerMetre * std::abs(t.offset);
+  return task.kind == FieldTaskKind::Direction ? r
+                                               : r - task.offsetRewardPerMetre * std::abs(t.offset);
 }
 
 TaskParameter advanceTask(const FieldTask& task, const TaskParameter& t, double yawChange,
@@ -59,7 +68,8 @@ TaskParameter advanceTask(const FieldTask& task, const TaskParameter& t, double 
   next.angle = wrapAngle(t.angle - yawChange);
   if (task.kind == FieldTaskKind::Line) {
     // The line's left in the heading frame is the heading's left (+X) turned by the angle.
-    next.offset = t.offset + displacement.x() * std::cos(t.angle) - displacement.z() * std::sin(t.angle);
+    next.offset =
+        t.offset + displacement.x() * std::cos(t.angle) - displacement.z() * std::sin(t.angle);
   }
   return next;
 }
@@ -77,8 +87,9 @@ TaskStencil taskStencil(const FieldTask& task, const TaskParameter& t) {
     s.index[1] = a1, s.weight[1] = alpha;
     return s;
   }
-  const double o = (std::clamp(t.offset, -task.maxOffsetMetres, task.maxOffsetMetres) +
-                    task.maxOffsetMetres) / task.offsetStep();
+  const double o =
+      (std::clamp(t.offset, -task.maxOffsetMetres, task.maxOffsetMetres) + task.maxOffsetMetres) /
+      task.offsetStep();
   const int o0 = std::min(static_cast<int>(std::floor(o)), task.offsetSamples - 2);
   const double beta = o - o0;
   const int n = task.offsetSamples;
@@ -94,7 +105,8 @@ double directiveChangeProbability(const FieldTask& task, double fps) {
   return std::clamp(task.directiveChangesPerSecond / fps, 0.0, 1.0);
 }
 
-double interpolateTask(const FieldTask& task, std::span<const float> values, const TaskParameter& t) {
+double interpolateTask(const FieldTask& task, std::span<const float> values,
+                       const TaskParameter& t) {
   const TaskStencil s = taskStencil(task, t);
   double v = 0;
   for (int i = 0; i < s.count; ++i) v += s.weight[i] * values[s.index[i]];

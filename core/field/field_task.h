@@ -55,11 +55,11 @@ struct FieldTask {
   }
   double angleStep() const;
   double offsetStep() const;
-  double angleAt(int t) const;    // sample t of the angle
-  double offsetAt(int o) const;   // sample o of the offset (line task)
+  double angleAt(int t) const;   // sample t of the angle
+  double offsetAt(int o) const;  // sample o of the offset (line task)
 };
 
-const char* fieldTaskName(FieldTaskKind kind);       // "direction", "line"
+const char* fieldTaskName(FieldTaskKind kind);  // "direction", "line"
 bool parseFieldTaskKind(const std::string& name, FieldTaskKind& out);
 
 // A task parameter value (offset unused by the direction task).
@@ -90,6 +90,7 @@ TaskStencil taskStencil(const FieldTask& task, const TaskParameter& t);
 double directiveChangeProbability(const FieldTask& task, double fps);
 
 // The value of T given the values at every sample (parameterCount() entries).
-double interpolateTask(const FieldTask& task, std::span<const float> values, const TaskParameter& t);
+double interpolateTask(const FieldTask& task, std::span<const float> values,
+                       const TaskParameter& t);
 
 }  // namespace mg

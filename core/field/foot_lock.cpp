@@ -67,8 +67,9 @@ void FootLock::apply(Pose& pose, const std::array<double, kFootPointCount>& plan
     }
     f.mode = mode;
     legs.push_back(f.leg);
-    targets.push_back(f.offset.squaredNorm() > 1e-14 ? std::optional<Eigen::Vector3d>(ankle + f.offset)
-                                                     : std::nullopt);
+    targets.push_back(f.offset.squaredNorm() > 1e-14
+                          ? std::optional<Eigen::Vector3d>(ankle + f.offset)
+                          : std::nullopt);
   }
   bool any = false;
   for (const auto& t : targets) any = any || t.has_value();

@@ -27,7 +27,8 @@ Result<std::shared_ptr<const MotionField>> assembleMotionField(
   if (values) {
     const AnchorMap& a = values->anchors;
     if (static_cast<int>(a.anchor0.size()) != database->stateCount() ||
-        values->values.size() != static_cast<size_t>(a.anchorCount()) * values->task.parameterCount()) {
+        values->values.size() !=
+            static_cast<size_t>(a.anchorCount()) * values->task.parameterCount()) {
       return Error{"motion field: the value function does not fit the database"};
     }
   }
@@ -77,7 +78,8 @@ Result<MotionFieldBuild> buildMotionField(std::span<const std::shared_ptr<const 
   if (iteration.threads == 0) iteration.threads = settings.threads;
   Result<FieldValueFunction> values = solveValueFunction(*database, cache.value(), settings.task,
                                                          iteration, progress.slice(0.6, 1.0));
-  if (!values) return Error{progress.cancelled() ? "motion field cancelled" : values.error().message};
+  if (!values)
+    return Error{progress.cancelled() ? "motion field cancelled" : values.error().message};
   stats.valueIterationSeconds = clock.seconds();
   stats.anchors = values->anchors.anchorCount();
   stats.iterations = values->iterations;

@@ -67,8 +67,8 @@ struct MotionFieldBuildStats {
   int anchors = 0;
   int iterations = 0;
   double bellmanResidual = 0.0;
-  double statesSeconds = 0.0;           // resampling, states, features
-  double neighboursSeconds = 0.0;       // the index and the transition cache
+  double statesSeconds = 0.0;      // resampling, states, features
+  double neighboursSeconds = 0.0;  // the index and the transition cache
   double valueIterationSeconds = 0.0;
 };
 

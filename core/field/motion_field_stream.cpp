@@ -14,7 +14,8 @@ constexpr double kGyrationRadiusSquared = 0.25;  // (0.5 m)^2
 
 Eigen::Quaterniond rotationOf(const Eigen::Vector3d& angle) {
   const double a = angle.norm();
-  return a > 1e-12 ? Eigen::Quaterniond(Eigen::AngleAxisd(a, angle / a)) : Eigen::Quaterniond::Identity();
+  return a > 1e-12 ? Eigen::Quaterniond(Eigen::AngleAxisd(a, angle / a))
+                   : Eigen::Quaterniond::Identity();
 }
 
 }  // namespace
@@ -79,7 +80,8 @@ void MotionFieldStream::push(const FieldPush& push) {
   if (push.joint > 0 && push.joint < static_cast<int>(m_state.pose.localRotations.size())) {
     const Skeleton& s = *m_field->database->skeleton;
     std::vector<Eigen::Vector3d> world(s.jointCount());
-    forwardKinematics(s, m_state.pose.rootPosition, m_state.pose.localRotations.data(), world.data());
+    forwardKinematics(s, m_state.pose.rootPosition, m_state.pose.localRotations.data(),
+                      world.data());
     const Eigen::Vector3d r = world[push.joint] - world[0];
     m_pushAngular += r.cross(push.velocityChange) / kGyrationRadiusSquared;
   }
@@ -130,7 +132,8 @@ bool MotionFieldStream::next(Pose& out) {
 }
 
 double MotionFieldStream::nearestDistance() const {
-  return m_prepared && !m_stepper.neighbours().empty() ? m_stepper.neighbours().front().distance : 0.0;
+  return m_prepared && !m_stepper.neighbours().empty() ? m_stepper.neighbours().front().distance
+                                                       : 0.0;
 }
 
 std::vector<double> MotionFieldStream::valueByAngle() const {

@@ -25,12 +25,11 @@ FieldVelocity poseDifference(const Pose& to, const Pose& from) {
   const Eigen::Quaterniond h = headingOf(from.localRotations[0]);
   const Eigen::Quaterniond hInv = h.conjugate();
   v.rootDisplacement = hInv * (to.rootPosition - from.rootPosition);
-  v.rotations[0] =
-      toIdentityHemisphere((hInv * to.localRotations[0] * from.localRotations[0].conjugate() * h)
-                               .normalized());
+  v.rotations[0] = toIdentityHemisphere(
+      (hInv * to.localRotations[0] * from.localRotations[0].conjugate() * h).normalized());
   for (size_t j = 1; j < joints; ++j) {
-    v.rotations[j] =
-        toIdentityHemisphere((from.localRotations[j].conjugate() * to.localRotations[j]).normalized());
+    v.rotations[j] = toIdentityHemisphere(
+        (from.localRotations[j].conjugate() * to.localRotations[j]).normalized());
   }
   return v;
 }
@@ -78,7 +77,8 @@ void mixVelocities(const FieldVelocity& a, const FieldVelocity& b, double t, Fie
   const size_t joints = a.rotations.size();
   out.rotations.resize(joints);
   out.rootDisplacement = (1 - t) * a.rootDisplacement + t * b.rootDisplacement;
-  for (size_t j = 0; j < joints; ++j) out.rotations[j] = slerpShortest(a.rotations[j], b.rotations[j], t);
+  for (size_t j = 0; j < joints; ++j)
+    out.rotations[j] = slerpShortest(a.rotations[j], b.rotations[j], t);
 }
 
 }  // namespace mg

@@ -29,7 +29,9 @@ struct RotatedRows {
   size_t kdtree_get_point_count() const { return rows; }
   double kdtree_get_pt(size_t i, size_t d) const { return data[i * dims + d]; }
   template <class Box>
-  bool kdtree_get_bbox(Box&) const { return false; }
+  bool kdtree_get_bbox(Box&) const {
+    return false;
+  }
 };
 
 using Tree = nanoflann::KDTreeSingleIndexAdaptor<nanoflann::L2_Simple_Adaptor<double, RotatedRows>,
@@ -130,7 +132,8 @@ void NeighbourIndex::queryBatch(const double* features, int count, int k,
   out.resize(static_cast<size_t>(count) * kk);
   if (m_method == KnnMethod::KdTree) {
     for (int q = 0; q < count; ++q) {
-      queryKdTree(features + static_cast<size_t>(q) * m_d, kk, out.data() + static_cast<size_t>(q) * kk);
+      queryKdTree(features + static_cast<size_t>(q) * m_d, kk,
+                  out.data() + static_cast<size_t>(q) * kk);
     }
   } else {
     queryBruteForce(features, count, kk, out.data());
@@ -141,7 +144,8 @@ void NeighbourIndex::queryBatch(const double* features, int count, int k,
 // numbers and order whichever method found the set.
 void NeighbourIndex::finish(const double* feature, int k, Neighbour* out) const {
   for (int i = 0; i < k; ++i) {
-    out[i].distance = std::sqrt(squaredDistance(feature, m_features + static_cast<size_t>(out[i].state) * m_d, m_d));
+    out[i].distance = std::sqrt(
+        squaredDistance(feature, m_features + static_cast<size_t>(out[i].state) * m_d, m_d));
   }
   std::sort(out, out + k, closer);
 }
@@ -159,7 +163,8 @@ void NeighbourIndex::queryKdTree(const double* feature, int k, Neighbour* out) c
   finish(feature, static_cast<int>(found), out);
 }
 
-void NeighbourIndex::queryBruteForce(const double* features, int count, int k, Neighbour* out) const {
+void NeighbourIndex::queryBruteForce(const double* features, int count, int k,
+                                     Neighbour* out) const {
   constexpr int kBlock = 32;
   thread_local std::vector<float> qHead, g;
   thread_local std::vector<double> qHeadNorm, qTailNorm, qTailSlack, lower;
@@ -214,7 +219,8 @@ void NeighbourIndex::queryBruteForce(const double* features, int count, int k, N
       // whose lower bound is under that is measured exactly.
       double limit = 0;
       for (const auto& item : top.items) {
-        limit = std::max(limit, squaredDistance(f, m_features + static_cast<size_t>(item.second) * d, d));
+        limit = std::max(limit,
+                         squaredDistance(f, m_features + static_cast<size_t>(item.second) * d, d));
       }
       top.reset(k);
       for (int i = 0; i < n; ++i) {

@@ -69,18 +69,19 @@ class NeighbourIndex {
   int m_n = 0, m_d = 0;
   const double* m_features = nullptr;  // the database's, n x d
   Eigen::VectorXd m_mean;
-  Eigen::MatrixXd m_axes;               // d x d, PCA axes
-  std::vector<double> m_rotated;        // n x d, centred and rotated
-  int m_head = 0;                       // leading components of the GEMM pass (brute force)
-  Eigen::MatrixXd m_headAxes;           // d x m_head
-  std::vector<float> m_headFloat;       // n x m_head (brute force)
-  std::vector<double> m_headNorm;       // |head|^2 of the float head, per state
-  std::vector<double> m_tailNorm;       // |rotated tail| per state
+  Eigen::MatrixXd m_axes;          // d x d, PCA axes
+  std::vector<double> m_rotated;   // n x d, centred and rotated
+  int m_head = 0;                  // leading components of the GEMM pass (brute force)
+  Eigen::MatrixXd m_headAxes;      // d x m_head
+  std::vector<float> m_headFloat;  // n x m_head (brute force)
+  std::vector<double> m_headNorm;  // |head|^2 of the float head, per state
+  std::vector<double> m_tailNorm;  // |rotated tail| per state
   double m_maxHeadNorm = 0.0;
   std::unique_ptr<KdTree> m_tree;
 };
 
 // Reference: the k nearest by a plain double loop over every state (ties by lower index).
-std::vector<Neighbour> bruteForceNeighbours(const FieldDatabase& database, const double* feature, int k);
+std::vector<Neighbour> bruteForceNeighbours(const FieldDatabase& database, const double* feature,
+                                            int k);
 
 }  // namespace mg

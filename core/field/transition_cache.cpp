@@ -51,7 +51,8 @@ Result<TransitionCache> buildTransitionCache(const FieldDatabase& db, const Neig
         cache.yawChange[e] = static_cast<float>(outcome.yawChange);
         cache.moveX[e] = static_cast<float>(outcome.displacement.x());
         cache.moveZ[e] = static_cast<float>(outcome.displacement.z());
-        embedState(db, outcome.next.pose, outcome.next.velocity, features.data() + j * db.featureDims);
+        embedState(db, outcome.next.pose, outcome.next.velocity,
+                   features.data() + j * db.featureDims);
       }
       index.queryBatch(features.data(), actions, k, found);
       for (int j = 0; j < actions; ++j) {

@@ -17,19 +17,20 @@ namespace mg {
 // task parameters advance by. None of it depends on the task or the compression, so one cache
 // serves every value function of a field.
 struct TransitionCache {
-  int k = 0;                       // actions per state (min(k, states))
-  std::vector<int> termBegin;      // per (state, action) s * k + j: first term; size states*k + 1
-  std::vector<int> termState;      // neighbour states of the next state
-  std::vector<float> termWeight;   // their similarity weights
-  std::vector<float> yawChange;    // per (state, action), radians
-  std::vector<float> moveX, moveZ; // per (state, action): the root's move in the heading frame
+  int k = 0;                        // actions per state (min(k, states))
+  std::vector<int> termBegin;       // per (state, action) s * k + j: first term; size states*k + 1
+  std::vector<int> termState;       // neighbour states of the next state
+  std::vector<float> termWeight;    // their similarity weights
+  std::vector<float> yawChange;     // per (state, action), radians
+  std::vector<float> moveX, moveZ;  // per (state, action): the root's move in the heading frame
   int stateCount() const { return k > 0 ? static_cast<int>(yawChange.size()) / k : 0; }
 };
 
 // Computes the cache with parallelFor (per state; cancellable; progress per state block).
 // Deterministic: the result does not depend on the thread count. Fails when the flow settings are
 // invalid or when cancelled ("cancelled").
-Result<TransitionCache> buildTransitionCache(const FieldDatabase& database, const NeighbourIndex& index,
+Result<TransitionCache> buildTransitionCache(const FieldDatabase& database,
+                                             const NeighbourIndex& index,
                                              const FieldFlowSettings& flow, int threads = 0,
                                              const Progress& progress = {});
 

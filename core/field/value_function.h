@@ -16,9 +16,9 @@ namespace mg {
 // state.
 struct AnchorMap {
   int compression = 1;
-  std::vector<int> anchorStates;    // database state of each anchor, ascending
+  std::vector<int> anchorStates;      // database state of each anchor, ascending
   std::vector<int> anchor0, anchor1;  // per database state: its anchors (equal at an anchor)
-  std::vector<float> lambda;        // per database state, in [0, 1]
+  std::vector<float> lambda;          // per database state, in [0, 1]
   int anchorCount() const { return static_cast<int>(anchorStates.size()); }
 };
 // Precondition: compression >= 1.

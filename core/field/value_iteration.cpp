@@ -14,7 +14,8 @@
 // are most of learning. Elsewhere it is compiled once, and with clang (the sanitizer build), whose
 // version 14 refuses target_clones on a member defined out of line.
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__)
-#define MG_SWEEP_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define MG_SWEEP_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define MG_SWEEP_CLONES
 #endif
@@ -46,18 +47,20 @@ class Solver {
     int first = 0, end = 0;  // anchors
   };
   struct Scratch {
-    std::vector<float> u;        // k x p: blended next values per action
-    std::vector<float> best;     // p
-    std::vector<float> changed;  // k: hazard x mean next value per action
-    std::vector<int> stamp;      // k: the anchor action j was last blended for
+    std::vector<float> u;               // k x p: blended next values per action
+    std::vector<float> best;            // p
+    std::vector<float> changed;         // k: hazard x mean next value per action
+    std::vector<int> stamp;             // k: the anchor action j was last blended for
     std::vector<float> row, padded, q;  // one angle sample's offsets (line task)
   };
   void buildTransitions();
-  MG_SWEEP_CLONES double sweepBlock(const Block& b, bool full, Scratch& scratch, const Progress& progress);
+  MG_SWEEP_CLONES double sweepBlock(const Block& b, bool full, Scratch& scratch,
+                                    const Progress& progress);
   // u = the values of action e's next state (its terms' blend), and changed = hazard x their mean.
   MG_INLINE void blend(size_t e, const Block& b, float* __restrict u, float& changed) const;
   // The Q of angle sample t and every offset sample for action e, into q (offsets values).
-  MG_INLINE void qRow(size_t e, const float* u, float changed, int t, Scratch& scratch, float* q) const;
+  MG_INLINE void qRow(size_t e, const float* u, float changed, int t, Scratch& scratch,
+                      float* q) const;
 
   const FieldDatabase& m_db;
   const TransitionCache& m_cache;
@@ -101,7 +104,8 @@ Solver::Solver(const FieldDatabase& db, const TransitionCache& cache, const Fiel
     m_cosOf[t] = std::cos(m_angleOf[t]), m_sinOf[t] = std::sin(m_angleOf[t]);
   }
   m_offsetOf.resize(m_offsets);
-  for (int o = 0; o < m_offsets; ++o) m_offsetOf[o] = m_offsets > 1 ? static_cast<float>(task.offsetAt(o)) : 0.0f;
+  for (int o = 0; o < m_offsets; ++o)
+    m_offsetOf[o] = m_offsets > 1 ? static_cast<float>(task.offsetAt(o)) : 0.0f;
   buildTransitions();
   const int anchors = m_map.anchorCount();
   const size_t values = static_cast<size_t>(anchors) * m_p;
@@ -120,7 +124,8 @@ void Solver::buildTransitions() {
   const int anchors = m_map.anchorCount(), k = m_k;
   const size_t rows = static_cast<size_t>(anchors) * k;
   m_termBegin.assign(rows + 1, 0);
-  m_o0.resize(rows), m_alpha.resize(rows), m_yaw.resize(rows), m_moveX.resize(rows), m_moveZ.resize(rows);
+  m_o0.resize(rows), m_alpha.resize(rows), m_yaw.resize(rows), m_moveX.resize(rows),
+      m_moveZ.resize(rows);
   std::vector<std::pair<int, float>> row;
   for (int a = 0; a < anchors; ++a) {
     for (int j = 0; j < k; ++j) {
@@ -139,7 +144,8 @@ void Solver::buildTransitions() {
         row.emplace_back(m_map.anchor0[nb], w * (1 - l));
         if (l > 0) row.emplace_back(m_map.anchor1[nb], w * l);
       }
-      std::sort(row.begin(), row.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      std::sort(row.begin(), row.end(),
+                [](const auto& x, const auto& y) { return x.first < y.first; });
       for (size_t i = 0; i < row.size(); ++i) {
         if (i > 0 && row[i].first == row[i - 1].first) {
           m_termWeight.back() += row[i].second;
@@ -157,7 +163,8 @@ void Solver::blend(size_t e, const Block& b, float* __restrict u, float& changed
   const int p = m_p;
   // This block's anchors as updated so far in this sweep; others' as they were at its start.
   auto rowOf = [&](int a) -> const float* {
-    return (a >= b.first && a < b.end ? m_vf.values.data() : m_previous.data()) + static_cast<size_t>(a) * p;
+    return (a >= b.first && a < b.end ? m_vf.values.data() : m_previous.data()) +
+           static_cast<size_t>(a) * p;
   };
   const int* anchor = m_termAnchor.data();
   const float* weight = m_termWeight.data();
@@ -183,7 +190,8 @@ void Solver::blend(size_t e, const Block& b, float* __restrict u, float& changed
   }
 }
 
-void Solver::qRow(size_t e, const float* u, float changed, int t, Scratch& scratch, float* q) const {
+void Solver::qRow(size_t e, const float* u, float changed, int t, Scratch& scratch,
+                  float* q) const {
   const int a0 = positiveMod(t + m_o0[e], m_angles), a1 = a0 + 1 == m_angles ? 0 : a0 + 1;
   const float alpha = m_alpha[e];
   float angle = m_angleOf[t] - m_yaw[e];  // |yaw| < pi: one wrap at most
@@ -200,7 +208,8 @@ void Solver::qRow(size_t e, const float* u, float changed, int t, Scratch& scrat
   // left turned by the angle), the same shift for every offset sample, so interpolating the next
   // values at it is one shifted blend of the row padded with its end values (clamping).
   const float move = m_moveX[e] * m_cosOf[t] - m_moveZ[e] * m_sinOf[t];
-  const float shift = std::clamp(move / m_offsetStep, -static_cast<float>(n), static_cast<float>(n));
+  const float shift =
+      std::clamp(move / m_offsetStep, -static_cast<float>(n), static_cast<float>(n));
   const int s0 = static_cast<int>(std::floor(shift));
   const float beta = shift - s0;
   const float* __restrict r0 = u + a0 * n;
@@ -260,7 +269,8 @@ double Solver::sweepBlock(const Block& b, bool full, Scratch& scratch, const Pro
         for (int o = 0; o < n; ++o) {
           const int j = chosen[t * n + o];
           if (j != rowOf) {
-            qRow(e0 + j, scratch.u.data() + static_cast<size_t>(j) * p, scratch.changed[j], t, scratch, q);
+            qRow(e0 + j, scratch.u.data() + static_cast<size_t>(j) * p, scratch.changed[j], t,
+                 scratch, q);
             rowOf = j;
           }
           best[t * n + o] = q[o];
@@ -301,7 +311,8 @@ double Solver::sweep(bool full, const Progress& progress) {
 }  // namespace
 
 Status ValueIterationSettings::validate() const {
-  if (!(discount > 0 && discount < 1)) return Error{"value iteration: the discount must be in (0, 1)"};
+  if (!(discount > 0 && discount < 1))
+    return Error{"value iteration: the discount must be in (0, 1)"};
   if (!(tolerance > 0 && std::isfinite(tolerance))) {
     return Error{"value iteration: the tolerance must be positive"};
   }
@@ -351,7 +362,8 @@ Result<FieldValueFunction> solveValueFunction(const FieldDatabase& db, const Tra
     const size_t p = task.parameterCount();
     std::vector<float> kept(static_cast<size_t>(map.anchorCount()) * p);
     for (int a = 0; a < map.anchorCount(); ++a) {
-      std::copy_n(vf.values.begin() + static_cast<size_t>(map.anchorStates[a]) * p, p, kept.begin() + a * p);
+      std::copy_n(vf.values.begin() + static_cast<size_t>(map.anchorStates[a]) * p, p,
+                  kept.begin() + a * p);
     }
     vf.anchors = std::move(map);
     vf.values = std::move(kept);

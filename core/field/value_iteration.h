@@ -36,7 +36,7 @@ namespace mg {
 enum class CompressedLearning { Sampled = 0, AnchorsOnly = 1 };
 
 struct ValueIterationSettings {
-  double discount = 0.99;   // gamma in (0, 1)
+  double discount = 0.99;  // gamma in (0, 1)
   // Convergence: stop when the Bellman residual max |V_{n+1} - V_n| (reward units, radians per
   // frame) falls below this; then |V - V*| <= gamma / (1 - gamma) x residual.
   double tolerance = 1e-3;
@@ -48,7 +48,7 @@ struct ValueIterationSettings {
   // per state), and carry values much further per full sweep. 0 = plain value iteration. Same
   // fixed point.
   int evaluationSweeps = 10;
-  int threads = 0;           // 0 = the pool's
+  int threads = 0;  // 0 = the pool's
 
   // Fails when: gamma not in (0, 1); tolerance not positive; maxIterations < 1; compression < 1;
   // evaluationSweeps < 0.

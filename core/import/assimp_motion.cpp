@@ -11,14 +11,16 @@
 #include <sstream>
 #include <unordered_map>
 
-#include <assimp/Importer.hpp>
 #include <assimp/config.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 namespace mg {
 namespace {
 
-Eigen::Vector3d toEigen(const aiVector3D& v) { return {v.x, v.y, v.z}; }
+Eigen::Vector3d toEigen(const aiVector3D& v) {
+  return {v.x, v.y, v.z};
+}
 Eigen::Quaterniond toEigen(const aiQuaternion& q) {
   return Eigen::Quaterniond(q.w, q.x, q.y, q.z).normalized();
 }
@@ -155,7 +157,8 @@ class Converter {
           lastKey = std::max(lastKey, keys[k].mTime);
           const double gap = k > 0 ? keys[k].mTime - keys[k - 1].mTime : 0;
           if (gap > 1e-9 && (step == 0 || gap < step)) step = gap;
-          if (k > 0) smallest = k == 1 ? gap : std::min(smallest, gap), largest = std::max(largest, gap);
+          if (k > 0)
+            smallest = k == 1 ? gap : std::min(smallest, gap), largest = std::max(largest, gap);
         }
         if (n > evenKeys && n > 2 && smallest > 1e-9 && largest < smallest * 1.01) {
           evenKeys = n;
@@ -166,7 +169,8 @@ class Converter {
       scan(j.channel->mPositionKeys, j.channel->mNumPositionKeys);
     }
     if (evenStep > 0 && std::abs(evenStep - step) < 0.01 * step) step = evenStep;
-    const double duration = m_options.keysAreFrames ? m_anim.mDuration : std::max(m_anim.mDuration, lastKey);
+    const double duration =
+        m_options.keysAreFrames ? m_anim.mDuration : std::max(m_anim.mDuration, lastKey);
     if (m_options.keysAreFrames) step = 1.0;
     double fps = step > 0 ? tps / step : 30.0;
     if (!std::isfinite(fps) || fps > 1000.0) fps = 30.0, step = tps / fps;
@@ -191,7 +195,8 @@ class Converter {
     const double s = (std::abs(gScale.x) + std::abs(gScale.y) + std::abs(gScale.z)) / 3.0;
     const Eigen::Quaterniond gRot = toEigen(gRotation);
     const Eigen::Vector3d gPos = toEigen(gPosition);
-    if (!std::isfinite(s) || s <= 0) return Error{m_path + ": the skeleton's parent node has a zero or invalid scale"};
+    if (!std::isfinite(s) || s <= 0)
+      return Error{m_path + ": the skeleton's parent node has a zero or invalid scale"};
     const Eigen::Vector3d rootRest = skeleton->joints[0].offset;
     for (Joint& j : skeleton->joints) j.offset *= s;
     for (EndSite& e : skeleton->endSites) e.offset *= s;
@@ -256,7 +261,8 @@ Result<Motion> readAssimpMotion(const std::string& path, const AssimpMotionOptio
     const aiScene* scene = nullptr;
     if (startsWithByteOrderMark(path, &text)) {
       const std::string hint = std::filesystem::path(path).extension().string();
-      scene = importer.ReadFileFromMemory(text.data() + 3, text.size() - 3, 0, hint.empty() ? "" : hint.c_str() + 1);
+      scene = importer.ReadFileFromMemory(text.data() + 3, text.size() - 3, 0,
+                                          hint.empty() ? "" : hint.c_str() + 1);
     } else {
       scene = importer.ReadFile(path, 0);
     }

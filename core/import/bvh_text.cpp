@@ -14,7 +14,9 @@
 namespace mg {
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
 
 // Parses a whole token as a number; accepts a leading '+', which from_chars does not.
 bool toNumber(std::string_view token, double& out) {
@@ -56,7 +58,8 @@ class Parser {
     }
     if (const int line = firstLongLine(m_text)) {
       m_line = line;
-      return fail("the line is longer than " + std::to_string(kMaxBvhLineBytes) + " bytes (not BVH text?)");
+      return fail("the line is longer than " + std::to_string(kMaxBvhLineBytes) +
+                  " bytes (not BVH text?)");
     }
     if (m_text.size() >= 3 && std::memcmp(m_text.data(), "\xEF\xBB\xBF", 3) == 0) m_pos = 3;
     if (Status s = hierarchy(); !s) return s.error();
@@ -124,7 +127,8 @@ class Parser {
       int k = 0;
       while (k < 6 && t != kNames[k]) ++k;
       if (k == 6) return fail("unknown channel " + quoted(t) + " in joint '" + joint.name + "'");
-      if (seen & (1u << k)) return fail("channel " + quoted(t) + " repeated in '" + joint.name + "'");
+      if (seen & (1u << k))
+        return fail("channel " + quoted(t) + " repeated in '" + joint.name + "'");
       seen |= 1u << k;
       joint.channels.push_back(static_cast<BvhChannel>(k));
     }
@@ -137,7 +141,8 @@ class Parser {
   Status openJoint(int parent) {
     const std::string_view name = next();
     if (name.empty() || name == "{" || name == "}") {
-      return fail("expected a joint name, found " + (name.empty() ? "the end of the file" : quoted(name)));
+      return fail("expected a joint name, found " +
+                  (name.empty() ? "the end of the file" : quoted(name)));
     }
     if (const std::string problem = bvhNameProblem(name); !problem.empty()) return fail(problem);
     if (m_doc.joints.size() >= static_cast<size_t>(kMaxBvhJoints)) {
@@ -157,13 +162,18 @@ class Parser {
     if (Status s = openJoint(-1); !s) return s;
     // Open blocks: joint index, or -1 - endSiteIndex for an End Site. Iterative, so deep nesting
     // cannot overflow the stack.
-    struct Block { int id; bool hasOffset = false; bool hasChannels = false; };
+    struct Block {
+      int id;
+      bool hasOffset = false;
+      bool hasChannels = false;
+    };
     std::vector<Block> open{{0}};
     while (!open.empty()) {
       Block& b = open.back();
       const bool site = b.id < 0;
-      const std::string what = site ? "an End Site of '" + m_doc.joints[m_doc.endSites[-1 - b.id].joint].name + "'"
-                                    : "joint '" + m_doc.joints[b.id].name + "'";
+      const std::string what =
+          site ? "an End Site of '" + m_doc.joints[m_doc.endSites[-1 - b.id].joint].name + "'"
+               : "joint '" + m_doc.joints[b.id].name + "'";
       const std::string_view t = next();
       if (t == "OFFSET") {
         if (b.hasOffset) return fail(what + " has two OFFSETs");
@@ -228,7 +238,8 @@ class Parser {
   // Data lines are line-based: each must hold exactly valuesPerFrame numbers.
   Status data() {
     const size_t lineEnd = m_text.find('\n', m_pos);
-    std::string_view rest = m_text.substr(m_pos, lineEnd == std::string_view::npos ? m_text.npos : lineEnd - m_pos);
+    std::string_view rest =
+        m_text.substr(m_pos, lineEnd == std::string_view::npos ? m_text.npos : lineEnd - m_pos);
     for (char c : rest) {
       if (!isSpace(c)) return fail("unexpected text after the frame time");
     }
@@ -245,8 +256,9 @@ class Parser {
                   " bytes that follow (truncated file, or a wrong frame count)");
     }
     if (values > kMaxBvhValues) {
-      return fail(std::to_string(m_doc.frameCount) + " frames of " + std::to_string(n) + " channels are more than " +
-                  std::to_string(kMaxBvhValues) + " values (too large to import)");
+      return fail(std::to_string(m_doc.frameCount) + " frames of " + std::to_string(n) +
+                  " channels are more than " + std::to_string(kMaxBvhValues) +
+                  " values (too large to import)");
     }
     m_doc.values.resize(static_cast<size_t>(m_doc.frameCount) * n);
     int frame = 0;
@@ -257,7 +269,8 @@ class Parser {
       m_pos = end + 1;
       size_t i = 0;
       int count = 0;
-      double* out = frame < m_doc.frameCount ? &m_doc.values[static_cast<size_t>(frame) * n] : nullptr;
+      double* out =
+          frame < m_doc.frameCount ? &m_doc.values[static_cast<size_t>(frame) * n] : nullptr;
       while (true) {
         while (i < line.size() && isSpace(line[i])) ++i;
         if (i == line.size()) break;
@@ -266,10 +279,12 @@ class Parser {
         const std::string_view token = line.substr(start, i - start);
         double v = 0;
         if (!toNumber(token, v)) {
-          return fail("data line " + std::to_string(frame + 1) + ": " + quoted(token) + " is not a number");
+          return fail("data line " + std::to_string(frame + 1) + ": " + quoted(token) +
+                      " is not a number");
         }
         if (!std::isfinite(v)) {
-          return fail("data line " + std::to_string(frame + 1) + ": value " + quoted(token) + " is not finite");
+          return fail("data line " + std::to_string(frame + 1) + ": value " + quoted(token) +
+                      " is not finite");
         }
         if (out && count < n) out[count] = v;
         ++count;
@@ -319,8 +334,9 @@ Result<BvhDocument> readBvhFile(const std::string& path) {
   if (!in) return Error{path + ": cannot open the file"};
   const std::streamoff size = in.tellg();
   if (size > kMaxBvhFileBytes) {
-    return Error{path + ": the file is " + std::to_string(size >> 20) + " MB, more than a BVH file may be (" +
-                 std::to_string(kMaxBvhFileBytes >> 20) + " MB)"};
+    return Error{path + ": the file is " + std::to_string(size >> 20) +
+                 " MB, more than a BVH file may be (" + std::to_string(kMaxBvhFileBytes >> 20) +
+                 " MB)"};
   }
   in.seekg(0);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

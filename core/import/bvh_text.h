@@ -15,15 +15,20 @@ namespace mg {
 
 // One BVH channel, in the file's spelling.
 enum class BvhChannel : std::uint8_t {
-  Xposition, Yposition, Zposition, Xrotation, Yrotation, Zrotation
+  Xposition,
+  Yposition,
+  Zposition,
+  Xrotation,
+  Yrotation,
+  Zrotation
 };
 
 // A ROOT or JOINT block, in file units.
 struct BvhJoint {
   std::string name;
-  int parent = -1;                                    // -1 for the root, else a lower index
+  int parent = -1;                                   // -1 for the root, else a lower index
   Eigen::Vector3d offset = Eigen::Vector3d::Zero();  // OFFSET, file units
-  std::vector<BvhChannel> channels;                   // CHANNELS, in file order (0 to 6)
+  std::vector<BvhChannel> channels;                  // CHANNELS, in file order (0 to 6)
   int firstValue = 0;  // index of this joint's first channel within one data line
 };
 
@@ -54,10 +59,10 @@ struct BvhDocument {
 // Limits, checked before anything is allocated for what they bound, so a hostile or damaged file
 // fails with a message instead of exhausting memory. Real capture is far below every one (CMU:
 // 31 joints, depth 8, 96 values per frame, lines under 1 KB, files under 50 MB).
-inline constexpr int kMaxBvhJoints = 4096;             // ROOT and JOINT blocks
-inline constexpr int kMaxBvhDepth = 256;               // nested ROOT/JOINT/End Site blocks
-inline constexpr size_t kMaxBvhLineBytes = 1 << 20;    // any one line
-inline constexpr long long kMaxBvhValues = 1LL << 26;  // Frames x channels (512 MB of doubles)
+inline constexpr int kMaxBvhJoints = 4096;                // ROOT and JOINT blocks
+inline constexpr int kMaxBvhDepth = 256;                  // nested ROOT/JOINT/End Site blocks
+inline constexpr size_t kMaxBvhLineBytes = 1 << 20;       // any one line
+inline constexpr long long kMaxBvhValues = 1LL << 26;     // Frames x channels (512 MB of doubles)
 inline constexpr long long kMaxBvhFileBytes = 1LL << 30;  // readBvhFile's file size
 
 // Why `name` cannot be a BVH joint name, or empty when it can: it must be non-empty, at most 256

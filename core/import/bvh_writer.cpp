@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/import/bvh_writer.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <memory>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 #include "core/import/bvh_text.h"
 #include "core/motion/quaternion.h"
@@ -25,8 +25,11 @@ constexpr double kMaxMagnitude = 1e12;
 class Writer {
  public:
   Writer(const Skeleton& skeleton, double fps, const BvhWriteOptions& options)
-      : m_skeleton(skeleton), m_fps(fps), m_unitsPerMetre(1.0 / options.metresPerUnit),
-        m_decimals(options.decimals), m_children(m_skeleton.children()),
+      : m_skeleton(skeleton),
+        m_fps(fps),
+        m_unitsPerMetre(1.0 / options.metresPerUnit),
+        m_decimals(options.decimals),
+        m_children(m_skeleton.children()),
         m_previous(skeleton.jointCount(), Eigen::Vector3d::Zero()) {}
 
   // Appends the hierarchy and the motion header for `frames` frames.
@@ -35,7 +38,8 @@ class Writer {
     joint(0, 0);
     m_out += "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: ";
     char buf[64];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, 1.0 / m_fps, std::chars_format::general, 12);
+    const auto [end, ec] =
+        std::to_chars(buf, buf + sizeof buf, 1.0 / m_fps, std::chars_format::general, 12);
     if (ec != std::errc()) {
       if (m_error.empty()) m_error = "the frame time cannot be written";
       return;
@@ -68,13 +72,15 @@ class Writer {
     if (!m_error.empty()) return;
     if (!std::isfinite(v) || std::abs(v) > kMaxMagnitude) {
       m_error = std::string(what) + " value " + std::to_string(v) +
-                " cannot be written (not a finite number of at most 1e12 file units; check the unit size and the "
+                " cannot be written (not a finite number of at most 1e12 file units; check the "
+                "unit size and the "
                 "motion's transforms)";
       return;
     }
     if (std::abs(v) < 0.5 * std::pow(10.0, -m_decimals)) v = 0.0;  // no "-0.000000"
     char buf[64];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, m_decimals);
+    const auto [end, ec] =
+        std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, m_decimals);
     if (ec != std::errc()) {
       m_error = std::string(what) + " value " + std::to_string(v) + " cannot be formatted";
       return;
@@ -92,10 +98,12 @@ class Writer {
   // Joints are stored depth-first, so visiting children in index order keeps every index.
   void joint(int j, int depth) {
     const std::string indent(depth, '\t');
-    m_out += indent + (j == 0 ? "ROOT " : "JOINT ") + m_skeleton.joints[j].name + "\n" + indent + "{\n";
+    m_out +=
+        indent + (j == 0 ? "ROOT " : "JOINT ") + m_skeleton.joints[j].name + "\n" + indent + "{\n";
     offsetLine(depth, m_skeleton.joints[j].offset);
-    m_out += indent + (j == 0 ? "\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-                              : "\tCHANNELS 3 Zrotation Xrotation Yrotation\n");
+    m_out += indent +
+             (j == 0 ? "\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                     : "\tCHANNELS 3 Zrotation Xrotation Yrotation\n");
     for (int c : m_children[j]) joint(c, depth + 1);
     for (const EndSite& e : m_skeleton.endSites) {
       if (e.joint != j) continue;
@@ -108,7 +116,8 @@ class Writer {
 
   // Of the two Euler triples of a rotation, (a, b, c) and (a + 180, 180 - b, c + 180), each
   // angle moved by whole turns towards `previous`, the one closest to `previous`.
-  static Eigen::Vector3d continuousEuler(const Eigen::Quaterniond& q, const Eigen::Vector3d& previous) {
+  static Eigen::Vector3d continuousEuler(const Eigen::Quaterniond& q,
+                                         const Eigen::Vector3d& previous) {
     const Eigen::Vector3d e = quaternionToEuler(q, kAxes);
     const Eigen::Vector3d candidates[2] = {e, Eigen::Vector3d(e[0] + 180, 180 - e[1], e[2] + 180)};
     Eigen::Vector3d best = e;
@@ -160,9 +169,11 @@ Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& optio
   if (Status s = motion.validate(); !s) return Error{"BVH output: " + s.error().message};
   if (Status s = checkJointNames(*motion.skeleton); !s) return s.error();
   Writer w(*motion.skeleton, motion.fps, options);
-  w.text().reserve(static_cast<size_t>(motion.frameCount()) * (motion.jointCount() * 3 + 3) * 12 + 4096);
+  w.text().reserve(static_cast<size_t>(motion.frameCount()) * (motion.jointCount() * 3 + 3) * 12 +
+                   4096);
   w.header(motion.frameCount());
-  for (int f = 0; f < motion.frameCount(); ++f) w.frame(motion.rootPositions[f], motion.frameRotations(f));
+  for (int f = 0; f < motion.frameCount(); ++f)
+    w.frame(motion.rootPositions[f], motion.frameRotations(f));
   if (!w.error().empty()) return Error{w.error()};
   return std::move(w.text());
 }
@@ -177,9 +188,9 @@ Status writeBvhFile(const Motion& motion, const std::string& path, const BvhWrit
 
 namespace mg {
 
-Result<StreamedBvh> writeBvhStream(PoseStream& stream, long long frames, const std::string& path,
-                                   const BvhWriteOptions& options,
-                                   const std::function<bool(long long frame, const Pose& pose)>& onFrame) {
+Result<StreamedBvh> writeBvhStream(
+    PoseStream& stream, long long frames, const std::string& path, const BvhWriteOptions& options,
+    const std::function<bool(long long frame, const Pose& pose)>& onFrame) {
   auto fail = [&](const std::string& message) { return Error{path + ": " + message}; };
   if (frames < 1) return fail("a walk needs at least one frame");
   if (frames > kMaxStreamedBvhFrames) {
@@ -188,14 +199,16 @@ Result<StreamedBvh> writeBvhStream(PoseStream& stream, long long frames, const s
   }
   const std::shared_ptr<const Skeleton> skeleton = stream.skeleton();
   if (!skeleton || skeleton->jointCount() == 0) return fail("the stream has no skeleton");
-  if (!(stream.fps() > 0) || !std::isfinite(stream.fps())) return fail("the stream has no frame rate");
+  if (!(stream.fps() > 0) || !std::isfinite(stream.fps()))
+    return fail("the stream has no frame rate");
   if (Status s = checkOptions(options); !s) return fail(s.error().message);
   if (Status s = checkJointNames(*skeleton); !s) return fail(s.error().message);
 
   // The frame lines go to an anonymous scratch file while the walk plays (its length is known only
   // at the end), then follow the header into the target's temporary: memory stays one chunk.
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> body(std::tmpfile(), &std::fclose);
-  if (!body) return fail(std::string("cannot create a scratch file (") + std::strerror(errno) + ")");
+  if (!body)
+    return fail(std::string("cannot create a scratch file (") + std::strerror(errno) + ")");
   Writer lines(*skeleton, stream.fps(), options);
   constexpr size_t kChunkBytes = 1 << 20;
   auto spill = [&]() -> bool {
@@ -212,13 +225,16 @@ Result<StreamedBvh> writeBvhStream(PoseStream& stream, long long frames, const s
       break;
     }
     if (static_cast<int>(pose.localRotations.size()) != skeleton->jointCount()) {
-      return fail("frame " + std::to_string(out.frames) + " has " + std::to_string(pose.localRotations.size()) +
-                  " joint rotations, the skeleton " + std::to_string(skeleton->jointCount()));
+      return fail("frame " + std::to_string(out.frames) + " has " +
+                  std::to_string(pose.localRotations.size()) + " joint rotations, the skeleton " +
+                  std::to_string(skeleton->jointCount()));
     }
     lines.frame(pose.rootPosition, pose.localRotations.data());
-    if (!lines.error().empty()) return fail(lines.error() + " (frame " + std::to_string(out.frames) + ")");
+    if (!lines.error().empty())
+      return fail(lines.error() + " (frame " + std::to_string(out.frames) + ")");
     ++out.frames;
-    if (lines.text().size() >= kChunkBytes && !spill()) return fail("the scratch file cannot be written");
+    if (lines.text().size() >= kChunkBytes && !spill())
+      return fail("the scratch file cannot be written");
     if (onFrame && !onFrame(out.frames - 1, pose)) {
       out.stopped = true;
       break;

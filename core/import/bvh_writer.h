@@ -52,8 +52,9 @@ struct StreamedBvh {
 // rate; the options or joint names cannot be written; a frame's joint count differs from the
 // skeleton's or a value cannot be written (naming the frame); the stream ends before its first
 // frame; the file or the scratch file cannot be written.
-Result<StreamedBvh> writeBvhStream(PoseStream& stream, long long frames, const std::string& path,
-                                   const BvhWriteOptions& options = {},
-                                   const std::function<bool(long long frame, const Pose& pose)>& onFrame = {});
+Result<StreamedBvh> writeBvhStream(
+    PoseStream& stream, long long frames, const std::string& path,
+    const BvhWriteOptions& options = {},
+    const std::function<bool(long long frame, const Pose& pose)>& onFrame = {});
 
 }  // namespace mg

@@ -5,7 +5,8 @@ namespace mg {
 
 MotionFileLoader importMotionLoader(ImportOptions options) {
   options.trimLeadingFrames = 0;
-  return [options](const std::string& path, double metresPerUnit) -> Result<std::shared_ptr<const Motion>> {
+  return [options](const std::string& path,
+                   double metresPerUnit) -> Result<std::shared_ptr<const Motion>> {
     ImportOptions o = options;
     if (metresPerUnit > 0.0) o.metresPerUnit = metresPerUnit;
     Result<Motion> m = readMotionFile(path, o);

@@ -75,7 +75,8 @@ class Reader {
 bool readAll(int fd, std::string& out, std::chrono::steady_clock::time_point deadline) {
   char buf[65536];
   while (true) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return false;
     pollfd p{fd, POLLIN, 0};
     const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
@@ -92,7 +93,8 @@ bool readAll(int fd, std::string& out, std::chrono::steady_clock::time_point dea
 
 IsolatedImportLimits isolatedImportLimitsFor(unsigned long long bytes) {
   IsolatedImportLimits limits;
-  const int megabytes = static_cast<int>(std::min<unsigned long long>((bytes + (1 << 20) - 1) >> 20, 1 << 20));
+  const int megabytes =
+      static_cast<int>(std::min<unsigned long long>((bytes + (1 << 20) - 1) >> 20, 1 << 20));
   limits.cpuSeconds = limits.wallSeconds = 5 + megabytes;
   return limits;
 }
@@ -124,8 +126,10 @@ std::string encodeMotion(const Motion& m) {
   }
   put(out, m.fps);
   put(out, static_cast<std::uint32_t>(m.rootPositions.size()));
-  for (const Eigen::Vector3d& p : m.rootPositions) put(out, p.x()), put(out, p.y()), put(out, p.z());
-  for (const Eigen::Quaterniond& q : m.localRotations) put(out, q.w()), put(out, q.x()), put(out, q.y()), put(out, q.z());
+  for (const Eigen::Vector3d& p : m.rootPositions)
+    put(out, p.x()), put(out, p.y()), put(out, p.z());
+  for (const Eigen::Quaterniond& q : m.localRotations)
+    put(out, q.w()), put(out, q.x()), put(out, q.y()), put(out, q.z());
   return out;
 }
 
@@ -142,7 +146,8 @@ Result<Motion> decodeMotion(std::string_view bytes) {
   for (Joint& j : skeleton->joints) {
     std::uint32_t n = 0;
     std::int32_t parent = 0;
-    if (!in.get(n) || n > 4096 || !in.text(j.name, n) || !in.get(parent) || !in.vec(j.offset)) return bad;
+    if (!in.get(n) || n > 4096 || !in.text(j.name, n) || !in.get(parent) || !in.vec(j.offset))
+      return bad;
     j.parent = parent;
   }
   if (!in.get(sites) || sites > in.left() / 28) return bad;
@@ -159,7 +164,8 @@ Result<Motion> decodeMotion(std::string_view bytes) {
   m.rootPositions.resize(frames);
   for (Eigen::Vector3d& p : m.rootPositions) in.vec(p);
   m.localRotations.resize(static_cast<size_t>(frames) * joints);
-  for (Eigen::Quaterniond& q : m.localRotations) in.get(q.w()), in.get(q.x()), in.get(q.y()), in.get(q.z());
+  for (Eigen::Quaterniond& q : m.localRotations)
+    in.get(q.w()), in.get(q.x()), in.get(q.y()), in.get(q.z());
   m.skeleton = std::move(skeleton);
   return m;
 }
@@ -180,8 +186,10 @@ int runImportChild(const std::string& path, const IsolatedImportLimits& limits) 
   // A parent that is killed (a timeout of its own) takes the child with it.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() == 1) return 1;
-  const rlimit memory{static_cast<rlim_t>(limits.memoryBytes), static_cast<rlim_t>(limits.memoryBytes)};
-  const rlimit cpu{static_cast<rlim_t>(limits.cpuSeconds), static_cast<rlim_t>(limits.cpuSeconds + 1)};
+  const rlimit memory{static_cast<rlim_t>(limits.memoryBytes),
+                      static_cast<rlim_t>(limits.memoryBytes)};
+  const rlimit cpu{static_cast<rlim_t>(limits.cpuSeconds),
+                   static_cast<rlim_t>(limits.cpuSeconds + 1)};
   // AddressSanitizer reserves terabytes of address space for its shadow memory at start: under
   // it (the sanitizer build) the limit is on the address space added from here on.
   rlimit limit = memory;
@@ -218,12 +226,14 @@ Result<Motion> readAssimpMotionIsolated(const std::string& path, const std::stri
                                         const IsolatedImportLimits& limits) {
   const std::string failed = path + ": could not import the file: ";
   int pipeFds[2];
-  if (::pipe2(pipeFds, O_CLOEXEC) != 0) return Error{failed + "cannot create a pipe (" + std::strerror(errno) + ")"};
+  if (::pipe2(pipeFds, O_CLOEXEC) != 0)
+    return Error{failed + "cannot create a pipe (" + std::strerror(errno) + ")"};
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  const std::string memory = std::to_string(limits.memoryBytes), cpu = std::to_string(limits.cpuSeconds);
+  const std::string memory = std::to_string(limits.memoryBytes),
+                    cpu = std::to_string(limits.cpuSeconds);
   // "--" before the path: a file named "-take.fbx" is a file, not an option, to the child.
   std::string arg0 = program, command = "import-child", file = path,
               memoryArg = "--memory=" + memory, cpuArg = "--cpu=" + cpu, endOfOptions = "--";
@@ -252,7 +262,8 @@ Result<Motion> readAssimpMotionIsolated(const std::string& path, const std::stri
   ::close(pipeFds[1]);
   if (spawned != 0) {
     ::close(pipeFds[0]);
-    return Error{failed + "cannot start the importer " + program + " (" + std::strerror(spawned) + ")"};
+    return Error{failed + "cannot start the importer " + program + " (" + std::strerror(spawned) +
+                 ")"};
   }
   std::string bytes;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limits.wallSeconds);
@@ -262,14 +273,18 @@ Result<Motion> readAssimpMotionIsolated(const std::string& path, const std::stri
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!finished) return Error{failed + "the importer took more than " + std::to_string(limits.wallSeconds) + " s"};
+  if (!finished)
+    return Error{failed + "the importer took more than " + std::to_string(limits.wallSeconds) +
+                 " s"};
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
-    if (sig == SIGXCPU) return Error{failed + "the importer took more than " + cpu + " s of CPU time"};
+    if (sig == SIGXCPU)
+      return Error{failed + "the importer took more than " + cpu + " s of CPU time"};
     return Error{failed + "the importer crashed (" + std::string(strsignal(sig)) + ")"};
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return Error{failed + "the importer failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")"};
+    return Error{failed + "the importer failed (exit status " +
+                 std::to_string(WEXITSTATUS(status)) + ")"};
   }
   if (bytes.compare(0, kErrorMagic.size(), kErrorMagic) == 0) {
     std::string message = bytes.substr(kErrorMagic.size());

@@ -22,7 +22,8 @@ constexpr double kMinFramesPerSecond = 1e-3;  // a frame time of at most 1000 s
 // A BVH file by its extension, or by "HIERARCHY" as its first word whatever the extension.
 bool looksLikeBvh(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   if (ext == ".bvh") return true;
   std::ifstream in(path, std::ios::binary);
   std::string word;
@@ -82,8 +83,10 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
     const std::string helper = importHelperProgram();
     std::error_code ec;
     const auto bytes = fs::file_size(path, ec);
-    Result<Motion> read = helper.empty() ? readAssimpMotion(path, {})
-                                         : readAssimpMotionIsolated(path, helper, isolatedImportLimitsFor(ec ? 0 : bytes));
+    Result<Motion> read =
+        helper.empty()
+            ? readAssimpMotion(path, {})
+            : readAssimpMotionIsolated(path, helper, isolatedImportLimitsFor(ec ? 0 : bytes));
     if (!read) return read.error();
     motion = std::move(read).value();
   }
@@ -97,7 +100,8 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
   }
 
   double metresPerUnit = options.metresPerUnit;
-  if (metresPerUnit == 0) metresPerUnit = guessLengthUnit(restHeight(*motion.skeleton)).metresPerUnit;
+  if (metresPerUnit == 0)
+    metresPerUnit = guessLengthUnit(restHeight(*motion.skeleton)).metresPerUnit;
   scaleMotion(motion, metresPerUnit);
 
   if (options.trimLeadingFrames >= motion.frameCount()) {

@@ -38,7 +38,9 @@ bool isExportClipFile(const fs::path& path) {
   const std::string name = path.filename().string();
   for (const char* ext : {".bvh", ".glb", ".gltf", ".bin"}) {
     if (path.extension() == ext) return true;
-    if (name.size() > 1 && name[0] == '.' && name.find(std::string(ext) + ".tmp") != std::string::npos) return true;
+    if (name.size() > 1 && name[0] == '.' &&
+        name.find(std::string(ext) + ".tmp") != std::string::npos)
+      return true;
   }
   return false;
 }
@@ -76,7 +78,8 @@ std::string exportClipPath(const std::string& relative, const std::string& folde
   return folder + "/" + relative.substr(prefix.size());
 }
 
-Status commitExport(const std::string& directory, const std::vector<std::pair<std::string, std::string>>& clips,
+Status commitExport(const std::string& directory,
+                    const std::vector<std::pair<std::string, std::string>>& clips,
                     const std::pair<std::string, std::string>& index) {
   std::error_code exists;
   const bool previous = fs::exists(index.first, exists);
@@ -86,7 +89,9 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
   for (const auto& [path, text] : clips) {
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
-    if (ec) return failed(Error{fs::path(path).parent_path().string() + ": cannot create the folder: " + ec.message()});
+    if (ec)
+      return failed(Error{fs::path(path).parent_path().string() +
+                          ": cannot create the folder: " + ec.message()});
   }
   if (!clips.empty()) {
     if (Status s = writeTextFilesAtomically(clips); !s) return failed(s.error());
@@ -99,13 +104,15 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
   std::error_code ec;
   for (const fs::directory_entry& e : fs::directory_iterator(directory, ec)) {
     std::error_code typeError;
-    if (e.is_directory(typeError) && isExportClipFolderName(e.path().filename().string())) folders.push_back(e.path());
+    if (e.is_directory(typeError) && isExportClipFolderName(e.path().filename().string()))
+      folders.push_back(e.path());
   }
   for (const fs::path& folder : folders) {
     std::vector<fs::path> stale;
     std::error_code listError;
     for (const fs::directory_entry& e : fs::directory_iterator(folder, listError)) {
-      if (isExportClipFile(e.path()) && !kept.count(e.path().lexically_normal())) stale.push_back(e.path());
+      if (isExportClipFile(e.path()) && !kept.count(e.path().lexically_normal()))
+        stale.push_back(e.path());
     }
     for (const fs::path& file : stale) {
       std::error_code ignored;
@@ -118,7 +125,8 @@ Status commitExport(const std::string& directory, const std::vector<std::pair<st
 }
 
 Status addClipFiles(std::vector<std::pair<std::string, std::string>>& files, const Motion& clip,
-                    const std::string& path, const BvhWriteOptions& bvh, const std::vector<MotionFormat>& copies) {
+                    const std::string& path, const BvhWriteOptions& bvh,
+                    const std::vector<MotionFormat>& copies) {
   Result<std::string> text = formatBvh(clip, bvh);
   if (!text) return Error{path + ": " + text.error().message};
   files.emplace_back(path, std::move(text.value()));

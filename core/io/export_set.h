@@ -34,15 +34,17 @@ bool isExportClipFolderName(const std::string& name);
 // of `copies`, as that format under the same name with its extension (its animation named after
 // the file). Fails, naming the file, when a value cannot be written.
 Status addClipFiles(std::vector<std::pair<std::string, std::string>>& files, const Motion& clip,
-                    const std::string& path, const BvhWriteOptions& bvh, const std::vector<MotionFormat>& copies);
+                    const std::string& path, const BvhWriteOptions& bvh,
+                    const std::vector<MotionFormat>& copies);
 
 // Writes `clips` (path, text) as one set (writeTextFilesAtomically: all or none), then `index`
 // atomically, then removes, from every clip folder of `directory`, the .bvh files that are not
-// among `clips` (and the glTF copies .glb, .gltf, .bin not among them) and the temporaries of killed writes, and the clip folders left empty (best
-// effort: a file or folder that cannot be removed is left, and other files are never touched).
-// Errors name the file and, when an export was there, say "the previous export in DIR is intact":
-// on any failure it is complete and untouched.
-Status commitExport(const std::string& directory, const std::vector<std::pair<std::string, std::string>>& clips,
+// among `clips` (and the glTF copies .glb, .gltf, .bin not among them) and the temporaries of
+// killed writes, and the clip folders left empty (best effort: a file or folder that cannot be
+// removed is left, and other files are never touched). Errors name the file and, when an export was
+// there, say "the previous export in DIR is intact": on any failure it is complete and untouched.
+Status commitExport(const std::string& directory,
+                    const std::vector<std::pair<std::string, std::string>>& clips,
                     const std::pair<std::string, std::string>& index);
 
 }  // namespace mg

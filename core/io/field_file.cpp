@@ -169,10 +169,11 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
   }
   const size_t actual = bytes.size() - kHeaderBytes;
   if (actual < payload) {
-    return Error{where + "truncated: " + std::to_string(actual) + " of " +
-                 std::to_string(payload) + " payload bytes"};
+    return Error{where + "truncated: " + std::to_string(actual) + " of " + std::to_string(payload) +
+                 " payload bytes"};
   }
-  if (actual > payload) return Error{where + "has " + std::to_string(actual - payload) + " bytes after its end"};
+  if (actual > payload)
+    return Error{where + "has " + std::to_string(actual - payload) + " bytes after its end"};
   if (checksum(bytes, kHeaderBytes) != crc) return Error{where + "corrupt: checksum mismatch"};
 
   Reader r(bytes, kHeaderBytes);
@@ -214,10 +215,12 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
     motion->skeleton = skeleton;
     motion->fps = settings.database.workingFps;
     int frames = 0;
-    if (!r.str(motion->name) || !r.str(motion->sourcePath) || !r.count(frames)) return bad("motion");
+    if (!r.str(motion->name) || !r.str(motion->sourcePath) || !r.count(frames))
+      return bad("motion");
     // Each frame needs (3 + 4 joints) doubles: refuse counts the remaining bytes cannot hold.
     const size_t frameBytes = (3 + 4 * static_cast<size_t>(joints)) * sizeof(double);
-    if ((bytes.size() - r.at()) / frameBytes < static_cast<size_t>(frames)) return bad("motion frame count");
+    if ((bytes.size() - r.at()) / frameBytes < static_cast<size_t>(frames))
+      return bad("motion frame count");
     motion->rootPositions.resize(frames);
     motion->localRotations.resize(static_cast<size_t>(frames) * joints);
     for (int f = 0; f < frames; ++f) {
@@ -225,7 +228,8 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
       for (int j = 0; j < joints; ++j) {
         double w, x, y, z;
         r.f64(w), r.f64(x), r.f64(y), r.f64(z);
-        motion->localRotations[static_cast<size_t>(f) * joints + j] = Eigen::Quaterniond(w, x, y, z);
+        motion->localRotations[static_cast<size_t>(f) * joints + j] =
+            Eigen::Quaterniond(w, x, y, z);
       }
     }
     if (!r.ok()) return bad("motion frames");
@@ -246,8 +250,8 @@ Result<std::shared_ptr<const MotionField>> decodeFieldFile(const std::string& by
     int kind = 0, compression = 0, anchors = 0, params = 0;
     if (!r.i32(kind) || kind < 0 || kind > 1 || !r.i32(values->task.angleSamples) ||
         !r.i32(values->task.offsetSamples) || !r.f64(values->task.maxOffsetMetres) ||
-        !r.f64(values->task.offsetRewardPerMetre) || !r.f64(values->task.directiveChangesPerSecond) ||
-        !r.f64(values->discount) ||
+        !r.f64(values->task.offsetRewardPerMetre) ||
+        !r.f64(values->task.directiveChangesPerSecond) || !r.f64(values->discount) ||
         !r.i32(compression) || !r.i32(values->iterations) || !r.f64(values->bellmanResidual) ||
         !r.count(anchors) || !r.count(params)) {
       return bad("value function header");

@@ -54,7 +54,8 @@ class FieldInput final : public GraphInput {
     std::vector<SourceSpan> spans;
     const FieldDatabase& db = *m_field->database;
     for (int c = 0; c < db.clipCount(); ++c) {
-      const int states = db.clipFirstState[static_cast<size_t>(c) + 1] - db.clipFirstState[static_cast<size_t>(c)];
+      const int states =
+          db.clipFirstState[static_cast<size_t>(c) + 1] - db.clipFirstState[static_cast<size_t>(c)];
       spans.push_back({c, 0.0, states / m_field->fps()});
     }
     return spans;
@@ -75,10 +76,12 @@ GraphInputKind fieldGraphInputKind() {
     char magic[8] = {};
     return in.read(magic, sizeof magic) && std::string(magic, sizeof magic) == "MGFIELD1";
   };
-  kind.open = [](const std::string& path, const MotionFileLoader&) -> Result<std::unique_ptr<GraphInput>> {
+  kind.open = [](const std::string& path,
+                 const MotionFileLoader&) -> Result<std::unique_ptr<GraphInput>> {
     Result<std::shared_ptr<const MotionField>> field = readFieldFile(path);
     if (!field) return field.error();
-    return std::unique_ptr<GraphInput>(std::make_unique<FieldInput>(path, std::move(field.value())));
+    return std::unique_ptr<GraphInput>(
+        std::make_unique<FieldInput>(path, std::move(field.value())));
   };
   return kind;
 }

@@ -69,7 +69,8 @@ class GraphInput {
   virtual std::vector<SourceSpan> playableSpans() const = 0;
 
  protected:
-  GraphInput(std::string kind, std::string path) : m_kind(std::move(kind)), m_path(std::move(path)) {}
+  GraphInput(std::string kind, std::string path)
+      : m_kind(std::move(kind)), m_path(std::move(path)) {}
   std::vector<SourceCapture> m_sources;
   GraphSize m_size;
 
@@ -85,7 +86,9 @@ struct GraphInputKind {
   // kind's file, an extension, a magic number); cheap, never reads the graph.
   std::function<bool(const std::string& path)> claims;
   // Reads the export and the capture it needs through `load`; errors name the file.
-  std::function<Result<std::unique_ptr<GraphInput>>(const std::string& path, const MotionFileLoader& load)> open;
+  std::function<Result<std::unique_ptr<GraphInput>>(const std::string& path,
+                                                    const MotionFileLoader& load)>
+      open;
 };
 
 // Every registered kind, in registration order.
@@ -93,7 +96,8 @@ const std::vector<GraphInputKind>& graphInputKinds();
 
 // Opens `path` with the first kind that claims it. Fails, naming the path and listing the kinds,
 // when none does, or as that kind's opener.
-Result<std::unique_ptr<GraphInput>> openGraphInput(const std::string& path, const MotionFileLoader& load);
+Result<std::unique_ptr<GraphInput>> openGraphInput(const std::string& path,
+                                                   const MotionFileLoader& load);
 
 // Helpers for openers. A capture path written in an export, resolved: as written when it exists
 // (absolute, or relative to the current directory), else relative to `exportDirectory`; as

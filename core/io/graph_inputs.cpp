@@ -22,12 +22,14 @@ const std::vector<GraphInputKind>& graphInputKinds() {
   return kinds;
 }
 
-Result<std::unique_ptr<GraphInput>> openGraphInput(const std::string& path, const MotionFileLoader& load) {
+Result<std::unique_ptr<GraphInput>> openGraphInput(const std::string& path,
+                                                   const MotionFileLoader& load) {
   for (const GraphInputKind& kind : graphInputKinds()) {
     if (kind.claims(path)) return kind.open(path, load);
   }
   std::string known;
-  for (const GraphInputKind& kind : graphInputKinds()) known += "\n  " + kind.name + ": " + kind.description;
+  for (const GraphInputKind& kind : graphInputKinds())
+    known += "\n  " + kind.name + ": " + kind.description;
   if (!std::filesystem::exists(path)) return Error{path + ": no such file or folder"};
   return Error{path + ": not a graph export this tool knows; it reads" + known};
 }

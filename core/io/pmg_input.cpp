@@ -25,7 +25,8 @@ class PmgInput final : public GraphInput {
       todo.pop_back();
       for (int e : m_graph->outgoingEdges(n)) {
         const int t = m_graph->edges[static_cast<size_t>(e)].target;
-        if (!reached[static_cast<size_t>(t)]) reached[static_cast<size_t>(t)] = true, todo.push_back(t);
+        if (!reached[static_cast<size_t>(t)])
+          reached[static_cast<size_t>(t)] = true, todo.push_back(t);
       }
     }
     std::map<std::string, int> sourceOf;
@@ -33,9 +34,10 @@ class PmgInput final : public GraphInput {
       for (const RegisteredExample& ex : m_graph->nodes[static_cast<size_t>(n)]->space().examples) {
         const ExampleSegment& s = ex.segment;
         std::error_code ec;
-        const std::string file = s.motion->sourcePath.empty()
-                                     ? std::string()
-                                     : std::filesystem::absolute(s.motion->sourcePath, ec).lexically_normal().string();
+        const std::string file =
+            s.motion->sourcePath.empty()
+                ? std::string()
+                : std::filesystem::absolute(s.motion->sourcePath, ec).lexically_normal().string();
         auto [it, added] = sourceOf.emplace(file, static_cast<int>(m_sources.size()));
         if (added) m_sources.push_back({file, 0});  // example frames count the whole file
         m_size.framesKept += s.endFrame - s.beginFrame;
@@ -77,9 +79,11 @@ GraphInputKind pmgGraphInputKind() {
   kind.description = "parametric motion graph text file (.pmg)";
   kind.claims = [](const std::string& path) {
     std::error_code ec;
-    return std::filesystem::path(path).extension() == ".pmg" && std::filesystem::is_regular_file(path, ec);
+    return std::filesystem::path(path).extension() == ".pmg" &&
+           std::filesystem::is_regular_file(path, ec);
   };
-  kind.open = [](const std::string& path, const MotionFileLoader& load) -> Result<std::unique_ptr<GraphInput>> {
+  kind.open = [](const std::string& path,
+                 const MotionFileLoader& load) -> Result<std::unique_ptr<GraphInput>> {
     Result<ParametricGraph> graph = readPmgText(path, load);
     if (!graph) return graph.error();
     if (graph->nodeCount() == 0) return Error{path + ": the graph has no node to walk"};

@@ -15,9 +15,12 @@ Result<WindowWeighting> weightingByName(const std::string& name) {
 
 std::string jointSelectionName(JointSelection s) {
   switch (s) {
-    case JointSelection::All: return "all";
-    case JointSelection::Major: return "major";
-    case JointSelection::Custom: return "custom";
+    case JointSelection::All:
+      return "all";
+    case JointSelection::Major:
+      return "major";
+    case JointSelection::Custom:
+      return "custom";
   }
   return "all";
 }

@@ -179,7 +179,8 @@ Result<PmgSpec> readPmgSpec(const std::string& path) {
 }
 
 Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::string& baseDirectory,
-                                           const MotionFileLoader& load, const EdgeBuiltCallback& onEdge,
+                                           const MotionFileLoader& load,
+                                           const EdgeBuiltCallback& onEdge,
                                            const Progress& progress) {
   if (!load) return Error{"spec: no motion loader"};
   ParametricGraph graph;
@@ -197,7 +198,8 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
       if (!motion) return Error{"node '" + source.name + "': " + motion.error().message};
       Result<std::vector<StepCycle>> cycles = findStepCycles(**motion, n.cycles);
       if (!cycles) return Error{"node '" + source.name + "': " + cycles.error().message};
-      for (const StepCycle& c : *cycles) source.examples.push_back({file, c.beginFrame, c.endFrame});
+      for (const StepCycle& c : *cycles)
+        source.examples.push_back({file, c.beginFrame, c.endFrame});
     }
     Result<std::shared_ptr<const ParametricNode>> node =
         buildNodeFromSource(source, baseDirectory, load, progress.slice(from, from + nodeShare));
@@ -208,8 +210,8 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
   for (const EdgeSpec& e : spec.edges) {
     Stopwatch clock;
     const double from = 0.5 + edgeShare * static_cast<double>(graph.edges.size());
-    Result<int> index = addEdge(graph, graph.findNode(e.source), graph.findNode(e.target), e.settings,
-                                progress.slice(from, from + edgeShare));
+    Result<int> index = addEdge(graph, graph.findNode(e.source), graph.findNode(e.target),
+                                e.settings, progress.slice(from, from + edgeShare));
     if (!index) return index.error();
     if (onEdge) onEdge(graph, *index, clock.seconds());
   }

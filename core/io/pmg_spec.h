@@ -38,7 +38,8 @@ Result<PmgSpec> parsePmgSpec(const Json& json);
 Result<PmgSpec> readPmgSpec(const std::string& path);
 
 // Called after each edge is built, with its index in graph.edges and the seconds it took.
-using EdgeBuiltCallback = std::function<void(const ParametricGraph& graph, int edge, double seconds)>;
+using EdgeBuiltCallback =
+    std::function<void(const ParametricGraph& graph, int edge, double seconds)>;
 
 // Builds the graph: loads files relative to `baseDirectory`, cuts step cycles, builds every node,
 // then samples and classifies every edge (edges that do not exist are kept with their reason).

@@ -38,16 +38,20 @@ std::string vec(const ParameterVector& v, int dims) {
 std::string metricLine(const MetricSettings& m) {
   std::string joints;
   for (const std::string& j : m.customJoints) joints += (joints.empty() ? "" : ",") + j;
-  return "metric window " + std::to_string(m.windowFrames) + " weighting " + weightingName(m.weighting) +
-         " joints " + jointSelectionName(m.joints) + " custom " + quoteText(joints) + " fps " + num(m.workingFps);
+  return "metric window " + std::to_string(m.windowFrames) + " weighting " +
+         weightingName(m.weighting) + " joints " + jointSelectionName(m.joints) + " custom " +
+         quoteText(joints) + " fps " + num(m.workingFps);
 }
 
-std::string examplePath(const ParametricGraph& graph, int node, int example, const std::string& dir) {
+std::string examplePath(const ParametricGraph& graph, int node, int example,
+                        const std::string& dir) {
   std::string path = graph.nodeSources[node].examples[example].path;
-  bool loaded = false;  // a loaded motion's path: relative ones are relative to the working directory
+  bool loaded =
+      false;  // a loaded motion's path: relative ones are relative to the working directory
   if (node < graph.nodeCount() && graph.nodes[node] &&
       example < graph.nodes[node]->space().exampleCount()) {
-    const std::string& source = graph.nodes[node]->space().examples[example].segment.motion->sourcePath;
+    const std::string& source =
+        graph.nodes[node]->space().examples[example].segment.motion->sourcePath;
     if (!source.empty()) path = source, loaded = true;
   }
   std::filesystem::path p(path);
@@ -59,7 +63,8 @@ std::string examplePath(const ParametricGraph& graph, int node, int example, con
   }
   if (p.is_absolute() && !dir.empty()) {
     std::error_code ec;
-    const std::filesystem::path rel = std::filesystem::relative(p, std::filesystem::absolute(dir), ec);
+    const std::filesystem::path rel =
+        std::filesystem::relative(p, std::filesystem::absolute(dir), ec);
     if (!ec && !rel.empty()) p = rel;
   }
   return p.generic_string();
@@ -69,7 +74,8 @@ std::string examplePath(const ParametricGraph& graph, int node, int example, con
 
 std::string formatPmgText(const ParametricGraph& graph, const std::string& fileDirectory) {
   std::ostringstream o;
-  o << "PMG 1\n# Parametric motion graph (Heck & Gleicher 2007), Motion Graph Studio; see PMG_FORMAT.md\n";
+  o << "PMG 1\n# Parametric motion graph (Heck & Gleicher 2007), Motion Graph Studio; see "
+       "PMG_FORMAT.md\n";
   if (graph.buildSeconds >= 0) o << "built seconds " << num(graph.buildSeconds) << "\n";
   o << "nodes " << graph.nodeSources.size() << "\n";
   for (size_t n = 0; n < graph.nodeSources.size(); ++n) {
@@ -77,15 +83,17 @@ std::string formatPmgText(const ParametricGraph& graph, const std::string& fileD
     const ParametricNode* node = n < graph.nodes.size() ? graph.nodes[n].get() : nullptr;
     o << "node " << s.name << "\n";
     o << "registration reference " << s.registration.referenceExample << " smoothing "
-      << s.registration.smoothingFrames << " contacts " << (s.registration.matchFootContacts ? 1 : 0)
-      << " shift " << num(s.registration.maxContactShift) << "\n";
+      << s.registration.smoothingFrames << " contacts "
+      << (s.registration.matchFootContacts ? 1 : 0) << " shift "
+      << num(s.registration.maxContactShift) << "\n";
     o << metricLine(s.registration.metric) << "\n";
     o << "inversion samples " << s.inversion.samples << " mix " << s.inversion.examplesPerSample
       << " neighbours " << s.inversion.neighbours << " seed " << s.inversion.seed << "\n";
     o << "parameters " << s.metrics.size() << "\n";
     for (const ParameterMetric& m : s.metrics) {
-      o << "parameter " << m.kindName() << " joint " << quoteText(m.joint) << " end_site " << (m.endSite ? 1 : 0)
-        << " key_time " << num(m.keyTime) << " axes " << m.axes << " window " << num(m.windowFraction) << "\n";
+      o << "parameter " << m.kindName() << " joint " << quoteText(m.joint) << " end_site "
+        << (m.endSite ? 1 : 0) << " key_time " << num(m.keyTime) << " axes " << m.axes << " window "
+        << num(m.windowFraction) << "\n";
     }
     if (node) {
       o << "range " << node->dimensions() << vec(node->rangeMin(), node->dimensions())
@@ -93,7 +101,8 @@ std::string formatPmgText(const ParametricGraph& graph, const std::string& fileD
     }
     o << "examples " << s.examples.size() << "\n";
     for (size_t e = 0; e < s.examples.size(); ++e) {
-      o << "example " << quoteText(examplePath(graph, static_cast<int>(n), static_cast<int>(e), fileDirectory))
+      o << "example "
+        << quoteText(examplePath(graph, static_cast<int>(n), static_cast<int>(e), fileDirectory))
         << " " << s.examples[e].beginFrame << " " << s.examples[e].endFrame << "\n";
     }
     o << "end_node\n";
@@ -102,20 +111,23 @@ std::string formatPmgText(const ParametricGraph& graph, const std::string& fileD
   for (const GraphEdge& g : graph.edges) {
     const ParametricEdge& e = g.edge;
     const EdgeSamplingSettings& st = g.settings.sampling;
-    o << "edge " << e.sourceNode << " " << e.targetNode << " " << e.sourceDims << " " << e.targetDims << "\n";
+    o << "edge " << e.sourceNode << " " << e.targetNode << " " << e.sourceDims << " "
+      << e.targetDims << "\n";
     o << "sampling n_s " << st.sourceSamples << " n_t " << st.targetSamples << " source_region "
       << num(st.sourceRegionBegin) << " " << num(st.sourceRegionEnd) << " target_region "
       << num(st.targetRegionBegin) << " " << num(st.targetRegionEnd) << " seed " << st.seed << "\n";
     o << metricLine(st.metric) << "\n";
     o << "thresholds t_good " << num(e.thresholds.tGood) << " t_bad " << num(e.thresholds.tBad)
       << " epsilon " << num(e.thresholds.epsilon) << "\n";
-    o << "result exists " << (e.exists ? 1 : 0) << " good " << e.goodPairs << " neutral " << e.neutralPairs
-      << " bad " << e.badPairs << " shrunk " << e.shrunkBoxes << " empty " << e.emptyBoxes << "\n";
+    o << "result exists " << (e.exists ? 1 : 0) << " good " << e.goodPairs << " neutral "
+      << e.neutralPairs << " bad " << e.badPairs << " shrunk " << e.shrunkBoxes << " empty "
+      << e.emptyBoxes << "\n";
     if (!e.exists) o << "why " << quoteText(e.why) << "\n";
     o << "samples " << e.samples.size() << "\n";
     for (const TransitionSample& s : e.samples) {
-      o << "sample" << vec(s.source, e.sourceDims) << vec(s.centre, e.targetDims) << vec(s.widths, e.targetDims)
-        << " " << num(s.sourceTime) << " " << num(s.targetTime) << "\n";
+      o << "sample" << vec(s.source, e.sourceDims) << vec(s.centre, e.targetDims)
+        << vec(s.widths, e.targetDims) << " " << num(s.sourceTime) << " " << num(s.targetTime)
+        << "\n";
     }
     o << "end_edge\n";
   }
@@ -129,7 +141,8 @@ Status writePmgText(const ParametricGraph& graph, const std::string& path) {
   // in a node name, a non-finite number) is not written, so a written file always reads back.
   const std::string text = formatPmgText(graph, dir);
   if (Result<PmgDocument> back = parsePmgText(text); !back) {
-    return Error{path + ": not written, the graph cannot be stored as PMG text: " + back.error().message};
+    return Error{path +
+                 ": not written, the graph cannot be stored as PMG text: " + back.error().message};
   }
   return writeTextFileAtomically(path, text);
 }

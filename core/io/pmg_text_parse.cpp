@@ -49,9 +49,11 @@ Result<std::vector<Line>> tokenize(std::string_view text) {
             token += raw[i++];
           }
         }
-        if (!closed) return Error{"line " + std::to_string(number) + ": unterminated quoted string"};
+        if (!closed)
+          return Error{"line " + std::to_string(number) + ": unterminated quoted string"};
       } else {
-        while (i < raw.size() && raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r') token += raw[i++];
+        while (i < raw.size() && raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r')
+          token += raw[i++];
       }
       line.tokens.push_back(std::move(token));
     }
@@ -65,7 +67,8 @@ class Reader {
   explicit Reader(std::vector<Line> lines) : m_lines(std::move(lines)) {}
 
   Error error(const std::string& what) const {
-    const int n = m_pos < m_lines.size() ? m_lines[m_pos].number : (m_lines.empty() ? 0 : m_lines.back().number);
+    const int n = m_pos < m_lines.size() ? m_lines[m_pos].number
+                                         : (m_lines.empty() ? 0 : m_lines.back().number);
     return Error{"line " + std::to_string(n) + ": " + what};
   }
   // The next line, which must start with `keyword`.
@@ -105,7 +108,8 @@ Result<double> number(const Line& l, const std::string& s) {
 Result<int> integer(const Line& l, const std::string& s) {
   Result<double> v = number(l, s);
   if (!v) return v.error();
-  if (*v != std::floor(*v) || std::abs(*v) > 2e9) return lineError(l, "'" + s + "' is not an integer");
+  if (*v != std::floor(*v) || std::abs(*v) > 2e9)
+    return lineError(l, "'" + s + "' is not an integer");
   return static_cast<int>(*v);
 }
 
@@ -115,23 +119,27 @@ Result<std::uint64_t> seedValue(const Line& l, const std::string& s) {
   std::uint64_t v = 0;
   auto r = std::from_chars(s.data(), s.data() + s.size(), v);
   if (r.ec != std::errc() || r.ptr != s.data() + s.size()) {
-    return lineError(l, "'" + s + "' is not a seed (a whole number from 0 to 18446744073709551615)");
+    return lineError(l,
+                     "'" + s + "' is not a seed (a whole number from 0 to 18446744073709551615)");
   }
   return v;
 }
 
 // "keyword key v.. key v.." with every key of `arity` present once, in any order.
-Result<std::map<std::string, std::vector<std::string>>> keyed(const Line& l,
-                                                              const std::map<std::string, int>& arity) {
+Result<std::map<std::string, std::vector<std::string>>> keyed(
+    const Line& l, const std::map<std::string, int>& arity) {
   std::map<std::string, std::vector<std::string>> out;
   size_t i = 1;
   while (i < l.tokens.size()) {
     auto it = arity.find(l.tokens[i]);
-    if (it == arity.end()) return lineError(l, "unknown field '" + l.tokens[i] + "' in '" + l.tokens[0] + "'");
+    if (it == arity.end())
+      return lineError(l, "unknown field '" + l.tokens[i] + "' in '" + l.tokens[0] + "'");
     if (i + it->second >= l.tokens.size()) {
-      return lineError(l, "field '" + it->first + "' needs " + std::to_string(it->second) + " values");
+      return lineError(l,
+                       "field '" + it->first + "' needs " + std::to_string(it->second) + " values");
     }
-    out[it->first] = std::vector<std::string>(l.tokens.begin() + i + 1, l.tokens.begin() + i + 1 + it->second);
+    out[it->first] =
+        std::vector<std::string>(l.tokens.begin() + i + 1, l.tokens.begin() + i + 1 + it->second);
     i += 1 + it->second;
   }
   for (const auto& [key, n] : arity) {
@@ -140,13 +148,14 @@ Result<std::map<std::string, std::vector<std::string>>> keyed(const Line& l,
   return out;
 }
 
-#define MG_TRY(var, expr)            \
-  auto var = (expr);                 \
+#define MG_TRY(var, expr) \
+  auto var = (expr);      \
   if (!var) return var.error();
 
 Result<MetricSettings> metricLine(Reader& r) {
   MG_TRY(line, r.take("metric"));
-  MG_TRY(f, keyed(*line, {{"window", 1}, {"weighting", 1}, {"joints", 1}, {"custom", 1}, {"fps", 1}}));
+  MG_TRY(f,
+         keyed(*line, {{"window", 1}, {"weighting", 1}, {"joints", 1}, {"custom", 1}, {"fps", 1}}));
   MetricSettings m;
   MG_TRY(window, integer(*line, (*f)["window"][0]));
   MG_TRY(weighting, weightingByName((*f)["weighting"][0]));
@@ -184,7 +193,8 @@ Result<NodeSource> nodeBlock(Reader& r) {
   MG_TRY(mix, integer(*inv, (*inf)["mix"][0]));
   MG_TRY(neighbours, integer(*inv, (*inf)["neighbours"][0]));
   MG_TRY(seed, seedValue(*inv, (*inf)["seed"][0]));
-  s.inversion.samples = *samples, s.inversion.examplesPerSample = *mix, s.inversion.neighbours = *neighbours;
+  s.inversion.samples = *samples, s.inversion.examplesPerSample = *mix,
+  s.inversion.neighbours = *neighbours;
   s.inversion.seed = *seed;
   MG_TRY(params, r.take("parameters"));
   if (params->tokens.size() != 2) return lineError(*params, "'parameters' takes a count");
@@ -194,7 +204,8 @@ Result<NodeSource> nodeBlock(Reader& r) {
     if (p->tokens.size() < 2) return lineError(*p, "'parameter' needs a metric name");
     Line rest = *p;
     rest.tokens.erase(rest.tokens.begin() + 1);
-    MG_TRY(pf, keyed(rest, {{"joint", 1}, {"end_site", 1}, {"key_time", 1}, {"axes", 1}, {"window", 1}}));
+    MG_TRY(pf, keyed(rest,
+                     {{"joint", 1}, {"end_site", 1}, {"key_time", 1}, {"axes", 1}, {"window", 1}}));
     ParameterMetric m;
     MG_TRY(kind, parameterKindByName(p->tokens[1]));
     MG_TRY(endSite, integer(*p, (*pf)["end_site"][0]));
@@ -221,7 +232,8 @@ Result<NodeSource> nodeBlock(Reader& r) {
 
 Result<GraphEdge> edgeBlock(Reader& r, const std::vector<NodeSource>& nodes) {
   MG_TRY(head, r.take("edge"));
-  if (head->tokens.size() != 5) return lineError(*head, "'edge' takes source, target and their dimensions");
+  if (head->tokens.size() != 5)
+    return lineError(*head, "'edge' takes source, target and their dimensions");
   GraphEdge g;
   ParametricEdge& e = g.edge;
   e.sourceNode = head->tokens[1], e.targetNode = head->tokens[2];
@@ -237,7 +249,9 @@ Result<GraphEdge> edgeBlock(Reader& r, const std::vector<NodeSource>& nodes) {
   }
   e.sourceDims = *sd, e.targetDims = *td;
   MG_TRY(sl, r.take("sampling"));
-  MG_TRY(sf, keyed(*sl, {{"n_s", 1}, {"n_t", 1}, {"source_region", 2}, {"target_region", 2}, {"seed", 1}}));
+  MG_TRY(sf,
+         keyed(*sl,
+               {{"n_s", 1}, {"n_t", 1}, {"source_region", 2}, {"target_region", 2}, {"seed", 1}}));
   EdgeSamplingSettings& st = g.settings.sampling;
   MG_TRY(ns, integer(*sl, (*sf)["n_s"][0]));
   MG_TRY(nt, integer(*sl, (*sf)["n_t"][0]));
@@ -246,7 +260,8 @@ Result<GraphEdge> edgeBlock(Reader& r, const std::vector<NodeSource>& nodes) {
   MG_TRY(tr0, number(*sl, (*sf)["target_region"][0]));
   MG_TRY(tr1, number(*sl, (*sf)["target_region"][1]));
   MG_TRY(seed, seedValue(*sl, (*sf)["seed"][0]));
-  st.sourceSamples = *ns, st.targetSamples = *nt, st.sourceRegionBegin = *sr0, st.sourceRegionEnd = *sr1;
+  st.sourceSamples = *ns, st.targetSamples = *nt, st.sourceRegionBegin = *sr0,
+  st.sourceRegionEnd = *sr1;
   st.targetRegionBegin = *tr0, st.targetRegionEnd = *tr1, st.seed = *seed;
   MG_TRY(metric, metricLine(r));
   st.metric = *metric;
@@ -260,7 +275,10 @@ Result<GraphEdge> edgeBlock(Reader& r, const std::vector<NodeSource>& nodes) {
   if (Status s = st.validate(); !s) return lineError(*sl, s.error().message);
   g.settings.thresholds = e.thresholds;
   MG_TRY(rl, r.take("result"));
-  MG_TRY(rf, keyed(*rl, {{"exists", 1}, {"good", 1}, {"neutral", 1}, {"bad", 1}, {"shrunk", 1}, {"empty", 1}}));
+  MG_TRY(
+      rf,
+      keyed(*rl,
+            {{"exists", 1}, {"good", 1}, {"neutral", 1}, {"bad", 1}, {"shrunk", 1}, {"empty", 1}}));
   int* counts[] = {&e.goodPairs, &e.neutralPairs, &e.badPairs, &e.shrunkBoxes, &e.emptyBoxes};
   const char* names[] = {"good", "neutral", "bad", "shrunk", "empty"};
   for (int i = 0; i < 5; ++i) {

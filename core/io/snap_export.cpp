@@ -3,9 +3,9 @@
 
 #include <cctype>
 #include <cstdio>
-#include <map>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 
 #include "core/import/bvh_writer.h"
@@ -43,7 +43,8 @@ std::string clipFileName(size_t edge) {
 // A hub name as part of a file name: letters, digits, '-' and '_' kept, the rest '_'.
 std::string fileSafe(const std::string& name) {
   std::string out;
-  for (unsigned char c : name) out += std::isalnum(c) || c == '-' || c == '_' ? static_cast<char>(c) : '_';
+  for (unsigned char c : name)
+    out += std::isalnum(c) || c == '-' || c == '_' ? static_cast<char>(c) : '_';
   return out.empty() ? std::string("hub") : out;
 }
 
@@ -66,13 +67,15 @@ std::vector<std::string> snapClipFileNames(const SnapExportInput& input) {
       continue;
     }
     const HubEdge& edge = input.graph->edges[e];
-    const std::string stem = fileSafe(input.hubLabels[static_cast<size_t>(edge.fromHub)].name) + "_to_" +
+    const std::string stem = fileSafe(input.hubLabels[static_cast<size_t>(edge.fromHub)].name) +
+                             "_to_" +
                              fileSafe(input.hubLabels[static_cast<size_t>(edge.toHub)].name);
     // Case-insensitive, so two names differing in case never share a file on any filesystem.
     std::string key = stem;
     for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const int n = ++used[key];
-    out.push_back(std::string(kSnapClipFolder) + "/" + stem + (n > 1 ? "_" + std::to_string(n) : std::string()) + ".bvh");
+    out.push_back(std::string(kSnapClipFolder) + "/" + stem +
+                  (n > 1 ? "_" + std::to_string(n) : std::string()) + ".bvh");
   }
   return out;
 }
@@ -83,29 +86,35 @@ Status SnapExportInput::validate() const {
   if (Status s = graph->validate(); !s) return Error{"snap export: " + s.error().message};
   const auto& motions = snapped->motions;
   if (motions.size() != graph->frameCounts.size()) {
-    return Error{"snap export: " + std::to_string(motions.size()) + " snapped motions for a graph of " +
-                 std::to_string(graph->frameCounts.size())};
+    return Error{"snap export: " + std::to_string(motions.size()) +
+                 " snapped motions for a graph of " + std::to_string(graph->frameCounts.size())};
   }
   for (size_t m = 0; m < motions.size(); ++m) {
-    if (!motions[m] || !motions[m]->skeleton) return Error{"snap export: snapped motion " + std::to_string(m) + " is missing"};
+    if (!motions[m] || !motions[m]->skeleton)
+      return Error{"snap export: snapped motion " + std::to_string(m) + " is missing"};
     if (motions[m]->frameCount() != graph->frameCounts[m]) {
       return Error{"snap export: snapped motion " + std::to_string(m) + " has " +
                    std::to_string(motions[m]->frameCount()) + " frames, the graph expects " +
                    std::to_string(graph->frameCounts[m])};
     }
-    if (!motions[m]->skeleton->sameHierarchy(*motions[0]->skeleton) || motions[m]->fps != motions[0]->fps) {
-      return Error{"snap export: snapped motion " + std::to_string(m) + " has another skeleton or rate than motion 0"};
+    if (!motions[m]->skeleton->sameHierarchy(*motions[0]->skeleton) ||
+        motions[m]->fps != motions[0]->fps) {
+      return Error{"snap export: snapped motion " + std::to_string(m) +
+                   " has another skeleton or rate than motion 0"};
     }
   }
-  if (snapped->commonPoses.size() != graph->hubs.size()) return Error{"snap export: one common pose per hub expected"};
+  if (snapped->commonPoses.size() != graph->hubs.size())
+    return Error{"snap export: one common pose per hub expected"};
   if (!hubLabels.empty() && hubLabels.size() != graph->hubs.size()) {
     return Error{"snap export: " + std::to_string(hubLabels.size()) + " hub labels for " +
                  std::to_string(graph->hubs.size()) + " hubs"};
   }
   for (size_t h = 0; h < hubLabels.size(); ++h) {
-    if (hubLabels[h].name.empty()) return Error{"snap export: hub " + std::to_string(h) + " has an empty name"};
+    if (hubLabels[h].name.empty())
+      return Error{"snap export: hub " + std::to_string(h) + " has an empty name"};
     if (!hubLabels[h].colour.empty() && !isHexColour(hubLabels[h].colour)) {
-      return Error{"snap export: hub " + std::to_string(h) + " colour '" + hubLabels[h].colour + "' is not #rrggbb"};
+      return Error{"snap export: hub " + std::to_string(h) + " colour '" + hubLabels[h].colour +
+                   "' is not #rrggbb"};
     }
   }
   // The motions are snapped to the alignments of SnapResult::graph; any other makes the cuts jump.
@@ -117,7 +126,8 @@ Status SnapExportInput::validate() const {
         const FloorTransform &a = mine[i].toHub, &b = theirs[i].toHub;
         if (a.theta != b.theta || a.x != b.x || a.z != b.z) {
           return Error{"snap export: hub " + std::to_string(h) +
-                       " has other alignments than the snapped motions were snapped to (use SnapResult::graph)"};
+                       " has other alignments than the snapped motions were snapped to (use "
+                       "SnapResult::graph)"};
         }
       }
     }
@@ -127,7 +137,8 @@ Status SnapExportInput::validate() const {
     const PoseTriple& t = snapped->commonPoses[h];
     if (t.previous.localRotations.size() != joints || t.current.localRotations.size() != joints ||
         t.next.localRotations.size() != joints) {
-      return Error{"snap export: common pose of hub " + std::to_string(h) + " has the wrong joint count"};
+      return Error{"snap export: common pose of hub " + std::to_string(h) +
+                   " has the wrong joint count"};
     }
   }
   return Status::success();
@@ -211,7 +222,8 @@ Result<Json> snapGraphJson(const SnapExportInput& input, const std::string& clip
                          {"dead_end_hubs", std::move(deadEnds)}});
 }
 
-Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress) {
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory,
+                       const Progress& progress) {
   const fs::path root(directory);
   const std::string clipFolder = nextExportClipFolder((root / kSnapGraphFileName).string());
   Result<Json> json = snapGraphJson(input, clipFolder);

@@ -22,9 +22,9 @@ inline constexpr double kSnapClipMetresPerUnit = 0.01;                // clip BV
 
 // What an export records about how the graph was made (informative; readers do not need it).
 struct SnapExportSettings {
-  double thresholdM2 = 0.0;  // match threshold used, kFrameDistanceUnit (m^2); 0 = unknown
-  int wminFrames = 0;        // as SnapSettings::wminFrames; 0 = unknown
-  int trimLeadingFrames = 0; // frames dropped from the start of every source file
+  double thresholdM2 = 0.0;   // match threshold used, kFrameDistanceUnit (m^2); 0 = unknown
+  int wminFrames = 0;         // as SnapSettings::wminFrames; 0 = unknown
+  int trimLeadingFrames = 0;  // frames dropped from the start of every source file
   double buildSeconds =
       -1;  // wall time the graph took to build from the loaded capture; < 0 = unknown
 };
@@ -71,10 +71,11 @@ std::vector<std::string> snapClipFileNames(const SnapExportInput& input);
 // motion: the clip, the next hub pose, and one frame of context each side), then
 // <directory>/snap_graph.json, through commitExport (export_set.h): into a folder that holds an
 // export the clips go into a new numbered clip folder (clips-2/, clips-3/...), the graph file
-// naming it is replaced last, then the earlier export's clip folder is removed. An interruption at any moment (kill, crash, full disk)
-// leaves the previous export complete and consistent. Errors name the file. `progress`
-// (core/util/progress.h) rises as the clips are formatted; cancelled before the files are written,
-// the export fails with "export cancelled" and writes nothing.
-Status exportSnapGraph(const SnapExportInput& input, const std::string& directory, const Progress& progress = {});
+// naming it is replaced last, then the earlier export's clip folder is removed. An interruption at
+// any moment (kill, crash, full disk) leaves the previous export complete and consistent. Errors
+// name the file. `progress` (core/util/progress.h) rises as the clips are formatted; cancelled
+// before the files are written, the export fails with "export cancelled" and writes nothing.
+Status exportSnapGraph(const SnapExportInput& input, const std::string& directory,
+                       const Progress& progress = {});
 
 }  // namespace mg

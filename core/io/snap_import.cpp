@@ -84,11 +84,13 @@ Status readClips(SnapGraphFile& file, const std::vector<Joint>& joints, double m
                    " joints, the graph file has " + std::to_string(joints.size())};
     }
     for (size_t j = 0; j < joints.size(); ++j) {
-      if (skeleton.joints[j].name != joints[j].name || skeleton.joints[j].parent != joints[j].parent) {
+      if (skeleton.joints[j].name != joints[j].name ||
+          skeleton.joints[j].parent != joints[j].parent) {
         return Error{where + ": skeleton mismatch at joint " + std::to_string(j) + " ('" +
                      skeleton.joints[j].name + "', the graph file has '" + joints[j].name + "')"};
       }
-      if (file.skeleton && (skeleton.joints[j].offset - file.skeleton->joints[j].offset).norm() > 1e-5) {
+      if (file.skeleton &&
+          (skeleton.joints[j].offset - file.skeleton->joints[j].offset).norm() > 1e-5) {
         return Error{where + ": skeleton mismatch: joint '" + joints[j].name +
                      "' has another offset than in the first clip"};
       }
@@ -180,11 +182,13 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
         hub.matchFrames.push_back(mf);
       });
     }
-    hub.baseMatch = in.integer(o, "base_match", at, 0, static_cast<int>(hub.matchFrames.size()) - 1);
+    hub.baseMatch =
+        in.integer(o, "base_match", at, 0, static_cast<int>(hub.matchFrames.size()) - 1);
     if (const Json* pose = in.object(o, "common_pose", at)) {
       const std::string pat = at + ".common_pose";
       const int n = static_cast<int>(joints.size());
-      PoseTriple triple{readPose(in, *pose, "previous", pat, n), readPose(in, *pose, "current", pat, n),
+      PoseTriple triple{readPose(in, *pose, "previous", pat, n),
+                        readPose(in, *pose, "current", pat, n),
                         readPose(in, *pose, "next", pat, n)};
       file.commonPoses.push_back(std::move(triple));
     }
@@ -208,7 +212,9 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     e.fromHub = in.integer(o, "from_hub", at, 0, hubCount - 1);
     e.toHub = in.integer(o, "to_hub", at, 0, hubCount - 1);
     if (!in.ok()) return;
-    const auto matchCount = [&](int hub) { return static_cast<int>(file.graph.hubs[hub].matchFrames.size()); };
+    const auto matchCount = [&](int hub) {
+      return static_cast<int>(file.graph.hubs[hub].matchFrames.size());
+    };
     e.fromMatch = in.integer(o, "from_match", at, 0, matchCount(e.fromHub) - 1);
     e.toMatch = in.integer(o, "to_match", at, 0, matchCount(e.toHub) - 1);
     const Json* source = in.object(o, "source", at);
@@ -224,12 +230,15 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
     if (!in.ok()) return;
     const MatchFrame& from = file.graph.hubs[e.fromHub].matchFrames[e.fromMatch];
     const MatchFrame& to = file.graph.hubs[e.toHub].matchFrames[e.toMatch];
-    if (from.ref != FrameRef{e.clip.motion, e.clip.beginFrame} || to.ref != FrameRef{e.clip.motion, e.clip.endFrame}) {
+    if (from.ref != FrameRef{e.clip.motion, e.clip.beginFrame} ||
+        to.ref != FrameRef{e.clip.motion, e.clip.endFrame}) {
       in.fail(at + ".source", "does not run from its from_match to its to_match frame");
     } else if (!sameTransform(from.toHub, beginToHub) || !sameTransform(to.toHub, endToHub)) {
       in.fail(at, "begin_to_hub / end_to_hub differ from the alignments of its hubs' match frames");
     } else if (firstFrame != e.clip.beginFrame - 1 || frames != e.clip.frameCount() + 3) {
-      in.fail(at, "file_first_frame / file_frames must be begin_frame - 1 and end_frame - begin_frame + 3");
+      in.fail(
+          at,
+          "file_first_frame / file_frames must be begin_frame - 1 and end_frame - begin_frame + 3");
     }
     file.graph.edges.push_back(e);
     file.clipFiles.push_back(path);
@@ -243,7 +252,8 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
   if (!cut) return Error{graphFile + ": hubs and clips: " + cut.error().message};
   for (size_t e = 0; e < std::max(cut->edges.size(), file.graph.edges.size()); ++e) {
     const bool same = e < cut->edges.size() && e < file.graph.edges.size() &&
-                      cut->edges[e].clip == file.graph.edges[e].clip && cut->edges[e].fromHub == file.graph.edges[e].fromHub &&
+                      cut->edges[e].clip == file.graph.edges[e].clip &&
+                      cut->edges[e].fromHub == file.graph.edges[e].fromHub &&
                       cut->edges[e].toHub == file.graph.edges[e].toHub;
     if (!same) {
       return Error{graphFile + ": hubs and clips: clips[" + std::to_string(e) + "] is not the " +
@@ -260,7 +270,8 @@ Result<SnapGraphFile> readSnapGraph(const std::string& directory, const MotionFi
 
 Result<PlayableSnapGraph> playableSnapGraph(const SnapGraphFile& file) {
   if (Status s = file.graph.validate(); !s) return Error{"snap graph: " + s.error().message};
-  if (file.clips.size() != file.graph.edges.size()) return Error{"snap graph: one clip motion per edge expected"};
+  if (file.clips.size() != file.graph.edges.size())
+    return Error{"snap graph: one clip motion per edge expected"};
   const DirectedGraph directed = file.graph.graph();
   InducedSubgraph kept = pruneToLargestComponent(directed);
   if (kept.oldEdgeOfNew.empty()) {
@@ -274,8 +285,9 @@ Result<PlayableSnapGraph> playableSnapGraph(const SnapGraphFile& file) {
     }
   }
   if (kept.oldEdgeOfNew.empty()) {
-    return Error{"snap graph: the graph has no cycle (no hub can be left and reached again), so a walk "
-                 "would stop; suggest more hubs or raise the threshold"};
+    return Error{
+        "snap graph: the graph has no cycle (no hub can be left and reached again), so a walk "
+        "would stop; suggest more hubs or raise the threshold"};
   }
   PlayableSnapGraph out;
   out.fileHubOfHub = kept.oldNodeOfNew;
@@ -308,7 +320,8 @@ Result<PlayableSnapGraph> playableSnapGraph(const SnapGraphFile& file) {
   for (const auto& m : out.motions) frameCounts.push_back(m->frameCount());
   Result<HubGraph> graph = buildHubGraph(frameCounts, std::move(hubs));
   if (!graph) return Error{"snap graph: " + graph.error().message};
-  if (graph->edges.size() != out.motions.size()) return Error{"snap graph: the clips do not form one edge each"};
+  if (graph->edges.size() != out.motions.size())
+    return Error{"snap graph: the clips do not form one edge each"};
   out.graph = std::move(graph.value());
   return out;
 }

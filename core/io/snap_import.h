@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "core/io/snap_export.h"
 #include "core/motion/motion.h"
 #include "core/motion/motion_file_loader.h"
 #include "core/snap/common_pose.h"
 #include "core/snap/hub_graph.h"
-#include "core/io/snap_export.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -23,8 +23,8 @@ struct SnapSourceMotion {
 
 // An export read back (format kSnapGraphFormat, version kSnapGraphVersion). Plain data.
 struct SnapGraphFile {
-  std::string directory;  // the export folder it was read from
-  double fps = 30.0;      // rate of every clip
+  std::string directory;                     // the export folder it was read from
+  double fps = 30.0;                         // rate of every clip
   std::shared_ptr<const Skeleton> skeleton;  // of the clips (all equal), from the first clip file
   SnapExportSettings settings;
   std::vector<SnapSourceMotion> motions;
@@ -43,11 +43,11 @@ struct SnapGraphFile {
 };
 
 // Reads <directory>/snap_graph.json and every clip file it names, through `load` (with the
-// file's bvh_metres_per_unit; the application passes importMotionLoader()). Validates everything; fails,
-// with a message naming the file and the JSON path of the field, when: the graph file is missing
-// or not JSON; the format tag is not kSnapGraphFormat; the version is missing, not an integer or
-// not kSnapGraphVersion; a field is missing or has the wrong type or range (fps <= 0, a joint
-// parent that is not an earlier joint, a frame count < 1, a common pose with the wrong joint
+// file's bvh_metres_per_unit; the application passes importMotionLoader()). Validates everything;
+// fails, with a message naming the file and the JSON path of the field, when: the graph file is
+// missing or not JSON; the format tag is not kSnapGraphFormat; the version is missing, not an
+// integer or not kSnapGraphVersion; a field is missing or has the wrong type or range (fps <= 0, a
+// joint parent that is not an earlier joint, a frame count < 1, a common pose with the wrong joint
 // count or a non-unit rotation); a hub or match index is out of range; a clip's source range or
 // alignments disagree with its hubs' match frames; the hubs and clips do not form a valid
 // HubGraph; a clip path is absolute or leaves the folder; a clip file is missing or unreadable;

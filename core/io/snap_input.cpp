@@ -16,7 +16,8 @@ class SnapInput final : public GraphInput {
   SnapInput(const std::string& path, SnapGraphFile file, PlayableSnapGraph playable)
       : GraphInput("snap", path), m_file(std::move(file)), m_playable(std::move(playable)) {
     for (const SnapSourceMotion& m : m_file.motions) {
-      m_sources.push_back({resolveCapturePath(m.sourcePath, m_file.directory), m_file.settings.trimLeadingFrames});
+      m_sources.push_back(
+          {resolveCapturePath(m.sourcePath, m_file.directory), m_file.settings.trimLeadingFrames});
     }
     // Clips are the pieces of capture; a walk can leave a clip for any clip leaving its end hub,
     // so the transitions are the (arriving, leaving) clip pairs at every hub.
@@ -45,7 +46,8 @@ class SnapInput final : public GraphInput {
   // Stream motion i is the file of playable edge i; its frame k is source frame begin + k - 1
   // (frame 0 of a clip file is the context frame before the clip).
   SourceTime toSource(SourceFrame frame) const override {
-    if (frame.motion < 0 || frame.motion >= static_cast<int>(m_playable.fileClipOfEdge.size())) return {};
+    if (frame.motion < 0 || frame.motion >= static_cast<int>(m_playable.fileClipOfEdge.size()))
+      return {};
     const Clip& clip = m_file.graph.edges[m_playable.fileClipOfEdge[frame.motion]].clip;
     return {clip.motion, (clip.beginFrame + frame.frame - 1) / m_file.fps};
   }
@@ -69,17 +71,20 @@ class SnapInput final : public GraphInput {
 GraphInputKind snapGraphInputKind() {
   GraphInputKind kind;
   kind.name = "snap";
-  kind.description = std::string("Snap-Together export folder (holding ") + kSnapGraphFileName + ")";
+  kind.description =
+      std::string("Snap-Together export folder (holding ") + kSnapGraphFileName + ")";
   kind.claims = [](const std::string& path) {
     std::error_code ec;
     return std::filesystem::is_regular_file(std::filesystem::path(path) / kSnapGraphFileName, ec);
   };
-  kind.open = [](const std::string& path, const MotionFileLoader& load) -> Result<std::unique_ptr<GraphInput>> {
+  kind.open = [](const std::string& path,
+                 const MotionFileLoader& load) -> Result<std::unique_ptr<GraphInput>> {
     Result<SnapGraphFile> file = readSnapGraph(path, load);
     if (!file) return file.error();
     Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
     if (!playable) return Error{path + ": " + playable.error().message};
-    return std::unique_ptr<GraphInput>(std::make_unique<SnapInput>(path, std::move(file.value()), std::move(playable.value())));
+    return std::unique_ptr<GraphInput>(
+        std::make_unique<SnapInput>(path, std::move(file.value()), std::move(playable.value())));
   };
   return kind;
 }

@@ -94,7 +94,7 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory);
 // Fails, naming the clip file, when `load` is empty or fails, or a clip's frame count differs
 // from the file's.
 Result<std::vector<std::shared_ptr<const Motion>>> readSubgraphClips(const SubgraphFile& file,
-                                                                    const MotionFileLoader& load);
+                                                                     const MotionFileLoader& load);
 
 // The export as a graph a DmgWalkStream can play: motion i is clip i, vertex frames are offsets
 // in the clip; edges as in file.graph. Pruned to its largest strongly connected component when

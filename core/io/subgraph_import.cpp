@@ -204,7 +204,7 @@ Result<SubgraphFile> readSubgraphFile(const std::string& directory) {
 }
 
 Result<std::vector<std::shared_ptr<const Motion>>> readSubgraphClips(const SubgraphFile& file,
-                                                                    const MotionFileLoader& load) {
+                                                                     const MotionFileLoader& load) {
   if (!load) return Error{file.directory + ": no motion loader to read the clips with"};
   std::vector<std::shared_ptr<const Motion>> clips;
   for (size_t c = 0; c < file.clips.size() && c < file.clipFiles.size(); ++c) {
@@ -213,8 +213,8 @@ Result<std::vector<std::shared_ptr<const Motion>>> readSubgraphClips(const Subgr
     if (!clip) return clip.error();
     if (!*clip) return Error{path + ": the loader returned no motion"};
     if ((*clip)->frameCount() != file.clips[c].frameCount()) {
-      return Error{path + ": has " + std::to_string((*clip)->frameCount()) + " frames, " + kSubgraphFileName +
-                   " says " + std::to_string(file.clips[c].frameCount())};
+      return Error{path + ": has " + std::to_string((*clip)->frameCount()) + " frames, " +
+                   kSubgraphFileName + " says " + std::to_string(file.clips[c].frameCount())};
     }
     Motion stamped = **clip;
     stamped.fps = file.fps;

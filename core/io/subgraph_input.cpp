@@ -17,7 +17,8 @@ class SubgraphInput final : public GraphInput {
   static constexpr int kBlendFrames = 10;
   static constexpr int kMinGapFrames = 10;
 
-  SubgraphInput(const std::string& path, SubgraphFile file, std::vector<std::shared_ptr<const Motion>> clips)
+  SubgraphInput(const std::string& path, SubgraphFile file,
+                std::vector<std::shared_ptr<const Motion>> clips)
       : GraphInput("subgraph", path),
         m_file(std::move(file)),
         m_clips(std::move(clips)),
@@ -36,9 +37,11 @@ class SubgraphInput final : public GraphInput {
 
   Result<std::unique_ptr<PoseStream>> makeStream(std::uint64_t seed) const override {
     if (m_graph->vertexCount() < 2) return Error{path() + ": the graph has no cycle to walk"};
-    if (Status s = DmgWalkStream::validateFor(m_graph.get(), m_clips); !s) return Error{path() + ": " + s.error().message};
+    if (Status s = DmgWalkStream::validateFor(m_graph.get(), m_clips); !s)
+      return Error{path() + ": " + s.error().message};
     return std::unique_ptr<PoseStream>(std::make_unique<DmgWalkStream>(
-        m_graph, m_clips, 0, randomDmgEdgeChooser(seed, kMinGapFrames), DmgBlendSettings{kBlendFrames}));
+        m_graph, m_clips, 0, randomDmgEdgeChooser(seed, kMinGapFrames),
+        DmgBlendSettings{kBlendFrames}));
   }
 
   // Stream motion c is clip c; its frame k is source frame begin + k.
@@ -69,12 +72,14 @@ class SubgraphInput final : public GraphInput {
 GraphInputKind subgraphGraphInputKind() {
   GraphInputKind kind;
   kind.name = "subgraph";
-  kind.description = std::string("subgraph or database motion graph export folder (holding ") + kSubgraphFileName + ")";
+  kind.description = std::string("subgraph or database motion graph export folder (holding ") +
+                     kSubgraphFileName + ")";
   kind.claims = [](const std::string& path) {
     std::error_code ec;
     return std::filesystem::is_regular_file(std::filesystem::path(path) / kSubgraphFileName, ec);
   };
-  kind.open = [](const std::string& path, const MotionFileLoader& load) -> Result<std::unique_ptr<GraphInput>> {
+  kind.open = [](const std::string& path,
+                 const MotionFileLoader& load) -> Result<std::unique_ptr<GraphInput>> {
     Result<SubgraphFile> file = readSubgraphFile(path);
     if (!file) return file.error();
     Result<std::vector<std::shared_ptr<const Motion>>> clips = readSubgraphClips(*file, load);

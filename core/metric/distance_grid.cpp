@@ -67,7 +67,8 @@ Result<DistanceGrid> computeDistanceGrid(const DistanceGridJob& job, const Progr
           const int i1 = std::min(i0 + kBlock, r.rowEnd), j1 = std::min(j0 + kBlock, r.colEnd);
           for (int j = j0; j < j1; ++j) {
             float* dst = grid.values.data() + static_cast<size_t>(j) * grid.cols;
-            for (int i = i0; i < i1; ++i) dst[i] = grid.values[static_cast<size_t>(i) * grid.cols + j];
+            for (int i = i0; i < i1; ++i)
+              dst[i] = grid.values[static_cast<size_t>(i) * grid.cols + j];
           }
         }
       }

@@ -49,7 +49,6 @@ inline constexpr long long kMaxDenseCells = 1LL << 31;
 // after each tile and polling progress.cancelled() before each one. Fails when the job is invalid
 // or the work was cancelled (then no grid is returned; each thread stops after at most the tile
 // it was computing).
-Result<DistanceGrid> computeDistanceGrid(const DistanceGridJob& job,
-                                         const Progress& progress = {});
+Result<DistanceGrid> computeDistanceGrid(const DistanceGridJob& job, const Progress& progress = {});
 
 }  // namespace mg

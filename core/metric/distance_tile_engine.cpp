@@ -175,9 +175,9 @@ FrameAlignment DistanceTileEngine::alignment(int row, int col) const {
   for (; k < m_points; ++k) pc[0] += static_cast<double>(yi[k]) * yj[k];
   double a = 0, b = 0, c = 0;
   for (int l = 0; l < kLanes; ++l) a += pa[l], b += pb[l], c += pc[l];
-  FrameAlignment out = alignCentroids(std::atan2(b, a), m_rows.centroidX[row],
-                                      m_rows.centroidZ[row], cols.centroidX[col],
-                                      cols.centroidZ[col]);
+  FrameAlignment out =
+      alignCentroids(std::atan2(b, a), m_rows.centroidX[row], m_rows.centroidZ[row],
+                     cols.centroidX[col], cols.centroidZ[col]);
   out.distance =
       std::max(0.0, m_rows.exactNorm[row] + cols.exactNorm[col] - 2 * std::hypot(a, b) - 2 * c);
   return out;
@@ -190,9 +190,9 @@ FrameAlignment DistanceTileEngine::tileAlignment(int index, const Scratch& scrat
   const int n = r.colCount();
   const float* ab = scratch.ab.data() + static_cast<size_t>(row - r.rowBegin) * 2 * n;
   const double a = ab[col - r.colBegin], b = ab[n + col - r.colBegin];
-  FrameAlignment out = alignCentroids(std::atan2(b, a), m_rows.centroidX[row],
-                                      m_rows.centroidZ[row], cols.centroidX[col],
-                                      cols.centroidZ[col]);
+  FrameAlignment out =
+      alignCentroids(std::atan2(b, a), m_rows.centroidX[row], m_rows.centroidZ[row],
+                     cols.centroidX[col], cols.centroidZ[col]);
   out.distance = distance;
   return out;
 }

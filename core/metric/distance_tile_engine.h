@@ -20,8 +20,8 @@ struct GridOptions {
   // on the lower halves of diagonal tiles, threads balance better, and a tile takes ~5 ms, which
   // bounds the cancel latency.
   int tileFrames = 512;
-  int threads = 0;                // 0 = every hardware thread
-  std::optional<KernelIsa> isa;   // empty = defaultKernelIsa()
+  int threads = 0;               // 0 = every hardware thread
+  std::optional<KernelIsa> isa;  // empty = defaultKernelIsa()
 
   // Fails when: tileFrames is outside [64, 4096]; threads < 0; isa names a variant this build or
   // CPU does not support.
@@ -73,7 +73,8 @@ class DistanceTileEngine {
 
   // The alignment of column frame `col` onto row frame `row` (FrameAlignment conventions) from the
   // packed float clouds, summed in double: theta, x0 and z0 agree with frameDistance to ~1e-6
-  // (radians, metres) at a fraction of its cost; distance is as accurate as the grid's. Thread-safe.
+  // (radians, metres) at a fraction of its cost; distance is as accurate as the grid's.
+  // Thread-safe.
   FrameAlignment alignment(int row, int col) const;
 
   // The alignment of a cell of tile `index` right after computeTile(index, scratch, ...), from the
@@ -92,9 +93,9 @@ class DistanceTileEngine {
   // their W rows (see DistanceTileArgs), so any tile is one contiguous operand.
   struct Packed {
     int frames = 0;
-    std::vector<float> uw;    // frames x 4P, tile-blocked
-    std::vector<float> y;     // frames x P
-    std::vector<float> norm;  // frames
+    std::vector<float> uw;                                // frames x 4P, tile-blocked
+    std::vector<float> y;                                 // frames x P
+    std::vector<float> norm;                              // frames
     std::vector<double> exactNorm, centroidX, centroidZ;  // frames; centroids in metres
     const float* u(int frame, int tile) const;  // 2P floats of U of `frame`, then W at w()
     const float* w(int frame, int tile) const;

@@ -37,8 +37,8 @@ void distanceTile(const DistanceTileArgs& t) {
     float* out = t.out + i * t.outStride;
 #pragma GCC ivdep
     for (int j = 0; j < n; ++j) {
-      const float d = rowNorm + colNorm[j] - 2.0f * __builtin_sqrtf(a[j] * a[j] + b[j] * b[j]) -
-                      2.0f * y[j];
+      const float d =
+          rowNorm + colNorm[j] - 2.0f * __builtin_sqrtf(a[j] * a[j] + b[j] * b[j]) - 2.0f * y[j];
       // Cancellation leaves tiny negatives where the true distance is ~0.
       out[j] = d > 0.0f ? d : 0.0f;
     }

@@ -36,9 +36,9 @@ using GemmFn = void (*)(const float* a, const float* b, int m, int n, int k, flo
 using DistanceTileFn = void (*)(const DistanceTileArgs& args);
 
 // Every compiled variant defines these in namespace mg::detail::<variant>.
-#define MG_DECLARE_TILE_KERNEL(ns)                                    \
-  namespace ns {                                                      \
-  void distanceTile(const DistanceTileArgs& args);                    \
+#define MG_DECLARE_TILE_KERNEL(ns)                                          \
+  namespace ns {                                                            \
+  void distanceTile(const DistanceTileArgs& args);                          \
   void gemm(const float* a, const float* b, int m, int n, int k, float* c); \
   }
 MG_DECLARE_TILE_KERNEL(kernel_baseline)

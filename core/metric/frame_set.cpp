@@ -18,8 +18,7 @@ void FrameSet::cloud(int frame, Eigen::Vector3d* out) const {
   const int h = windowFrames() / 2;
   const int nj = jointCount();
   for (int k = -h; k <= h; ++k) {
-    const Eigen::Vector3d* src =
-        positions.data() + static_cast<size_t>(windowFrame(frame, k)) * nj;
+    const Eigen::Vector3d* src = positions.data() + static_cast<size_t>(windowFrame(frame, k)) * nj;
     std::copy(src, src + nj, out + static_cast<size_t>(k + h) * nj);
   }
 }

@@ -28,8 +28,8 @@ struct FrameSet {
   // Frame range of every source motion in this set, in input order; Clip::motion is the input
   // index. Ranges are contiguous and cover [0, frameCount()).
   std::vector<Clip> motions;
-  std::vector<std::string> motionNames;      // Motion::name of each input
-  std::vector<int> frameMotion;              // per frame: index into `motions`
+  std::vector<std::string> motionNames;  // Motion::name of each input
+  std::vector<int> frameMotion;          // per frame: index into `motions`
   // World positions, metres, frame-major: frame f, selected joint k at f * joints.size() + k.
   std::vector<Eigen::Vector3d> positions;
 

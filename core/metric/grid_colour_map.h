@@ -16,7 +16,9 @@ namespace mg {
 float gridPercentile(std::span<const float> values, double percentile);
 
 // The white level of a grid: its 95th percentile (gridPercentile(values, 95)).
-inline float gridWhiteLevel(std::span<const float> values) { return gridPercentile(values, 95); }
+inline float gridWhiteLevel(std::span<const float> values) {
+  return gridPercentile(values, 95);
+}
 
 // Grey level in [0, 1] of distance `d` under `whiteLevel` (> 0); NaN and negative d map to 0.
 float gridGreyFraction(float d, float whiteLevel);

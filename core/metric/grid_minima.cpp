@@ -94,7 +94,8 @@ Result<std::vector<GridMinimum>> findGridMinima(const DistanceGrid& grid, const 
       bool minimum = true;
       for (int k = 0; k < 8 && minimum; ++k) {
         const int rn = r + kNeighbourRows[k], cn = c + kNeighbourCols[k];
-        if (rule.neighbour(r, c, rn, cn)) minimum = MinimaRule::before(v, r, c, grid.at(rn, cn), rn, cn);
+        if (rule.neighbour(r, c, rn, cn))
+          minimum = MinimaRule::before(v, r, c, grid.at(rn, cn), rn, cn);
       }
       if (minimum) out.push_back({r, c, v, {}});
     }

@@ -34,9 +34,9 @@ struct MinimaSettings {
 
 // One local minimum of a grid.
 struct GridMinimum {
-  int row = 0;                // frame of the row set
-  int col = 0;                // frame of the column set
-  float distance = 0.0f;      // the grid's value at (row, col)
+  int row = 0;            // frame of the row set
+  int col = 0;            // frame of the column set
+  float distance = 0.0f;  // the grid's value at (row, col)
   // Alignment of frame col onto frame row: the reference (frameDistance) for findGridMinima; for
   // streamGridMinima DistanceTileEngine::alignment, equal to it within ~1e-6.
   FrameAlignment alignment;

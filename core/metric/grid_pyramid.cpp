@@ -88,8 +88,7 @@ GridPyramid buildGridPyramid(DistanceGrid&& grid) {
 }
 
 Result<StreamedPyramid> streamGridPyramid(const DistanceTileEngine& engine, int baseLevel,
-                                          int threads, int sampleCount,
-                                          const Progress& progress) {
+                                          int threads, int sampleCount, const Progress& progress) {
   if (baseLevel < 0 || (1LL << std::min(baseLevel, 40)) > engine.tileFrames()) {
     return Error{"pyramid base level " + std::to_string(baseLevel) + " does not fit tiles of " +
                  std::to_string(engine.tileFrames()) + " frames"};

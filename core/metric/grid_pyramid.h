@@ -18,9 +18,9 @@ namespace mg {
 // edges). Min-pooling, not averaging, so a narrow valley (a transition candidate) stays as dark at
 // every zoom as it is at full resolution.
 struct GridPyramidLevel {
-  int level = 0;  // log2 of the frames per cell edge
-  int rows = 0;   // ceil(grid rows / 2^level)
-  int cols = 0;   // ceil(grid cols / 2^level)
+  int level = 0;       // log2 of the frames per cell edge
+  int rows = 0;        // ceil(grid rows / 2^level)
+  int cols = 0;        // ceil(grid cols / 2^level)
   FloatBuffer values;  // rows x cols, row-major, kFrameDistanceUnit
 
   float at(int r, int c) const { return values[static_cast<size_t>(r) * cols + c]; }

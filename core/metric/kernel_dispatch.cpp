@@ -7,9 +7,12 @@ namespace mg {
 
 const char* kernelIsaName(KernelIsa isa) {
   switch (isa) {
-    case KernelIsa::Baseline: return "x86-64";
-    case KernelIsa::X86_64_V3: return "x86-64-v3";
-    case KernelIsa::X86_64_V4: return "x86-64-v4";
+    case KernelIsa::Baseline:
+      return "x86-64";
+    case KernelIsa::X86_64_V3:
+      return "x86-64-v3";
+    case KernelIsa::X86_64_V4:
+      return "x86-64-v4";
   }
   return "?";
 }

@@ -11,9 +11,9 @@ namespace mg {
 
 // Instruction-set levels the distance kernel is compiled for.
 enum class KernelIsa {
-  Baseline,  // x86-64 (SSE2) or the target's default elsewhere
-  X86_64_V3, // AVX2 + FMA
-  X86_64_V4, // AVX-512 (F, BW, CD, DQ, VL)
+  Baseline,   // x86-64 (SSE2) or the target's default elsewhere
+  X86_64_V3,  // AVX2 + FMA
+  X86_64_V4,  // AVX-512 (F, BW, CD, DQ, VL)
 };
 
 // "x86-64", "x86-64-v3", "x86-64-v4".

@@ -20,12 +20,12 @@ std::string lowered(std::string_view s) {
 // Names (lower case, separators removed) of major joints in the CMU, Mixamo and common BVH
 // conventions, with a namespace prefix ("mixamorig:") stripped by suffix matching.
 const char* const kMajorJointNames[] = {
-    "hips",     "pelvis",      "root",      "spine",      "spine1",      "chest",
-    "neck",     "head",        "leftupleg", "leftleg",    "leftfoot",    "lefttoebase",
-    "rightupleg", "rightleg",  "rightfoot", "righttoebase", "leftarm",   "leftforearm",
-    "lefthand", "rightarm",    "rightforearm", "righthand", "lhip",      "lknee",
-    "lankle",   "rhip",        "rknee",     "rankle",     "lshoulder",   "lelbow",
-    "lwrist",   "rshoulder",   "relbow",    "rwrist",
+    "hips",       "pelvis",    "root",         "spine",        "spine1",    "chest",
+    "neck",       "head",      "leftupleg",    "leftleg",      "leftfoot",  "lefttoebase",
+    "rightupleg", "rightleg",  "rightfoot",    "righttoebase", "leftarm",   "leftforearm",
+    "lefthand",   "rightarm",  "rightforearm", "righthand",    "lhip",      "lknee",
+    "lankle",     "rhip",      "rknee",        "rankle",       "lshoulder", "lelbow",
+    "lwrist",     "rshoulder", "relbow",       "rwrist",
 };
 
 bool isMajorJoint(const std::string& name) {

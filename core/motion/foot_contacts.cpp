@@ -20,7 +20,8 @@ char sideOf(const std::string& original) {
   const std::string n = lower(original);
   if (n.find("left") != std::string::npos) return 'L';
   if (n.find("right") != std::string::npos) return 'R';
-  if (n.size() > 1 && (n[0] == 'l' || n[0] == 'r') && !std::isalpha(static_cast<unsigned char>(n[1]))) {
+  if (n.size() > 1 && (n[0] == 'l' || n[0] == 'r') &&
+      !std::isalpha(static_cast<unsigned char>(n[1]))) {
     return static_cast<char>(std::toupper(static_cast<unsigned char>(n[0])));
   }
   if (n[0] == 'l' || n[0] == 'r') {
@@ -31,7 +32,8 @@ char sideOf(const std::string& original) {
     }
   }
   const char last = n.back();
-  if ((last == 'l' || last == 'r') && n.size() > 2 && (n[n.size() - 2] == '_' || n[n.size() - 2] == '.')) {
+  if ((last == 'l' || last == 'r') && n.size() > 2 &&
+      (n[n.size() - 2] == '_' || n[n.size() - 2] == '.')) {
     return static_cast<char>(std::toupper(last));
   }
   return 0;

@@ -27,9 +27,9 @@ std::array<FootPointLocation, kFootPointCount> findFootPoints(const Skeleton& sk
 
 // Thresholds, as fractions of the skeleton's rest height so one setting fits any capture.
 struct ContactSettings {
-  double heightFraction = 0.05;         // planted: within this of the point's floor level
-  double speedFractionPerSecond = 0.25; // and slower than this (0.25 x 1.7 m = 0.43 m/s)
-  int minRunFrames = 3;                 // shorter planted or unplanted runs are absorbed
+  double heightFraction = 0.05;          // planted: within this of the point's floor level
+  double speedFractionPerSecond = 0.25;  // and slower than this (0.25 x 1.7 m = 0.43 m/s)
+  int minRunFrames = 3;                  // shorter planted or unplanted runs are absorbed
 };
 
 // Per-frame planted flags: bit (1 << FootPoint) is set where that point is planted.

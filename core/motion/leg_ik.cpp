@@ -34,8 +34,9 @@ World worldOf(const Skeleton& skeleton, const Pose& pose) {
 // (the smaller turn when both or neither do, and the nearest angle when beta1 cannot be met). With
 // the axis normal to a bent knee's own plane this is beta1 minus the current angle; for a straight
 // knee the two turns are equally small and only the side tells them apart.
-double turnForInteriorAngle(const Eigen::Vector3d& thigh, const Eigen::Vector3d& shin, const Eigen::Vector3d& axis,
-                            const Eigen::Vector3d& bend, double beta1) {
+double turnForInteriorAngle(const Eigen::Vector3d& thigh, const Eigen::Vector3d& shin,
+                            const Eigen::Vector3d& axis, const Eigen::Vector3d& bend,
+                            double beta1) {
   const Eigen::Vector3d t = thigh.normalized(), s = shin.normalized();
   const double a = t.dot(axis) * axis.dot(s);
   const double b = t.dot(s) - a;
@@ -50,7 +51,8 @@ double turnForInteriorAngle(const Eigen::Vector3d& thigh, const Eigen::Vector3d&
     const Eigen::Vector3d knee = -thigh - line * line.dot(-thigh);
     return knee.dot(bend) > 0.0;
   };
-  const double p = std::remainder(base + spread, 2.0 * M_PI), q = std::remainder(base - spread, 2.0 * M_PI);
+  const double p = std::remainder(base + spread, 2.0 * M_PI),
+               q = std::remainder(base - spread, 2.0 * M_PI);
   const bool pSide = kneeOnBendSide(p), qSide = kneeOnBendSide(q);
   if (pSide != qSide) return pSide ? p : q;
   return std::abs(p) <= std::abs(q) ? p : q;
@@ -84,7 +86,8 @@ Status LegIkJob::validate(const Pose& pose) const {
   const int n = skeleton->jointCount();
   auto inRange = [n](int j) { return j > 0 && j < n; };
   if (!inRange(leg.thigh) || !inRange(leg.shin) || !inRange(leg.foot) ||
-      skeleton->joints[leg.foot].parent != leg.shin || skeleton->joints[leg.shin].parent != leg.thigh) {
+      skeleton->joints[leg.foot].parent != leg.shin ||
+      skeleton->joints[leg.shin].parent != leg.thigh) {
     return Error{"leg IK: thigh, shin and foot are not a parent chain of the skeleton"};
   }
   if (!ankleTarget.allFinite() || (toeTarget && !toeTarget->allFinite())) {
@@ -113,14 +116,16 @@ Result<double> LegIkJob::run(Pose& pose) const {
   // 1. Knee: interior angle at b from the law of cosines for the clamped target distance.
   const double lo = std::abs(l1 - l2) + 1e-9, hi = l1 + l2 - 1e-9;
   const double d = std::clamp((ankleTarget - a).norm(), lo, hi);
-  const double beta1 = std::acos(std::clamp((l1 * l1 + l2 * l2 - d * d) / (2 * l1 * l2), -1.0, 1.0));
+  const double beta1 =
+      std::acos(std::clamp((l1 * l1 + l2 * l2 - d * d) / (2 * l1 * l2), -1.0, 1.0));
   // The knee bends towards where it already points off the hip-ankle line; as the leg nears
   // straight that direction is lost in noise, so it blends into the way the foot points (the
   // root's +Z without a toe point), continuously, so the knee never flips between frames.
   const Eigen::Vector3d line = (c - a).normalized();
   const Eigen::Vector3d knee = (b - a) - line * line.dot(b - a);
   Eigen::Vector3d forward = w.rotations[0] * Eigen::Vector3d::UnitZ();
-  if (toePoint.joint >= 0 && toePoint.joint < sk.jointCount() && isDescendantOrSelf(sk, toePoint.joint, leg.foot)) {
+  if (toePoint.joint >= 0 && toePoint.joint < sk.jointCount() &&
+      isDescendantOrSelf(sk, toePoint.joint, leg.foot)) {
     forward = w.positions[toePoint.joint] + w.rotations[toePoint.joint] * toePoint.offset - c;
   }
   forward -= line * line.dot(forward);
@@ -134,7 +139,8 @@ Result<double> LegIkJob::run(Pose& pose) const {
   if (axis.norm() < 1e-12) axis = line.cross(forward);
   if (axis.norm() < 1e-12) axis = w.rotations[leg.thigh] * Eigen::Vector3d::UnitX();
   axis.normalize();
-  const Eigen::Quaterniond kneeTurn(Eigen::AngleAxisd(turnForInteriorAngle(a - b, c - b, axis, bend, beta1), axis));
+  const Eigen::Quaterniond kneeTurn(
+      Eigen::AngleAxisd(turnForInteriorAngle(a - b, c - b, axis, bend, beta1), axis));
   Eigen::Quaterniond thighWorld = w.rotations[leg.thigh];
   Eigen::Quaterniond shinWorld = kneeTurn * w.rotations[leg.shin];
   const Eigen::Vector3d ankleAfterKnee = b + kneeTurn * (c - b);
@@ -162,7 +168,8 @@ Result<double> LegIkJob::run(Pose& pose) const {
     toe += r * toePoint.offset;
     newFootWorld = Eigen::Quaterniond::FromTwoVectors(toe - ankle, *toeTarget - ankle) * footWorld;
   }
-  pose.localRotations[leg.thigh] = (parentWorld(sk, w, leg.thigh).conjugate() * thighWorld).normalized();
+  pose.localRotations[leg.thigh] =
+      (parentWorld(sk, w, leg.thigh).conjugate() * thighWorld).normalized();
   pose.localRotations[leg.shin] = (thighWorld.conjugate() * shinWorld).normalized();
   pose.localRotations[leg.foot] = (shinWorld.conjugate() * newFootWorld).normalized();
   return (ankle - ankleTarget).norm();
@@ -178,8 +185,9 @@ Eigen::Vector3d adjustRootForReach(const Skeleton& skeleton, std::span<const Leg
     for (size_t i = 0; i < legs.size() && i < ankleTargets.size(); ++i) {
       if (!ankleTargets[i]) continue;
       const LegChain& leg = legs[i];
-      const double reach = reachFraction * ((w.positions[leg.shin] - w.positions[leg.thigh]).norm() +
-                                            (w.positions[leg.foot] - w.positions[leg.shin]).norm());
+      const double reach =
+          reachFraction * ((w.positions[leg.shin] - w.positions[leg.thigh]).norm() +
+                           (w.positions[leg.foot] - w.positions[leg.shin]).norm());
       const Eigen::Vector3d toTarget = *ankleTargets[i] - (w.positions[leg.thigh] + shift);
       const double excess = toTarget.norm() - reach;
       if (excess > 1e-9) {

@@ -16,7 +16,7 @@ namespace mg {
 // One frame of a motion: where the root is and how every joint is turned.
 struct Pose {
   Eigen::Vector3d rootPosition = Eigen::Vector3d::Zero();  // metres, world
-  std::vector<Eigen::Quaterniond> localRotations;         // one per joint, unit, parent frame
+  std::vector<Eigen::Quaterniond> localRotations;          // one per joint, unit, parent frame
 };
 
 // A captured or synthesised motion sampled at a fixed rate. Y is up; lengths are metres.
@@ -26,7 +26,7 @@ struct Motion {
   std::string name;        // display name, usually the file's base name
   std::string sourcePath;  // the file it was read from; empty when synthesised
   std::shared_ptr<const Skeleton> skeleton;
-  double fps = 30.0;       // frames per second, > 0
+  double fps = 30.0;  // frames per second, > 0
   // World position of the root joint, one per frame, metres.
   std::vector<Eigen::Vector3d> rootPositions;
   // Local rotation of every joint, frame-major: frame f, joint j is at f * jointCount() + j.

@@ -21,7 +21,7 @@ namespace mg {
 // Returns every frame of the file at the file's own rate: frame ranges stored in formats count
 // those frames, so a loader never trims or resamples. Errors name the file. Must be callable from
 // any thread when the caller says so (buildGraphFromSpec and readPmgText call it on theirs).
-using MotionFileLoader =
-    std::function<Result<std::shared_ptr<const Motion>>(const std::string& path, double metresPerUnit)>;
+using MotionFileLoader = std::function<Result<std::shared_ptr<const Motion>>(
+    const std::string& path, double metresPerUnit)>;
 
 }  // namespace mg

@@ -8,17 +8,27 @@ namespace {
 
 Eigen::Vector3d axisVector(char axis) {
   switch (axis) {
-    case 'X': case 'x': return Eigen::Vector3d::UnitX();
-    case 'Y': case 'y': return Eigen::Vector3d::UnitY();
-    default: return Eigen::Vector3d::UnitZ();
+    case 'X':
+    case 'x':
+      return Eigen::Vector3d::UnitX();
+    case 'Y':
+    case 'y':
+      return Eigen::Vector3d::UnitY();
+    default:
+      return Eigen::Vector3d::UnitZ();
   }
 }
 
 int axisIndex(char axis) {
   switch (axis) {
-    case 'X': case 'x': return 0;
-    case 'Y': case 'y': return 1;
-    default: return 2;
+    case 'X':
+    case 'x':
+      return 0;
+    case 'Y':
+    case 'y':
+      return 1;
+    default:
+      return 2;
   }
 }
 

@@ -10,19 +10,23 @@ namespace mg {
 
 namespace {
 
-double degrees(double radians) { return radians * 180.0 / std::numbers::pi; }
+double degrees(double radians) {
+  return radians * 180.0 / std::numbers::pi;
+}
 
 // Mean angle of the non-root joints' local rotations from identity (the rest pose), degrees.
 double restDistance(const Motion& m, int f) {
   double sum = 0.0;
-  for (int j = 1; j < m.jointCount(); ++j) sum += degrees(m.rotation(f, j).angularDistance(Eigen::Quaterniond::Identity()));
+  for (int j = 1; j < m.jointCount(); ++j)
+    sum += degrees(m.rotation(f, j).angularDistance(Eigen::Quaterniond::Identity()));
   return sum / (m.jointCount() - 1);
 }
 
 // Mean joint angle change between frames f and f + 1, non-root joints, degrees.
 double poseSpeed(const Motion& m, int f) {
   double sum = 0.0;
-  for (int j = 1; j < m.jointCount(); ++j) sum += degrees(m.rotation(f, j).angularDistance(m.rotation(f + 1, j)));
+  for (int j = 1; j < m.jointCount(); ++j)
+    sum += degrees(m.rotation(f, j).angularDistance(m.rotation(f + 1, j)));
   return sum / (m.jointCount() - 1);
 }
 
@@ -35,7 +39,8 @@ int leadingReferencePoseFrames(const Motion& motion) {
   const double first = restDistance(motion, 0);
   if (first > kReferencePoseDegrees) return 0;
   std::vector<double> rest;
-  for (int f = 1; f < frames; f += std::max(1, frames / 200)) rest.push_back(restDistance(motion, f));
+  for (int f = 1; f < frames; f += std::max(1, frames / 200))
+    rest.push_back(restDistance(motion, f));
   std::nth_element(rest.begin(), rest.begin() + static_cast<long>(rest.size() / 2), rest.end());
   if (!(rest[rest.size() / 2] > 4 * std::max(first, 0.25))) return 0;
   // The blend leaves the rest pose fast and slows into the performance: it ends at the first
@@ -45,7 +50,8 @@ int leadingReferencePoseFrames(const Motion& motion) {
   for (int f = std::min(maxBlend + 1, frames - 2); f + 1 < frames; f += std::max(1, frames / 400)) {
     speeds.push_back(poseSpeed(motion, f));
   }
-  std::nth_element(speeds.begin(), speeds.begin() + static_cast<long>(speeds.size() / 2), speeds.end());
+  std::nth_element(speeds.begin(), speeds.begin() + static_cast<long>(speeds.size() / 2),
+                   speeds.end());
   const double typical = speeds[speeds.size() / 2];
   for (int f = 1; f <= maxBlend && f + 2 < frames; ++f) {
     const double speed = poseSpeed(motion, f);

@@ -29,10 +29,11 @@ Result<Motion> resampleMotion(const Motion& motion, double targetFps) {
   // A broken frame time (1e300 s) would ask for more frames than memory holds; say so instead.
   if (!std::isfinite(lastOut) || (lastOut + 1) * (joints + 1) > kMaxResampledValues) {
     char why[200];
-    std::snprintf(why, sizeof why,
-                  "cannot resample %d frames of %.6g s each to %.6g fps: the result would have %.3g frames, "
-                  "too many to hold (check the file's frame time)",
-                  inFrames, 1.0 / motion.fps, targetFps, lastOut + 1);
+    std::snprintf(
+        why, sizeof why,
+        "cannot resample %d frames of %.6g s each to %.6g fps: the result would have %.3g frames, "
+        "too many to hold (check the file's frame time)",
+        inFrames, 1.0 / motion.fps, targetFps, lastOut + 1);
     return Error{why};
   }
   const int outFrames = static_cast<int>(lastOut) + 1;

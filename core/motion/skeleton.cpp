@@ -15,7 +15,8 @@ int Skeleton::findJoint(std::string_view name) const {
 std::vector<std::vector<int>> Skeleton::children() const {
   std::vector<std::vector<int>> result(joints.size());
   for (int i = 1; i < jointCount(); ++i) {
-    if (joints[i].parent >= 0 && joints[i].parent < jointCount()) result[joints[i].parent].push_back(i);
+    if (joints[i].parent >= 0 && joints[i].parent < jointCount())
+      result[joints[i].parent].push_back(i);
   }
   return result;
 }

@@ -26,15 +26,15 @@ struct Joint {
 // The tip of a chain (BVH "End Site"): a point rigidly attached to a joint, with no rotation of
 // its own.
 struct EndSite {
-  int joint = 0;                                      // index into Skeleton::joints
+  int joint = 0;                                     // index into Skeleton::joints
   Eigen::Vector3d offset = Eigen::Vector3d::Zero();  // metres, in that joint's local frame
 };
 
 // A joint hierarchy. Plain data: build it, call validate(), then share it as
 // std::shared_ptr<const Skeleton>.
 struct Skeleton {
-  std::vector<Joint> joints;       // depth-first; joints[0] is the root
-  std::vector<EndSite> endSites;   // in file order
+  std::vector<Joint> joints;      // depth-first; joints[0] is the root
+  std::vector<EndSite> endSites;  // in file order
 
   int jointCount() const { return static_cast<int>(joints.size()); }
 

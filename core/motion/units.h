@@ -7,8 +7,8 @@ namespace mg {
 
 // A length unit a capture file may use, with its size in metres.
 struct LengthUnit {
-  std::string name;        // "m", "cm", "mm", "in", "cmu-asf"
-  double metresPerUnit;    // > 0
+  std::string name;      // "m", "cm", "mm", "in", "cmu-asf"
+  double metresPerUnit;  // > 0
 };
 
 // Guesses the unit of a skeleton from its rest height in file units, assuming a human of roughly

@@ -41,7 +41,8 @@ Result<TransitionLookup> lookupTransition(const ParametricEdge& edge, const Para
   for (size_t m = 0; m < out.neighbours.size(); ++m) {
     const TransitionSample& s = edge.samples[out.neighbours[m]];
     const double w = out.weights[m];
-    for (int d = 0; d < edge.targetDims; ++d) centre[d] += w * s.centre[d], widths[d] += w * s.widths[d];
+    for (int d = 0; d < edge.targetDims; ++d)
+      centre[d] += w * s.centre[d], widths[d] += w * s.widths[d];
     out.sourceTime += w * s.sourceTime;
     out.targetTime += w * s.targetTime;
   }

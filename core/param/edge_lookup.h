@@ -9,11 +9,11 @@ namespace mg {
 
 // What an edge allows from one source parameter (Heck & Gleicher 2007, section 4).
 struct TransitionLookup {
-  ParameterBox box;          // B(N_s, N_t): the weighted box in the target space
-  double sourceTime = 0.0;   // normalised transition frame in the source clip
-  double targetTime = 0.0;   // normalised frame of the target clip it lands on
-  std::vector<int> neighbours;      // indices of the k nearest transition samples, nearest first
-  std::vector<double> weights;      // their weights w_i (eq. 1-2), sum 1
+  ParameterBox box;             // B(N_s, N_t): the weighted box in the target space
+  double sourceTime = 0.0;      // normalised transition frame in the source clip
+  double targetTime = 0.0;      // normalised frame of the target clip it lands on
+  std::vector<int> neighbours;  // indices of the k nearest transition samples, nearest first
+  std::vector<double> weights;  // their weights w_i (eq. 1-2), sum 1
 };
 
 // Looks up `l` in an existing edge: the k = sourceDims + 1 nearest transition samples by

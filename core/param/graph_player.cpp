@@ -19,7 +19,8 @@ Result<GraphPlayer> GraphPlayer::create(std::shared_ptr<const ParametricGraph> g
                                         const PlayerSettings& settings, FloorTransform start) {
   if (Status s = settings.validate(); !s) return s.error();
   if (!graph) return Error{"player: no graph"};
-  if (startNode < 0 || startNode >= graph->nodeCount()) return Error{"player: start node out of range"};
+  if (startNode < 0 || startNode >= graph->nodeCount())
+    return Error{"player: start node out of range"};
   GraphPlayer p;
   p.m_settings = settings;
   p.m_rng = std::make_shared<std::mt19937_64>(settings.seed);
@@ -29,29 +30,35 @@ Result<GraphPlayer> GraphPlayer::create(std::shared_ptr<const ParametricGraph> g
     parameter = *startParameter;
   } else {
     for (int d = 0; d < node.dimensions(); ++d) {
-      parameter[d] = node.rangeMin()[d] + uniform01(*p.m_rng) * (node.rangeMax()[d] - node.rangeMin()[d]);
+      parameter[d] =
+          node.rangeMin()[d] + uniform01(*p.m_rng) * (node.rangeMax()[d] - node.rangeMin()[d]);
     }
   }
-  Result<ParametricStream> stream = ParametricStream::create(std::move(graph), startNode, parameter, settings.blendFrames,
-                                                             std::make_shared<RandomControl>(p.m_rng), start);
+  Result<ParametricStream> stream =
+      ParametricStream::create(std::move(graph), startNode, parameter, settings.blendFrames,
+                               std::make_shared<RandomControl>(p.m_rng), start);
   if (!stream) return stream.error();
   p.m_stream.emplace(std::move(stream.value()));
   return p;
 }
 
-void GraphPlayer::setRandom() { m_stream->setControl(std::make_shared<RandomControl>(m_rng)); }
+void GraphPlayer::setRandom() {
+  m_stream->setControl(std::make_shared<RandomControl>(m_rng));
+}
 
 void GraphPlayer::setTarget(double x, double z) {
-  m_stream->setControl(
-      std::make_shared<TargetControl>(Eigen::Vector2d(x, z), m_settings.arrivalRadius, m_settings.candidatesPerDimension));
+  m_stream->setControl(std::make_shared<TargetControl>(
+      Eigen::Vector2d(x, z), m_settings.arrivalRadius, m_settings.candidatesPerDimension));
 }
 
 void GraphPlayer::setSteering(double yawRadians) {
-  m_stream->setControl(std::make_shared<SteerControl>(yawRadians, m_settings.candidatesPerDimension));
+  m_stream->setControl(
+      std::make_shared<SteerControl>(yawRadians, m_settings.candidatesPerDimension));
 }
 
 void GraphPlayer::scriptNext(int edge, const ParameterVector& parameter) {
-  m_stream->setControl(std::make_shared<ScriptedControl>(EdgeChoice{edge, parameter}, std::make_shared<RandomControl>(m_rng)));
+  m_stream->setControl(std::make_shared<ScriptedControl>(EdgeChoice{edge, parameter},
+                                                         std::make_shared<RandomControl>(m_rng)));
   m_stream->replan();
 }
 
@@ -64,10 +71,12 @@ Result<Motion> previewTransition(std::shared_ptr<const ParametricGraph> graph, i
                                  const ParameterVector& sourceParameter,
                                  const ParameterVector& targetParameter,
                                  const PlayerSettings& settings) {
-  if (!graph || edge < 0 || edge >= static_cast<int>(graph->edges.size()) || !graph->edges[edge].edge.exists) {
+  if (!graph || edge < 0 || edge >= static_cast<int>(graph->edges.size()) ||
+      !graph->edges[edge].edge.exists) {
     return Error{"preview: edge " + std::to_string(edge) + " does not exist"};
   }
-  Result<GraphPlayer> player = GraphPlayer::create(graph, graph->edges[edge].source, sourceParameter, settings);
+  Result<GraphPlayer> player =
+      GraphPlayer::create(graph, graph->edges[edge].source, sourceParameter, settings);
   if (!player) return player.error();
   player->scriptNext(edge, targetParameter);
   Motion out;

@@ -13,10 +13,10 @@
 namespace mg {
 
 struct PlayerSettings {
-  int blendFrames = 10;           // linear-blend window centred on the transition point, >= 2
-  int candidatesPerDimension = 9; // Target/Steer: parameters tried per box dimension, >= 2
-  double arrivalRadius = 0.5;     // Target: metres; within it the goal counts as reached
-  std::uint64_t seed = 1;         // the walk is deterministic for a seed
+  int blendFrames = 10;            // linear-blend window centred on the transition point, >= 2
+  int candidatesPerDimension = 9;  // Target/Steer: parameters tried per box dimension, >= 2
+  double arrivalRadius = 0.5;      // Target: metres; within it the goal counts as reached
+  std::uint64_t seed = 1;          // the walk is deterministic for a seed
 
   // Fails when blendFrames < 2, candidatesPerDimension < 2 or arrivalRadius <= 0.
   Status validate() const;
@@ -53,7 +53,9 @@ class GraphPlayer final : public PoseStream {
   // clip has played.
   bool next(Pose& out) override { return m_stream->next(out); }
   int framesPlayed() const override { return m_stream->framesPlayed(); }
-  const std::vector<StreamTransition>& transitions() const override { return m_stream->transitions(); }
+  const std::vector<StreamTransition>& transitions() const override {
+    return m_stream->transitions();
+  }
   bool canFollow(Directive::Kind kind) const override {
     return kind == Directive::Kind::None || kind == Directive::Kind::Heading;
   }
@@ -62,7 +64,9 @@ class GraphPlayer final : public PoseStream {
 
   int currentNode() const { return m_stream->currentNode(); }
   const ParameterVector& currentParameter() const { return m_stream->currentParameter(); }
-  const std::vector<PlayerTransition>& transitionRecords() const { return m_stream->transitionRecords(); }
+  const std::vector<PlayerTransition>& transitionRecords() const {
+    return m_stream->transitionRecords();
+  }
   // World position of the root in the last frame written.
   const Eigen::Vector3d& rootPosition() const { return m_stream->rootPosition(); }
   const ParametricStream& stream() const { return *m_stream; }

@@ -16,19 +16,26 @@ int ParameterMetric::dimensions() const {
 
 std::string ParameterMetric::kindName() const {
   switch (kind) {
-    case ParameterKind::TravelDirectionChange: return "travel_direction_change";
-    case ParameterKind::TravelSpeed: return "travel_speed";
-    case ParameterKind::EndEffectorPosition: return "end_effector_position";
-    case ParameterKind::MinimumHeight: return "minimum_height";
+    case ParameterKind::TravelDirectionChange:
+      return "travel_direction_change";
+    case ParameterKind::TravelSpeed:
+      return "travel_speed";
+    case ParameterKind::EndEffectorPosition:
+      return "end_effector_position";
+    case ParameterKind::MinimumHeight:
+      return "minimum_height";
   }
   return "unknown";
 }
 
 std::string ParameterMetric::unit() const {
   switch (kind) {
-    case ParameterKind::TravelDirectionChange: return "deg";
-    case ParameterKind::TravelSpeed: return "m/s";
-    default: return "m";
+    case ParameterKind::TravelDirectionChange:
+      return "deg";
+    case ParameterKind::TravelSpeed:
+      return "m/s";
+    default:
+      return "m";
   }
 }
 
@@ -66,7 +73,8 @@ Status ParameterMetric::validate(const Skeleton& skeleton) const {
       if (axes.find(axes[i]) != i) return Error{kindName() + ": axis repeated in '" + axes + "'"};
     }
   }
-  if (kind == ParameterKind::TravelDirectionChange && !(windowFraction > 0 && windowFraction <= 0.5)) {
+  if (kind == ParameterKind::TravelDirectionChange &&
+      !(windowFraction > 0 && windowFraction <= 0.5)) {
     return Error{kindName() + ": windowFraction must be in (0, 0.5]"};
   }
   return Status::success();
@@ -89,7 +97,8 @@ Result<ParameterMeasure> ParameterMeasure::create(std::vector<ParameterMetric> m
     out.m_endSite.push_back(site);
   }
   if (out.m_dims > kMaxParameterDims) {
-    return Error{"parameter metrics: " + std::to_string(out.m_dims) + " parameters; a node may have 1 to 3"};
+    return Error{"parameter metrics: " + std::to_string(out.m_dims) +
+                 " parameters; a node may have 1 to 3"};
   }
   out.m_metrics = std::move(metrics);
   out.m_skeleton = std::move(skeleton);
@@ -111,7 +120,8 @@ std::vector<std::string> ParameterMeasure::parameterNames() const {
 std::vector<std::string> ParameterMeasure::parameterUnits() const {
   std::vector<std::string> out;
   for (const ParameterMetric& m : m_metrics) {
-    const int n = m.kind == ParameterKind::EndEffectorPosition ? static_cast<int>(m.axes.size()) : 1;
+    const int n =
+        m.kind == ParameterKind::EndEffectorPosition ? static_cast<int>(m.axes.size()) : 1;
     for (int i = 0; i < n; ++i) out.push_back(m.unit());
   }
   return out;
@@ -146,7 +156,8 @@ ParameterVector ParameterMeasure::measure(const Motion& clip) const {
     const ParameterMetric& metric = m_metrics[m];
     switch (metric.kind) {
       case ParameterKind::TravelDirectionChange: {
-        const int w = std::clamp(static_cast<int>(std::lround(metric.windowFraction * (n - 1))), 1, n - 1);
+        const int w =
+            std::clamp(static_cast<int>(std::lround(metric.windowFraction * (n - 1))), 1, n - 1);
         double change = chordAngle(clip, n - 1 - w, n - 1) - chordAngle(clip, 0, w);
         change = std::remainder(change, 2 * std::numbers::pi);
         out[dim++] = change * 180.0 / std::numbers::pi;

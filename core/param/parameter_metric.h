@@ -35,16 +35,16 @@ enum class ParameterKind {
 // One metric of a node. A node's metrics together give 1 to 3 parameters.
 struct ParameterMetric {
   ParameterKind kind = ParameterKind::TravelDirectionChange;
-  std::string joint;             // EndEffectorPosition, MinimumHeight: joint name
-  bool endSite = false;          // measure the joint's first end site instead of the joint
-  double keyTime = 1.0;          // EndEffectorPosition: in [0, 1]
-  std::string axes = "xyz";      // EndEffectorPosition: 1 to 3 distinct letters of "xyz"
+  std::string joint;                  // EndEffectorPosition, MinimumHeight: joint name
+  bool endSite = false;               // measure the joint's first end site instead of the joint
+  double keyTime = 1.0;               // EndEffectorPosition: in [0, 1]
+  std::string axes = "xyz";           // EndEffectorPosition: 1 to 3 distinct letters of "xyz"
   double windowFraction = 1.0 / 3.0;  // TravelDirectionChange: chord window, in (0, 0.5]
 
   int dimensions() const;
   // "travel_direction_change", "travel_speed", "end_effector_position", "minimum_height".
   std::string kindName() const;
-  std::string unit() const;      // "deg", "m/s", "m"
+  std::string unit() const;  // "deg", "m/s", "m"
 
   // Fails when: a joint is needed and missing from the skeleton (or has no end site when endSite
   // is set); keyTime outside [0, 1]; axes empty, longer than 3, repeated or not of "xyz";

@@ -11,7 +11,9 @@
 namespace mg {
 namespace {
 
-double wrapAngle(double a) { return std::remainder(a, 2 * std::numbers::pi); }
+double wrapAngle(double a) {
+  return std::remainder(a, 2 * std::numbers::pi);
+}
 
 // Travel direction (yaw sense) over the last third of a placed path.
 double endTravel(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path) {
@@ -25,17 +27,20 @@ double endTravel(const FloorTransform& place, const std::vector<Eigen::Vector3d>
 // (sourceRoot, sourceRotation) of a path placed by `sourceToWorld` (position and heading): a cheap
 // stand-in for the point-cloud alignment, good enough to look ahead.
 FloorTransform placePath(const FloorTransform& sourceToWorld, const Eigen::Vector3d& sourceRoot,
-                         const Eigen::Quaterniond& sourceRotation, const Eigen::Vector3d& targetRoot,
+                         const Eigen::Quaterniond& sourceRotation,
+                         const Eigen::Vector3d& targetRoot,
                          const Eigen::Quaterniond& targetRotation) {
   const Eigen::Vector3d ps = sourceToWorld.apply(sourceRoot);
-  const double theta = yawAngle(sourceToWorld.rotation() * sourceRotation) - yawAngle(targetRotation);
+  const double theta =
+      yawAngle(sourceToWorld.rotation() * sourceRotation) - yawAngle(targetRotation);
   const Eigen::Vector3d moved = FloorTransform{theta, 0, 0}.apply(targetRoot);
   return {theta, ps.x() - moved.x(), ps.z() - moved.z()};
 }
 
 // Parameter `index` of the lattice of `c` values per dimension over `box` within `node`'s range
 // (the box centre in a dimension where they do not overlap). Not clamped.
-ParameterVector latticeParameter(const ParametricNode& node, const ParameterBox& box, int c, int index) {
+ParameterVector latticeParameter(const ParametricNode& node, const ParameterBox& box, int c,
+                                 int index) {
   ParameterVector l{};
   for (int d = 0, rest = index; d < node.dimensions(); ++d, rest /= c) {
     const double lo = std::max(box.lo[d], node.rangeMin()[d]);
@@ -82,7 +87,8 @@ std::optional<EdgeChoice> SearchControl::choose(const ParametricStream& stream) 
     const int sourceFrame = stream.sourceFrameFor(*lk);
     const int total = latticeSize(target, m_candidates);
     for (int index = 0; index < total; ++index) {
-      const ParameterVector l = target.clampToRange(latticeParameter(target, lk->box, m_candidates, index));
+      const ParameterVector l =
+          target.clampToRange(latticeParameter(target, lk->box, m_candidates, index));
       const double s = score(stream, graph.edges[e], l, *lk, sourceFrame);
       if (s < best) best = s, chosen = EdgeChoice{e, l};
     }
@@ -90,9 +96,11 @@ std::optional<EdgeChoice> SearchControl::choose(const ParametricStream& stream) 
   return chosen;
 }
 
-bool SearchControl::rootPath(const ParametricNode& node, const ParameterVector& l, std::vector<Eigen::Vector3d>& path,
+bool SearchControl::rootPath(const ParametricNode& node, const ParameterVector& l,
+                             std::vector<Eigen::Vector3d>& path,
                              std::vector<Eigen::Quaterniond>& rotations) {
-  return node.weightsFor(l, m_weightScratch) && blendRootPath(node.space(), m_weightScratch, path, rotations);
+  return node.weightsFor(l, m_weightScratch) &&
+         blendRootPath(node.space(), m_weightScratch, path, rotations);
 }
 
 FloorTransform SearchControl::placeOnSource(const ParametricStream& stream, int sourceFrame,
@@ -100,20 +108,22 @@ FloorTransform SearchControl::placeOnSource(const ParametricStream& stream, int 
                                             const Eigen::Quaterniond& targetRotation) {
   const Motion& clip = stream.currentClip();
   return placePath(stream.clipToWorld(), clip.rootPositions[sourceFrame],
-                   clip.localRotations[static_cast<size_t>(sourceFrame) * clip.jointCount()], targetRoot,
-                   targetRotation);
+                   clip.localRotations[static_cast<size_t>(sourceFrame) * clip.jointCount()],
+                   targetRoot, targetRotation);
 }
 
-double SteerControl::score(const ParametricStream& stream, const GraphEdge& edge, const ParameterVector& l,
-                           const TransitionLookup& lk, int sourceFrame) {
+double SteerControl::score(const ParametricStream& stream, const GraphEdge& edge,
+                           const ParameterVector& l, const TransitionLookup& lk, int sourceFrame) {
   if (!rootPath(*stream.graph().nodes[edge.target], l, m_pathScratch, m_rotScratch)) return 1e300;
   const int n = static_cast<int>(m_pathScratch.size());
   const int ft = std::clamp(static_cast<int>(std::lround(lk.targetTime * (n - 1))), 0, n - 1);
-  const FloorTransform place = placeOnSource(stream, sourceFrame, m_pathScratch[ft], m_rotScratch[ft]);
+  const FloorTransform place =
+      placeOnSource(stream, sourceFrame, m_pathScratch[ft], m_rotScratch[ft]);
   return std::abs(wrapAngle(endTravel(place, m_pathScratch) - m_heading));
 }
 
-double TargetControl::goalScore(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path, int ft,
+double TargetControl::goalScore(const FloorTransform& place,
+                                const std::vector<Eigen::Vector3d>& path, int ft,
                                 double arrivedBonus) const {
   const int n = static_cast<int>(path.size());
   double closest = 1e300;
@@ -128,13 +138,14 @@ double TargetControl::goalScore(const FloorTransform& place, const std::vector<E
          0.3 * std::abs(wrapAngle(toGoal - endTravel(place, path)));
 }
 
-double TargetControl::score(const ParametricStream& stream, const GraphEdge& edge, const ParameterVector& l,
-                            const TransitionLookup& lk, int sourceFrame) {
+double TargetControl::score(const ParametricStream& stream, const GraphEdge& edge,
+                            const ParameterVector& l, const TransitionLookup& lk, int sourceFrame) {
   const ParametricGraph& graph = stream.graph();
   if (!rootPath(*graph.nodes[edge.target], l, m_pathScratch, m_rotScratch)) return 1e300;
   const int n = static_cast<int>(m_pathScratch.size());
   const int ft = std::clamp(static_cast<int>(std::lround(lk.targetTime * (n - 1))), 0, n - 1);
-  const FloorTransform place = placeOnSource(stream, sourceFrame, m_pathScratch[ft], m_rotScratch[ft]);
+  const FloorTransform place =
+      placeOnSource(stream, sourceFrame, m_pathScratch[ft], m_rotScratch[ft]);
   const double first = goalScore(place, m_pathScratch, ft, 1e6);
   if (first < 0) return first;  // reaches the goal within this clip
   // Greedy choices orbit a goal inside the turning circle; looking one clip further ahead lets
@@ -150,9 +161,10 @@ double TargetControl::score(const ParametricStream& stream, const GraphEdge& edg
       const ParameterVector l2 = latticeParameter(next, lk2->box, m_candidates, index);
       if (!rootPath(next, next.clampToRange(l2), m_pathScratch2, m_rotScratch2)) continue;
       const int n2 = static_cast<int>(m_pathScratch2.size());
-      const int ft2 = std::clamp(static_cast<int>(std::lround(lk2->targetTime * (n2 - 1))), 0, n2 - 1);
-      const FloorTransform place2 =
-          placePath(place, m_pathScratch[fs2], m_rotScratch[fs2], m_pathScratch2[ft2], m_rotScratch2[ft2]);
+      const int ft2 =
+          std::clamp(static_cast<int>(std::lround(lk2->targetTime * (n2 - 1))), 0, n2 - 1);
+      const FloorTransform place2 = placePath(place, m_pathScratch[fs2], m_rotScratch[fs2],
+                                              m_pathScratch2[ft2], m_rotScratch2[ft2]);
       best = std::min(best, goalScore(place2, m_pathScratch2, ft2, 1e5));
     }
   }

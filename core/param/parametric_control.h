@@ -36,15 +36,16 @@ class SearchControl : public ParametricControl {
  protected:
   // Score of taking `edge` to parameter `l` (lower is better), given the lookup `lk` from the
   // current parameter and `sourceFrame`, the playing clip's transition frame.
-  virtual double score(const ParametricStream& stream, const GraphEdge& edge, const ParameterVector& l,
-                       const TransitionLookup& lk, int sourceFrame) = 0;
-  // The target clip's root path for `l` in clip coordinates (into pathScratch/rotScratch); false when
-  // the node cannot blend it.
-  bool rootPath(const ParametricNode& node, const ParameterVector& l, std::vector<Eigen::Vector3d>& path,
-                std::vector<Eigen::Quaterniond>& rotations);
+  virtual double score(const ParametricStream& stream, const GraphEdge& edge,
+                       const ParameterVector& l, const TransitionLookup& lk, int sourceFrame) = 0;
+  // The target clip's root path for `l` in clip coordinates (into pathScratch/rotScratch); false
+  // when the node cannot blend it.
+  bool rootPath(const ParametricNode& node, const ParameterVector& l,
+                std::vector<Eigen::Vector3d>& path, std::vector<Eigen::Quaterniond>& rotations);
   // Where the candidate's root path lands when its frame `targetFrame` is placed on the playing
   // clip's frame `sourceFrame` (position and heading).
-  static FloorTransform placeOnSource(const ParametricStream& stream, int sourceFrame, const Eigen::Vector3d& targetRoot,
+  static FloorTransform placeOnSource(const ParametricStream& stream, int sourceFrame,
+                                      const Eigen::Vector3d& targetRoot,
                                       const Eigen::Quaterniond& targetRotation);
 
   int m_candidates;

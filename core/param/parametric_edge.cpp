@@ -34,7 +34,8 @@ Status EdgeSamplingSettings::validate() const {
     return Error{"edge: n_t = " + std::to_string(targetSamples) + "; use 1 to 100000"};
   }
   if (static_cast<long long>(sourceSamples) * targetSamples > 10'000'000) {
-    return Error{"edge: n_s x n_t = " + std::to_string(static_cast<long long>(sourceSamples) * targetSamples) +
+    return Error{"edge: n_s x n_t = " +
+                 std::to_string(static_cast<long long>(sourceSamples) * targetSamples) +
                  " pairs; at most 10,000,000 are kept"};
   }
   auto region = [](double b, double e) { return b >= 0 && b < e && e <= 1; };
@@ -155,11 +156,13 @@ Result<EdgeSampling> sampleEdge(const EdgeSamplingJob& job, const Progress& prog
 
   const int h = st.metric.windowFrames / 2;
   std::vector<RegionSlice> srcRegions, tgtRegions;
-  Result<std::vector<Motion>> srcSlices = regionSlices(*job.source, out.sourceParameters, st.sourceRegionBegin,
-                                                       st.sourceRegionEnd, h, st.threads, srcRegions);
+  Result<std::vector<Motion>> srcSlices =
+      regionSlices(*job.source, out.sourceParameters, st.sourceRegionBegin, st.sourceRegionEnd, h,
+                   st.threads, srcRegions);
   if (!srcSlices) return srcSlices.error();
-  Result<std::vector<Motion>> tgtSlices = regionSlices(*job.target, out.targetParameters, st.targetRegionBegin,
-                                                       st.targetRegionEnd, h, st.threads, tgtRegions);
+  Result<std::vector<Motion>> tgtSlices =
+      regionSlices(*job.target, out.targetParameters, st.targetRegionBegin, st.targetRegionEnd, h,
+                   st.threads, tgtRegions);
   if (!tgtSlices) return tgtSlices.error();
   if (progress.cancelled()) return Error{"edge sampling cancelled"};
 
@@ -186,7 +189,8 @@ Result<EdgeSampling> sampleEdge(const EdgeSamplingJob& job, const Progress& prog
   const int ns = st.sourceSamples, nt = st.targetSamples;
   const int tiles = engine->tileCount();
   const int workers = effectiveThreadCount(tiles, st.threads);
-  std::vector<std::vector<PairBest>> best(workers, std::vector<PairBest>(static_cast<size_t>(ns) * nt));
+  std::vector<std::vector<PairBest>> best(workers,
+                                          std::vector<PairBest>(static_cast<size_t>(ns) * nt));
   std::vector<DistanceTileEngine::Scratch> scratch(workers);
   std::vector<std::vector<float>> buffers(workers);
   std::atomic<int> done{0};
@@ -210,7 +214,8 @@ Result<EdgeSampling> sampleEdge(const EdgeSamplingJob& job, const Progress& prog
         // Strictly smaller wins; rows then columns are visited in increasing order within a tile
         // and ties across tiles are settled in the merge, so the result is deterministic.
         PairBest& b = line[t];
-        if (d[j] < b.distance || (d[j] == b.distance && (row < b.row || (row == b.row && col < b.col)))) {
+        if (d[j] < b.distance ||
+            (d[j] == b.distance && (row < b.row || (row == b.row && col < b.col)))) {
           b = {d[j], row, col};
         }
       }
@@ -242,12 +247,13 @@ Result<EdgeSampling> sampleEdge(const EdgeSamplingJob& job, const Progress& prog
   return out;
 }
 
-Result<ParametricEdge> classifyEdge(const EdgeSampling& sampling, const EdgeThresholds& thresholds) {
+Result<ParametricEdge> classifyEdge(const EdgeSampling& sampling,
+                                    const EdgeThresholds& thresholds) {
   if (Status s = thresholds.validate(); !s) return s.error();
   const int ns = sampling.sourceCount(), nt = sampling.targetCount();
   const size_t pairs = static_cast<size_t>(ns) * nt;
-  if (ns == 0 || nt == 0 || sampling.minimum.size() != pairs || sampling.sourceTime.size() != pairs ||
-      sampling.targetTime.size() != pairs) {
+  if (ns == 0 || nt == 0 || sampling.minimum.size() != pairs ||
+      sampling.sourceTime.size() != pairs || sampling.targetTime.size() != pairs) {
     return Error{"edge: the cached sampling is empty or inconsistent; sample the edge again"};
   }
   ParametricEdge edge;
@@ -298,8 +304,9 @@ Result<ParametricEdge> classifyEdge(const EdgeSampling& sampling, const EdgeThre
                           " GOOD target samples lie within epsilon of BAD ones";
       // The first few reasons are enough to act on; every sample's reason is in its report.
       if (edge.emptyBoxes <= 3) {
-        failures += (failures.empty() ? "" : "; ") + std::string("source sample ") + std::to_string(s) +
-                    " (parameter " + std::to_string(ts.source[0]) + "): " + rep.why;
+        failures += (failures.empty() ? "" : "; ") + std::string("source sample ") +
+                    std::to_string(s) + " (parameter " + std::to_string(ts.source[0]) +
+                    "): " + rep.why;
       }
       continue;
     }
@@ -318,10 +325,11 @@ Result<ParametricEdge> classifyEdge(const EdgeSampling& sampling, const EdgeThre
   }
   edge.exists = edge.emptyBoxes == 0;
   if (!edge.exists) {
-    edge.why = "no edge " + edge.sourceNode + " -> " + edge.targetNode + ": " +
-               std::to_string(edge.emptyBoxes) + " of " + std::to_string(ns) +
-               " source samples have an empty box: " + failures +
-               (edge.emptyBoxes > 3 ? "; and " + std::to_string(edge.emptyBoxes - 3) + " more" : "");
+    edge.why =
+        "no edge " + edge.sourceNode + " -> " + edge.targetNode + ": " +
+        std::to_string(edge.emptyBoxes) + " of " + std::to_string(ns) +
+        " source samples have an empty box: " + failures +
+        (edge.emptyBoxes > 3 ? "; and " + std::to_string(edge.emptyBoxes - 3) + " more" : "");
   }
   return edge;
 }

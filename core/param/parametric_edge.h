@@ -35,9 +35,9 @@ struct EdgeSamplingSettings {
   // source clip and the start of every target clip. begin < end, both in [0, 1].
   double sourceRegionBegin = 0.6, sourceRegionEnd = 1.0;
   double targetRegionBegin = 0.0, targetRegionEnd = 0.4;
-  std::uint64_t seed = 1;    // the parameter samples are deterministic for a seed
-  MetricSettings metric;     // window, joints, weighting of the frame distance
-  int threads = 0;           // 0 = every hardware thread
+  std::uint64_t seed = 1;  // the parameter samples are deterministic for a seed
+  MetricSettings metric;   // window, joints, weighting of the frame distance
+  int threads = 0;         // 0 = every hardware thread
 
   // Fails when: n_s or n_t is outside [1, 100000] or n_s x n_t > 10^7; a region is not
   // 0 <= begin < end <= 1; the metric is invalid; threads < 0.
@@ -56,7 +56,8 @@ struct EdgeSampling {
   std::string sourceNode, targetNode;
   int sourceDims = 1, targetDims = 1;
   ParameterVector targetScale{};  // range width of the target node per dimension (> 0)
-  EdgeSamplingSettings settings;  // as sampled; metric.workingFps is the rate used (the source node's)
+  EdgeSamplingSettings
+      settings;  // as sampled; metric.workingFps is the rate used (the source node's)
   std::vector<ParameterVector> sourceParameters;  // n_s
   std::vector<ParameterVector> targetParameters;  // n_t
   // Row-major n_s x n_t: the optimal transition point of each pair, its distance
@@ -96,10 +97,10 @@ struct SourceSampleReport {
 
 // One transition sample of an edge, as the paper stores it.
 struct TransitionSample {
-  ParameterVector source{};               // l_i^s
-  ParameterVector centre{}, widths{};     // the shrunk box in the target space
-  double sourceTime = 0.0;                // mean normalised transition frame in the source clip
-  double targetTime = 0.0;                // ... and in the target clip
+  ParameterVector source{};            // l_i^s
+  ParameterVector centre{}, widths{};  // the shrunk box in the target space
+  double sourceTime = 0.0;             // mean normalised transition frame in the source clip
+  double targetTime = 0.0;             // ... and in the target clip
 };
 
 // An edge after the cheap stage.
@@ -109,9 +110,9 @@ struct ParametricEdge {
   EdgeThresholds thresholds;
   bool exists = false;  // false when any source sample's box is empty
   std::string why;      // when !exists: how many source samples failed; the first three and why
-  std::vector<TransitionSample> samples;     // n_s
-  std::vector<SourceSampleReport> reports;   // n_s, for the inspector
-  std::vector<TransitionClass> classes;      // n_s x n_t, row-major like EdgeSampling
+  std::vector<TransitionSample> samples;    // n_s
+  std::vector<SourceSampleReport> reports;  // n_s, for the inspector
+  std::vector<TransitionClass> classes;     // n_s x n_t, row-major like EdgeSampling
   int goodPairs = 0, neutralPairs = 0, badPairs = 0;
   int shrunkBoxes = 0, emptyBoxes = 0;
 };

@@ -30,7 +30,8 @@ Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSour
   if (source.name.empty() || source.name.find_first_of(" \t\r\n") != std::string::npos) {
     return Error{"node name '" + source.name + "' must be non-empty without whitespace"};
   }
-  if (source.examples.empty()) return Error{"node '" + source.name + "': no examples (an empty node)"};
+  if (source.examples.empty())
+    return Error{"node '" + source.name + "': no examples (an empty node)"};
   if (!load) return Error{"node '" + source.name + "': no motion loader"};
   std::vector<ExampleSegment> segments;
   std::vector<std::pair<std::string, std::shared_ptr<const Motion>>> loaded;
@@ -48,7 +49,8 @@ Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSour
       motion = r.value();
       loaded.emplace_back(resolved, motion);
     }
-    if (ref.beginFrame < 0 || ref.endFrame > motion->frameCount() || ref.beginFrame >= ref.endFrame) {
+    if (ref.beginFrame < 0 || ref.endFrame > motion->frameCount() ||
+        ref.beginFrame >= ref.endFrame) {
       return Error{"node '" + source.name + "': frames [" + std::to_string(ref.beginFrame) + ", " +
                    std::to_string(ref.endFrame) + ") are outside '" + resolved + "' (" +
                    std::to_string(motion->frameCount()) + " frames)"};
@@ -56,11 +58,12 @@ Result<std::shared_ptr<const ParametricNode>> buildNodeFromSource(const NodeSour
     segments.push_back({motion, ref.beginFrame, ref.endFrame});
   }
   // Phases: registration [0, 0.6], then the node's parameter sampling [0.6, 1].
-  Result<ParametricSpace> space = registerExamples(segments, source.registration, progress.slice(0.0, 0.6));
+  Result<ParametricSpace> space =
+      registerExamples(segments, source.registration, progress.slice(0.0, 0.6));
   if (!space) return Error{"node '" + source.name + "': " + space.error().message};
   auto shared = std::make_shared<const ParametricSpace>(std::move(space.value()));
-  Result<ParametricNode> node =
-      buildParametricNode(source.name, shared, source.metrics, source.inversion, progress.slice(0.6, 1.0));
+  Result<ParametricNode> node = buildParametricNode(source.name, shared, source.metrics,
+                                                    source.inversion, progress.slice(0.6, 1.0));
   if (!node) return node.error();
   return std::make_shared<const ParametricNode>(std::move(node.value()));
 }
@@ -90,7 +93,8 @@ Result<int> addEdge(ParametricGraph& graph, int source, int target, const EdgeSe
 }
 
 Status rethresholdEdge(ParametricGraph& graph, int edge, const EdgeThresholds& thresholds) {
-  if (edge < 0 || edge >= static_cast<int>(graph.edges.size())) return Error{"edge index out of range"};
+  if (edge < 0 || edge >= static_cast<int>(graph.edges.size()))
+    return Error{"edge index out of range"};
   GraphEdge& e = graph.edges[edge];
   if (!e.sampling) {
     return Error{"edge " + e.edge.sourceNode + " -> " + e.edge.targetNode +

@@ -16,14 +16,14 @@ namespace mg {
 
 // An example named the way files name it: a capture file and a frame range.
 struct ExampleRef {
-  std::string path;     // as written in a file: relative to that file, or absolute
-  int beginFrame = 0;   // inclusive, frames of the file at its own rate
-  int endFrame = 0;     // exclusive
+  std::string path;    // as written in a file: relative to that file, or absolute
+  int beginFrame = 0;  // inclusive, frames of the file at its own rate
+  int endFrame = 0;    // exclusive
 };
 
 // Everything needed to rebuild a node deterministically from its capture files.
 struct NodeSource {
-  std::string name;                     // unique in the graph, no whitespace
+  std::string name;  // unique in the graph, no whitespace
   std::vector<ExampleRef> examples;
   RegistrationSettings registration;
   std::vector<ParameterMetric> metrics;
@@ -41,7 +41,7 @@ struct GraphEdge {
 
 // A parametric motion graph. Nodes are shared immutable; edges are values.
 struct ParametricGraph {
-  std::vector<NodeSource> nodeSources;                     // one per node, same order
+  std::vector<NodeSource> nodeSources;  // one per node, same order
   std::vector<std::shared_ptr<const ParametricNode>> nodes;
   std::vector<GraphEdge> edges;
   // Informative: wall time the nodes and edges took to build, as graph files record it (the

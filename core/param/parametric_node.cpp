@@ -119,7 +119,8 @@ Result<ParametricNode> buildParametricNode(std::string name,
   if (!space || space->exampleCount() == 0) {
     return Error{"node '" + name + "': no examples (an empty node)"};
   }
-  if (Status s = inversion.validate(); !s) return Error{"node '" + name + "': " + s.error().message};
+  if (Status s = inversion.validate(); !s)
+    return Error{"node '" + name + "': " + s.error().message};
   Result<ParameterMeasure> measure = ParameterMeasure::create(std::move(metrics), space->skeleton);
   if (!measure) return Error{"node '" + name + "': " + measure.error().message};
   ParametricNode node;
@@ -151,7 +152,8 @@ Result<ParametricNode> buildParametricNode(std::string name,
   ParameterVector lo, hi;
   lo.fill(1e300), hi.fill(-1e300);
   for (const ParameterSample& s : node.m_samples) {
-    for (int d = 0; d < dims; ++d) lo[d] = std::min(lo[d], s.parameters[d]), hi[d] = std::max(hi[d], s.parameters[d]);
+    for (int d = 0; d < dims; ++d)
+      lo[d] = std::min(lo[d], s.parameters[d]), hi[d] = std::max(hi[d], s.parameters[d]);
   }
   auto scaled = [&](const ParameterVector& a, const ParameterVector& b) {
     double e = 0;
@@ -161,13 +163,15 @@ Result<ParametricNode> buildParametricNode(std::string name,
     }
     return e;
   };
-  const int mix = std::min(n, inversion.examplesPerSample > 0 ? inversion.examplesPerSample : dims + 1);
+  const int mix =
+      std::min(n, inversion.examplesPerSample > 0 ? inversion.examplesPerSample : dims + 1);
   std::mt19937_64 rng(inversion.seed);
   std::vector<std::pair<double, int>> order(n);
   for (int i = 0; i < inversion.samples; ++i) {
     if (progress.cancelled()) return Error{"node '" + node.m_name + "': sampling cancelled"};
     const int a = static_cast<int>(uniform01(rng) * n) % n;
-    for (int e = 0; e < n; ++e) order[e] = {scaled(node.m_samples[a].parameters, node.m_samples[e].parameters), e};
+    for (int e = 0; e < n; ++e)
+      order[e] = {scaled(node.m_samples[a].parameters, node.m_samples[e].parameters), e};
     std::partial_sort(order.begin(), order.begin() + mix, order.end());
     ParameterSample s;
     s.weights.assign(n, 0.0);

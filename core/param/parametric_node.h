@@ -16,10 +16,10 @@ namespace mg {
 
 // How a node's parameterisation is sampled and inverted.
 struct InversionSettings {
-  int samples = 1000;          // random weight vectors measured, >= 1 (plus one per example)
-  int examplesPerSample = 0;   // examples mixed per random sample, 0 = dimensions + 1; >= 1
-  int neighbours = 0;          // k of the k-NN inversion, 0 = dimensions + 2; >= 1
-  std::uint64_t seed = 1;      // the sampling is deterministic for a seed
+  int samples = 1000;         // random weight vectors measured, >= 1 (plus one per example)
+  int examplesPerSample = 0;  // examples mixed per random sample, 0 = dimensions + 1; >= 1
+  int neighbours = 0;         // k of the k-NN inversion, 0 = dimensions + 2; >= 1
+  std::uint64_t seed = 1;     // the sampling is deterministic for a seed
 
   // Fails when samples < 1 or examplesPerSample or neighbours < 0.
   Status validate() const;
@@ -73,7 +73,8 @@ class ParametricNode {
   Result<InversionResidual> residual(int perDimension, double inset = 0.0) const;
 
  private:
-  friend Result<ParametricNode> buildParametricNode(std::string, std::shared_ptr<const ParametricSpace>,
+  friend Result<ParametricNode> buildParametricNode(std::string,
+                                                    std::shared_ptr<const ParametricSpace>,
                                                     std::vector<ParameterMetric>,
                                                     const InversionSettings&, const Progress&);
   std::string m_name;

@@ -34,11 +34,12 @@ Status validateExamples(std::span<const ExampleSegment> examples, int reference)
     const std::string which = "example " + std::to_string(i);
     if (!e.motion) return Error{"parametric space: " + which + " has no motion"};
     if (Status s = e.motion->validate(); !s) {
-      return Error{"parametric space: " + which + " ('" + e.motion->name + "'): " + s.error().message};
+      return Error{"parametric space: " + which + " ('" + e.motion->name +
+                   "'): " + s.error().message};
     }
     if (e.beginFrame < 0 || e.endFrame > e.motion->frameCount() || e.endFrame - e.beginFrame < 4) {
-      return Error{"parametric space: " + which + " frames [" + std::to_string(e.beginFrame) + ", " +
-                   std::to_string(e.endFrame) + ") are not 4 or more frames of '" +
+      return Error{"parametric space: " + which + " frames [" + std::to_string(e.beginFrame) +
+                   ", " + std::to_string(e.endFrame) + ") are not 4 or more frames of '" +
                    e.motion->name + "' (" + std::to_string(e.motion->frameCount()) + " frames)"};
     }
     if (!e.motion->skeleton->sameHierarchy(*examples[0].motion->skeleton)) {
@@ -121,7 +122,8 @@ Result<ParametricSpace> registerExamples(std::span<const ExampleSegment> example
   const int count = static_cast<int>(examples.size());
   std::vector<Motion> slices;
   slices.reserve(count);
-  for (const ExampleSegment& e : examples) slices.push_back(sliceFrames(*e.motion, e.beginFrame, e.endFrame));
+  for (const ExampleSegment& e : examples)
+    slices.push_back(sliceFrames(*e.motion, e.beginFrame, e.endFrame));
   std::vector<const Motion*> pointers;
   for (const Motion& m : slices) pointers.push_back(&m);
   MetricSettings metric = settings.metric;
@@ -145,15 +147,16 @@ Result<ParametricSpace> registerExamples(std::span<const ExampleSegment> example
   const Motion& refSlice = slices[settings.referenceExample];
   const double yaw0 = yawAngle(refSlice.localRotations[0]);
   const FloorTransform turn{-yaw0, 0.0, 0.0};
-  const Eigen::Vector3d r0 = turn.apply(Eigen::Vector3d(refSlice.rootPositions[0].x(), 0.0,
-                                                        refSlice.rootPositions[0].z()));
+  const Eigen::Vector3d r0 = turn.apply(
+      Eigen::Vector3d(refSlice.rootPositions[0].x(), 0.0, refSlice.rootPositions[0].z()));
   const FloorTransform canonical{-yaw0, -r0.x(), -r0.z()};
 
   std::vector<FootContacts> contacts;
   std::array<std::vector<int>, kFootPointCount> refOnsets;
   if (settings.matchFootContacts) {
     for (const ExampleSegment& e : examples) contacts.push_back(detectFootContacts(*e.motion));
-    refOnsets = plantOnsets(examples[settings.referenceExample], contacts[settings.referenceExample]);
+    refOnsets =
+        plantOnsets(examples[settings.referenceExample], contacts[settings.referenceExample]);
   }
 
   const int joints = space.jointCount();
@@ -166,7 +169,8 @@ Result<ParametricSpace> registerExamples(std::span<const ExampleSegment> example
     std::vector<float> cost(static_cast<size_t>(ref.frameCount()) * ex.frameCount());
     for (int r = 0; r < ref.frameCount(); ++r) {
       for (int c = 0; c < ex.frameCount(); ++c) {
-        cost[static_cast<size_t>(r) * ex.frameCount() + c] = grid->at(ref.beginFrame + r, ex.beginFrame + c);
+        cost[static_cast<size_t>(r) * ex.frameCount() + c] =
+            grid->at(ref.beginFrame + r, ex.beginFrame + c);
       }
     }
     Result<WarpPath> path = dynamicTimeWarp(cost, ref.frameCount(), ex.frameCount());

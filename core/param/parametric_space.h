@@ -25,9 +25,9 @@ struct ExampleSegment {
 
 // How examples are registered onto each other (ALGORITHMS.md section 3, Registration).
 struct RegistrationSettings {
-  int referenceExample = 0;   // index of the example the others are warped onto
-  MetricSettings metric;      // the frame distance used for the time warp and the root alignment
-  int smoothingFrames = 5;    // moving average over the warp, >= 1 (1 = raw DTW path)
+  int referenceExample = 0;  // index of the example the others are warped onto
+  MetricSettings metric;     // the frame distance used for the time warp and the root alignment
+  int smoothingFrames = 5;   // moving average over the warp, >= 1 (1 = raw DTW path)
   bool matchFootContacts = true;  // pin the warp at corresponding foot-plant onsets
   // Onsets further apart than this fraction of the example's length are not paired.
   double maxContactShift = 0.25;

@@ -10,12 +10,15 @@
 
 namespace mg {
 
-Result<ParametricStream> ParametricStream::create(std::shared_ptr<const ParametricGraph> graph, int startNode,
-                                                  const ParameterVector& startParameter, int blendFrames,
+Result<ParametricStream> ParametricStream::create(std::shared_ptr<const ParametricGraph> graph,
+                                                  int startNode,
+                                                  const ParameterVector& startParameter,
+                                                  int blendFrames,
                                                   std::shared_ptr<ParametricControl> control,
                                                   FloorTransform start) {
   if (!graph) return Error{"player: no graph"};
-  if (startNode < 0 || startNode >= graph->nodeCount()) return Error{"player: start node out of range"};
+  if (startNode < 0 || startNode >= graph->nodeCount())
+    return Error{"player: start node out of range"};
   if (blendFrames < 2) return Error{"player: blendFrames must be at least 2"};
   const ParametricNode& node = *graph->nodes[startNode];
   for (int d = 0; d < node.dimensions(); ++d) {
@@ -33,16 +36,21 @@ Result<ParametricStream> ParametricStream::create(std::shared_ptr<const Parametr
   return s;
 }
 
-std::shared_ptr<const Skeleton> ParametricStream::skeleton() const { return m_clip.skeleton; }
+std::shared_ptr<const Skeleton> ParametricStream::skeleton() const {
+  return m_clip.skeleton;
+}
 
-double ParametricStream::fps() const { return m_clip.fps; }
+double ParametricStream::fps() const {
+  return m_clip.fps;
+}
 
 int ParametricStream::sourceFrameFor(const TransitionLookup& lk) const {
   const int n = m_clip.frameCount();
   return std::clamp(static_cast<int>(std::lround(lk.sourceTime * (n - 1))), m_frame, n - 1);
 }
 
-void ParametricStream::worldPose(const Motion& clip, const FloorTransform& t, int frame, Pose& out) const {
+void ParametricStream::worldPose(const Motion& clip, const FloorTransform& t, int frame,
+                                 Pose& out) const {
   const int joints = clip.jointCount();
   out.rootPosition = t.apply(clip.rootPositions[frame]);
   out.localRotations.assign(clip.frameRotations(frame), clip.frameRotations(frame) + joints);
@@ -66,9 +74,12 @@ void ParametricStream::planNext() {
   // weights), so the blend window can start early enough to be centred on the transition.
   const ParametricNode& target = *m_graph->nodes[m_graph->edges[m_planEdge].target];
   int nt = 2;
-  if (target.weightsFor(m_planParameter, m_weightScratch)) nt = blendedFrameCount(target.space(), m_weightScratch);
-  m_planTargetFrame = std::clamp(static_cast<int>(std::lround(m_planLookup.targetTime * (nt - 1))), 0, nt - 1);
-  m_planWindowStart = std::max(m_frame, m_planSourceFrame - std::min(m_blendFrames / 2, m_planTargetFrame));
+  if (target.weightsFor(m_planParameter, m_weightScratch))
+    nt = blendedFrameCount(target.space(), m_weightScratch);
+  m_planTargetFrame =
+      std::clamp(static_cast<int>(std::lround(m_planLookup.targetTime * (nt - 1))), 0, nt - 1);
+  m_planWindowStart =
+      std::max(m_frame, m_planSourceFrame - std::min(m_blendFrames / 2, m_planTargetFrame));
 }
 
 void ParametricStream::startTransition() {
@@ -89,11 +100,13 @@ void ParametricStream::startTransition() {
   std::vector<Eigen::Vector3d> src, tgt, pos(joints);
   for (int k = -h; k <= h; ++k) {
     const int a = std::clamp(fs + k, 0, ns - 1), b = std::clamp(ft + k, 0, nt - 1);
-    forwardKinematics(*m_clip.skeleton, m_toWorld.apply(m_clip.rootPositions[a]), m_clip.frameRotations(a), pos.data());
+    forwardKinematics(*m_clip.skeleton, m_toWorld.apply(m_clip.rootPositions[a]),
+                      m_clip.frameRotations(a), pos.data());
     // The source pose in world: rotate the joints about the root by the running transform.
     const Eigen::Vector3d root = m_toWorld.apply(m_clip.rootPositions[a]);
     for (const Eigen::Vector3d& p : pos) src.push_back(root + m_toWorld.applyToVector(p - root));
-    forwardKinematics(*m_nextClip.skeleton, m_nextClip.rootPositions[b], m_nextClip.frameRotations(b), pos.data());
+    forwardKinematics(*m_nextClip.skeleton, m_nextClip.rootPositions[b],
+                      m_nextClip.frameRotations(b), pos.data());
     tgt.insert(tgt.end(), pos.begin(), pos.end());
   }
   const std::vector<double> weights(src.size(), 1.0);
@@ -109,7 +122,8 @@ void ParametricStream::startTransition() {
     Pose& out = m_window[k];
     out.rootPosition = (1 - alpha) * s.rootPosition + alpha * t.rootPosition;
     out.localRotations.resize(joints);
-    for (int j = 0; j < joints; ++j) out.localRotations[j] = slerpShortest(s.localRotations[j], t.localRotations[j], alpha);
+    for (int j = 0; j < joints; ++j)
+      out.localRotations[j] = slerpShortest(s.localRotations[j], t.localRotations[j], alpha);
   }
   m_windowNext = 0;
   PlayerTransition record;

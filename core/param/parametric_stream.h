@@ -33,11 +33,11 @@ class ParametricControl {
 // One transition the stream made.
 struct PlayerTransition {
   int edge = -1;
-  int outputFrame = 0;        // first output frame of the blend window
-  int sourceFrame = 0;        // transition frame of the source clip
-  int targetFrame = 0;        // transition frame of the target clip
+  int outputFrame = 0;          // first output frame of the blend window
+  int sourceFrame = 0;          // transition frame of the source clip
+  int targetFrame = 0;          // transition frame of the target clip
   ParameterVector parameter{};  // the target clip's parameter
-  ParameterBox box;           // the box it was chosen from (lookup result)
+  ParameterBox box;             // the box it was chosen from (lookup result)
 };
 
 // The synthesis of a parametric motion graph (paper section 5.1) as a PoseStream: plays the clip
@@ -49,13 +49,15 @@ struct PlayerTransition {
 // same choices.
 class ParametricStream final : public PoseStream {
  public:
-  // Starts at `startNode` with `startParameter` (clamped into the node's range), placed in the world
-  // by `start`, asking `control` (may be null: no transitions) for its first transition. Fails when
-  // the graph is null, the node is out of range, the parameter is not finite, blendFrames < 2, or
-  // the node cannot make the clip.
-  static Result<ParametricStream> create(std::shared_ptr<const ParametricGraph> graph, int startNode,
-                                         const ParameterVector& startParameter, int blendFrames,
-                                         std::shared_ptr<ParametricControl> control, FloorTransform start = {});
+  // Starts at `startNode` with `startParameter` (clamped into the node's range), placed in the
+  // world by `start`, asking `control` (may be null: no transitions) for its first transition.
+  // Fails when the graph is null, the node is out of range, the parameter is not finite,
+  // blendFrames < 2, or the node cannot make the clip.
+  static Result<ParametricStream> create(std::shared_ptr<const ParametricGraph> graph,
+                                         int startNode, const ParameterVector& startParameter,
+                                         int blendFrames,
+                                         std::shared_ptr<ParametricControl> control,
+                                         FloorTransform start = {});
 
   // The policy asked from the next transition on (the playing clip keeps its plan).
   void setControl(std::shared_ptr<ParametricControl> control) { m_control = std::move(control); }
@@ -74,7 +76,7 @@ class ParametricStream final : public PoseStream {
   const ParametricGraph& graph() const { return *m_graph; }
   int currentNode() const { return m_node; }
   const ParameterVector& currentParameter() const { return m_parameter; }
-  const Motion& currentClip() const { return m_clip; }     // clip coordinates
+  const Motion& currentClip() const { return m_clip; }  // clip coordinates
   const FloorTransform& clipToWorld() const { return m_toWorld; }
   // Frame of the playing clip where the transition of lookup `lk` happens (not before the next
   // frame to play).
@@ -86,8 +88,8 @@ class ParametricStream final : public PoseStream {
 
  private:
   ParametricStream() = default;
-  void planNext();        // asks the control and places the blend window
-  void startTransition(); // builds the blend window and swaps clips
+  void planNext();         // asks the control and places the blend window
+  void startTransition();  // builds the blend window and swaps clips
   void worldPose(const Motion& clip, const FloorTransform& t, int frame, Pose& out) const;
 
   std::shared_ptr<const ParametricGraph> m_graph;
@@ -96,17 +98,17 @@ class ParametricStream final : public PoseStream {
 
   int m_node = 0;
   ParameterVector m_parameter{};
-  Motion m_clip, m_nextClip;       // clip coordinates
-  FloorTransform m_toWorld;        // clip -> world
-  int m_frame = 0;                 // next frame of m_clip to output
+  Motion m_clip, m_nextClip;  // clip coordinates
+  FloorTransform m_toWorld;   // clip -> world
+  int m_frame = 0;            // next frame of m_clip to output
   // The plan for the playing clip: -1 when there is no transition.
   int m_planEdge = -1;
   ParameterVector m_planParameter{};
   TransitionLookup m_planLookup;
-  int m_planSourceFrame = 0;       // transition frame of the playing clip
-  int m_planTargetFrame = 0;       // transition frame of the next clip
-  int m_planWindowStart = 0;       // frame of the playing clip where the blend window starts
-  std::vector<Pose> m_window;      // blended frames waiting to be output
+  int m_planSourceFrame = 0;   // transition frame of the playing clip
+  int m_planTargetFrame = 0;   // transition frame of the next clip
+  int m_planWindowStart = 0;   // frame of the playing clip where the blend window starts
+  std::vector<Pose> m_window;  // blended frames waiting to be output
   size_t m_windowNext = 0;
   std::vector<PlayerTransition> m_transitions;
   std::vector<StreamTransition> m_streamTransitions;

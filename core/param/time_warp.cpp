@@ -153,9 +153,10 @@ Result<std::vector<SimilarSegment>> findSimilarSegments(const SimilarSegmentJob&
       candidates.push_back({m.motion, prevStart[c], c + 1, mean});
     }
   }
-  std::sort(candidates.begin(), candidates.end(), [](const SimilarSegment& a, const SimilarSegment& b) {
-    return a.cost != b.cost ? a.cost < b.cost : a.beginFrame < b.beginFrame;
-  });
+  std::sort(candidates.begin(), candidates.end(),
+            [](const SimilarSegment& a, const SimilarSegment& b) {
+              return a.cost != b.cost ? a.cost < b.cost : a.beginFrame < b.beginFrame;
+            });
   std::vector<SimilarSegment> out;
   for (const SimilarSegment& c : candidates) {
     bool overlaps = false;

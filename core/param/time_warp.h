@@ -35,10 +35,10 @@ void makeStrictlyIncreasing(std::vector<double>& warp, double minStep);
 
 // A stretch of a motion that resembles a query segment.
 struct SimilarSegment {
-  int motion = 0;         // index into the searched FrameSet's motions
-  int beginFrame = 0;     // frame of that motion (not of the set), inclusive
-  int endFrame = 0;       // exclusive
-  double cost = 0.0;      // mean frame distance along the warp path, kFrameDistanceUnit
+  int motion = 0;      // index into the searched FrameSet's motions
+  int beginFrame = 0;  // frame of that motion (not of the set), inclusive
+  int endFrame = 0;    // exclusive
+  double cost = 0.0;   // mean frame distance along the warp path, kFrameDistanceUnit
 };
 
 // Finds segments similar to a query by subsequence dynamic time warping: the query runs along
@@ -52,7 +52,7 @@ struct SimilarSegmentJob {
   int queryBegin = 0, queryEnd = 0;    // frames of `query` (set frames), [begin, end)
   const FrameSet* database = nullptr;  // required; not owned
   int maxResults = 10;
-  double maxMeanCost = 1e30;           // drop matches whose mean cost is higher
+  double maxMeanCost = 1e30;  // drop matches whose mean cost is higher
 
   Status validate() const;
 };

@@ -55,7 +55,8 @@ ParameterBox boundingBox(std::span<const ParameterVector> points, int dims) {
   b.empty = false;
   b.lo = b.hi = points[0];
   for (const ParameterVector& p : points) {
-    for (int d = 0; d < dims; ++d) b.lo[d] = std::min(b.lo[d], p[d]), b.hi[d] = std::max(b.hi[d], p[d]);
+    for (int d = 0; d < dims; ++d)
+      b.lo[d] = std::min(b.lo[d], p[d]), b.hi[d] = std::max(b.hi[d], p[d]);
   }
   return b;
 }
@@ -68,7 +69,8 @@ int countInside(std::span<const ParameterVector> good, const ParameterBox& box) 
   return n;
 }
 
-double shrinkOf(const ParameterBox& before, const ParameterBox& after, const ParameterVector& scale) {
+double shrinkOf(const ParameterBox& before, const ParameterBox& after,
+                const ParameterVector& scale) {
   double s = 0;
   for (int d = 0; d < before.dims; ++d) {
     s += ((after.lo[d] - before.lo[d]) + (before.hi[d] - after.hi[d])) / scale[d];
@@ -114,7 +116,9 @@ struct Search {
   double bestShrink = 0;
   std::unordered_set<std::string> seen;
 
-  bool better(int g, double s) const { return g > bestGood || (g == bestGood && s < bestShrink - 1e-12); }
+  bool better(int g, double s) const {
+    return g > bestGood || (g == bestGood && s < bestShrink - 1e-12);
+  }
 
   void visit(const ParameterBox& box, int inside) {
     if (++nodes > maxNodes) return;
@@ -129,7 +133,8 @@ struct Search {
       return;
     }
     std::vector<std::pair<int, ParameterBox>> children;
-    for (const ParameterBox& c : cuts(box, bad[v], epsilon)) children.emplace_back(countInside(good, c), c);
+    for (const ParameterBox& c : cuts(box, bad[v], epsilon))
+      children.emplace_back(countInside(good, c), c);
     std::stable_sort(children.begin(), children.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     for (const auto& [g, c] : children) visit(c, g);
@@ -175,8 +180,8 @@ BoxShrinkResult shrinkOneDimension(std::span<const ParameterVector> good,
 }  // namespace
 
 BoxShrinkResult shrinkBoxAwayFromBad(std::span<const ParameterVector> good,
-                                     std::span<const ParameterVector> bad, int dims,
-                                     double epsilon, const ParameterVector& scale, int maxNodes) {
+                                     std::span<const ParameterVector> bad, int dims, double epsilon,
+                                     const ParameterVector& scale, int maxNodes) {
   BoxShrinkResult r;
   r.before = boundingBox(good, dims);
   r.after.dims = dims;
@@ -185,7 +190,8 @@ BoxShrinkResult shrinkBoxAwayFromBad(std::span<const ParameterVector> good,
 
   // Greedy first: a valid box to start the bound from.
   ParameterBox greedy = r.before;
-  for (int v = firstViolation(bad, greedy, epsilon); v >= 0; v = firstViolation(bad, greedy, epsilon)) {
+  for (int v = firstViolation(bad, greedy, epsilon); v >= 0;
+       v = firstViolation(bad, greedy, epsilon)) {
     std::vector<ParameterBox> options = cuts(greedy, bad[v], epsilon);
     if (options.empty()) {
       greedy.empty = true;

@@ -19,7 +19,8 @@ struct ParameterBox {
   bool contains(const ParameterVector& p, double tolerance = 1e-9) const;
   // True when p is at least `epsilon` outside along some axis (BAD samples must be).
   bool excludes(const ParameterVector& p, double epsilon, double tolerance = 1e-9) const;
-  static ParameterBox fromCentre(int dims, const ParameterVector& centre, const ParameterVector& widths);
+  static ParameterBox fromCentre(int dims, const ParameterVector& centre,
+                                 const ParameterVector& widths);
 };
 
 // The bounding box of `points` (empty when there are none).
@@ -28,12 +29,12 @@ ParameterBox boundingBox(std::span<const ParameterVector> points, int dims);
 // The box around the GOOD samples shrunk so every BAD sample is at least epsilon outside
 // (Heck & Gleicher 2007, section 3.2).
 struct BoxShrinkResult {
-  ParameterBox before;     // bounding box of the GOOD samples (empty if there are none)
-  ParameterBox after;      // the shrunk box; empty when it holds no GOOD sample
-  int goodInside = 0;      // GOOD samples inside `after`
-  double shrink = 0.0;     // sum over faces of how far each moved, over `scale` (range widths)
-  bool shrunk = false;     // after differs from before
-  bool exact = true;       // false when the search hit its node limit and kept the greedy box
+  ParameterBox before;  // bounding box of the GOOD samples (empty if there are none)
+  ParameterBox after;   // the shrunk box; empty when it holds no GOOD sample
+  int goodInside = 0;   // GOOD samples inside `after`
+  double shrink = 0.0;  // sum over faces of how far each moved, over `scale` (range widths)
+  bool shrunk = false;  // after differs from before
+  bool exact = true;    // false when the search hit its node limit and kept the greedy box
 };
 
 // The paper's "minimal adjustment", made precise: among all boxes inside the GOOD bounding box
@@ -46,8 +47,7 @@ struct BoxShrinkResult {
 // one, which processes BAD samples in order and cuts the face that keeps most GOOD samples) is
 // kept and `exact` is false. Preconditions: 1 <= dims <= 3; epsilon > 0; scale_d > 0.
 BoxShrinkResult shrinkBoxAwayFromBad(std::span<const ParameterVector> good,
-                                     std::span<const ParameterVector> bad, int dims,
-                                     double epsilon, const ParameterVector& scale,
-                                     int maxNodes = 200000);
+                                     std::span<const ParameterVector> bad, int dims, double epsilon,
+                                     const ParameterVector& scale, int maxNodes = 200000);
 
 }  // namespace mg

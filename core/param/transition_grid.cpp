@@ -23,8 +23,10 @@ Region regionOf(int frames, double begin, double end, int half) {
 
 }  // namespace
 
-Result<TransitionGrid> computeTransitionGrid(const ParametricNode* source, const ParameterVector& ls,
-                                             const ParametricNode* target, const ParameterVector& lt,
+Result<TransitionGrid> computeTransitionGrid(const ParametricNode* source,
+                                             const ParameterVector& ls,
+                                             const ParametricNode* target,
+                                             const ParameterVector& lt,
                                              const EdgeSamplingSettings& settings) {
   EdgeSamplingJob job;
   job.source = source;
@@ -35,8 +37,10 @@ Result<TransitionGrid> computeTransitionGrid(const ParametricNode* source, const
   if (Status s = source->clipFor(ls, a); !s) return s.error();
   if (Status s = target->clipFor(lt, b); !s) return s.error();
   const int half = settings.metric.windowFrames / 2;
-  const Region ra = regionOf(a.frameCount(), settings.sourceRegionBegin, settings.sourceRegionEnd, half);
-  const Region rb = regionOf(b.frameCount(), settings.targetRegionBegin, settings.targetRegionEnd, half);
+  const Region ra =
+      regionOf(a.frameCount(), settings.sourceRegionBegin, settings.sourceRegionEnd, half);
+  const Region rb =
+      regionOf(b.frameCount(), settings.targetRegionBegin, settings.targetRegionEnd, half);
   const Motion sa = sliceFrames(a, ra.sliceBegin, ra.sliceEnd);
   const Motion sb = sliceFrames(b, rb.sliceBegin, rb.sliceEnd);
   MetricSettings metric = settings.metric;
@@ -63,7 +67,8 @@ Result<TransitionGrid> computeTransitionGrid(const ParametricNode* source, const
   out.bestDistance = 3.4e38f;
   for (int i = 0; i < out.grid.rows; ++i) {
     for (int j = 0; j < out.grid.cols; ++j) {
-      const float d = std::max(0.0f, full->at(ra.first - ra.sliceBegin + i, rb.first - rb.sliceBegin + j));
+      const float d =
+          std::max(0.0f, full->at(ra.first - ra.sliceBegin + i, rb.first - rb.sliceBegin + j));
       out.grid.values[static_cast<size_t>(i) * out.grid.cols + j] = d;
       if (d < out.bestDistance) out.bestDistance = d, out.bestRow = i, out.bestCol = j;
     }

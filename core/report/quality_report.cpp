@@ -43,7 +43,8 @@ SourcePlan planSources(const GraphInput& input, const QualityReportSettings& s) 
   if (s.sources.empty()) {
     for (const SourceCapture& c : input.sources()) {
       plan.groupIndexOfInputSource.push_back(static_cast<int>(plan.files.size()));
-      plan.files.push_back({c.path, c.trimLeadingFrames >= 0 ? c.trimLeadingFrames : s.trimLeadingFrames});
+      plan.files.push_back(
+          {c.path, c.trimLeadingFrames >= 0 ? c.trimLeadingFrames : s.trimLeadingFrames});
     }
     return plan;
   }
@@ -54,7 +55,8 @@ SourcePlan planSources(const GraphInput& input, const QualityReportSettings& s) 
       if (canonical(s.sources[i]) == canonical(c.path)) found = static_cast<int>(i);
     }
     for (size_t i = 0; i < s.sources.size() && found < 0; ++i) {
-      if (fs::path(s.sources[i]).filename() == fs::path(c.path).filename()) found = static_cast<int>(i);
+      if (fs::path(s.sources[i]).filename() == fs::path(c.path).filename())
+        found = static_cast<int>(i);
     }
     plan.groupIndexOfInputSource.push_back(found);
   }
@@ -63,7 +65,8 @@ SourcePlan planSources(const GraphInput& input, const QualityReportSettings& s) 
 
 std::string groupKey(const std::vector<SourceCapture>& files) {
   std::string key;
-  for (const SourceCapture& f : files) key += canonical(f.path) + "|" + std::to_string(f.trimLeadingFrames) + "\n";
+  for (const SourceCapture& f : files)
+    key += canonical(f.path) + "|" + std::to_string(f.trimLeadingFrames) + "\n";
   return key;
 }
 
@@ -74,11 +77,16 @@ void measureSources(SourceFigures& out, double fps, double threshold, const Prog
   parallelFor(static_cast<int>(out.files.size()), 0, [&](int i, int) {
     if (progress.cancelled()) return;
     if (out.files[i].path.empty()) {
-      errors[i] = "the export does not name the capture file of source " + std::to_string(i) + " (give --source)";
+      errors[i] = "the export does not name the capture file of source " + std::to_string(i) +
+                  " (give --source)";
       return;
     }
-    Result<PointTracks> t = readPointTracks(out.files[i].path, {.trimLeadingFrames = out.files[i].trimLeadingFrames, .fps = fps});
-    if (t) tracks[i] = std::move(t.value()); else errors[i] = t.error().message;
+    Result<PointTracks> t = readPointTracks(
+        out.files[i].path, {.trimLeadingFrames = out.files[i].trimLeadingFrames, .fps = fps});
+    if (t)
+      tracks[i] = std::move(t.value());
+    else
+      errors[i] = t.error().message;
   });
   for (const std::string& e : errors) {
     if (!e.empty()) {
@@ -95,7 +103,8 @@ void measureSources(SourceFigures& out, double fps, double threshold, const Prog
     out.frames += t.frameCount;
     const std::vector<double> a = frameAccelerationMax(t);
     // The first and last frame have no second difference.
-    if (a.size() > 2) out.frameAcceleration.insert(out.frameAcceleration.end(), a.begin() + 1, a.end() - 1);
+    if (a.size() > 2)
+      out.frameAcceleration.insert(out.frameAcceleration.end(), a.begin() + 1, a.end() - 1);
     const std::vector<double> skate = skateSpeeds(t, findPlants(t));
     out.skateSpeeds.insert(out.skateSpeeds.end(), skate.begin(), skate.end());
     std::vector<int> frames;
@@ -105,7 +114,9 @@ void measureSources(SourceFigures& out, double fps, double threshold, const Prog
   out.pooled.frames = static_cast<int>(out.frameAcceleration.size());
   out.pooled.p50 = percentile(out.frameAcceleration, 50.0);
   out.pooled.p99 = percentile(out.frameAcceleration, 99.0);
-  out.pooled.max = out.frameAcceleration.empty() ? 0.0 : *std::max_element(out.frameAcceleration.begin(), out.frameAcceleration.end());
+  out.pooled.max = out.frameAcceleration.empty() ? 0.0
+                                                 : *std::max_element(out.frameAcceleration.begin(),
+                                                                     out.frameAcceleration.end());
   out.jumpP50 = percentile(jumps, 50.0);
   out.jumpP99 = percentile(jumps, 99.0);
   out.jumpMax = jumps.empty() ? 0.0 : *std::max_element(jumps.begin(), jumps.end());
@@ -117,7 +128,9 @@ Histogram makeHistogram(bool logarithmic, double lo, double hi, int bins, std::s
   h.unit = std::move(unit);
   for (int i = 0; i <= bins; ++i) {
     const double f = static_cast<double>(i) / bins;
-    h.edges.push_back(logarithmic ? std::pow(10.0, std::log10(lo) + f * (std::log10(hi) - std::log10(lo))) : lo + f * (hi - lo));
+    h.edges.push_back(logarithmic
+                          ? std::pow(10.0, std::log10(lo) + f * (std::log10(hi) - std::log10(lo)))
+                          : lo + f * (hi - lo));
   }
   return h;
 }
@@ -141,18 +154,25 @@ Status QualityReportSettings::validate() const {
   if (!(seconds > 0) || seconds > 36000) return bad("--seconds must be in (0, 36000]");
   if (!(fps >= 1) || fps > 1000) return bad("--fps must be in [1, 1000]");
   if (trimLeadingFrames < 0) return bad("--trim must not be negative");
-  if (!(changeSeconds > 0) || changeSeconds > 600) return bad("--change-seconds must be in (0, 600]");
+  if (!(changeSeconds > 0) || changeSeconds > 600)
+    return bad("--change-seconds must be in (0, 600]");
   if (changes < 1 || changes > 10000) return bad("--changes must be in [1, 10000]");
-  if (!(minTurnDegrees >= 0) || minTurnDegrees > 180) return bad("the smallest turn must be in [0, 180] degrees");
-  if (!(toleranceDegrees > 0) || toleranceDegrees > 180) return bad("--tolerance must be in (0, 180] degrees");
-  if (!(coverageSeconds >= 0) || coverageSeconds > 360000) return bad("--coverage-seconds must be in [0, 360000]");
-  if (!(facingSmoothSeconds >= 0) || facingSmoothSeconds > 10) return bad("the facing smoothing must be in [0, 10] seconds");
+  if (!(minTurnDegrees >= 0) || minTurnDegrees > 180)
+    return bad("the smallest turn must be in [0, 180] degrees");
+  if (!(toleranceDegrees > 0) || toleranceDegrees > 180)
+    return bad("--tolerance must be in (0, 180] degrees");
+  if (!(coverageSeconds >= 0) || coverageSeconds > 360000)
+    return bad("--coverage-seconds must be in [0, 360000]");
+  if (!(facingSmoothSeconds >= 0) || facingSmoothSeconds > 10)
+    return bad("the facing smoothing must be in [0, 10] seconds");
   if (worstTransitions < 0) return bad("the number of worst transitions must not be negative");
-  if (!(accelerationThreshold >= 0) || !std::isfinite(accelerationThreshold)) return bad("--threshold must not be negative");
+  if (!(accelerationThreshold >= 0) || !std::isfinite(accelerationThreshold))
+    return bad("--threshold must not be negative");
   return {};
 }
 
-Result<QualityReport> runQualityReport(std::span<const std::string> paths, const QualityReportSettings& settings,
+Result<QualityReport> runQualityReport(std::span<const std::string> paths,
+                                       const QualityReportSettings& settings,
                                        const MotionFileLoader& load, const Progress& progress) {
   if (Status s = settings.validate(); !s) return s.error();
   if (paths.empty()) return Error{"give at least one graph export to report on"};
@@ -165,15 +185,20 @@ Result<QualityReport> runQualityReport(std::span<const std::string> paths, const
     in.path = paths[static_cast<size_t>(i)];
     if (progress.cancelled()) return;
     Result<std::unique_ptr<GraphInput>> opened = openGraphInput(in.path, load);
-    if (opened) in.input = std::move(opened.value()); else in.error = opened.error().message;
+    if (opened)
+      in.input = std::move(opened.value());
+    else
+      in.error = opened.error().message;
   });
   if (progress.cancelled()) return Error{"the quality report was cancelled"};
-  Result<QualityReport> report = runQualityReport(std::move(inputs), settings, progress.slice(0.2, 1.0));
+  Result<QualityReport> report =
+      runQualityReport(std::move(inputs), settings, progress.slice(0.2, 1.0));
   if (report) report->seconds = clock.seconds();
   return report;
 }
 
-Result<QualityReport> runQualityReport(std::vector<ReportInput> opened, const QualityReportSettings& settings,
+Result<QualityReport> runQualityReport(std::vector<ReportInput> opened,
+                                       const QualityReportSettings& settings,
                                        const Progress& progress) {
   const Stopwatch clock;
   if (Status s = settings.validate(); !s) return s.error();
@@ -199,7 +224,8 @@ Result<QualityReport> runQualityReport(std::vector<ReportInput> opened, const Qu
   // Labels name inputs in tables and plots: make them unique.
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < i; ++j) {
-      if (report.inputs[j].label == report.inputs[i].label) report.inputs[i].label += " (" + std::to_string(i + 1) + ")";
+      if (report.inputs[j].label == report.inputs[i].label)
+        report.inputs[i].label += " (" + std::to_string(i + 1) + ")";
     }
   }
 
@@ -209,7 +235,8 @@ Result<QualityReport> runQualityReport(std::vector<ReportInput> opened, const Qu
   for (int i = 0; i < n; ++i) {
     if (!inputs[i]) continue;
     plans[i] = planSources(*inputs[i], settings);
-    const auto [it, added] = groupOfKey.emplace(groupKey(plans[i].files), static_cast<int>(report.sources.size()));
+    const auto [it, added] =
+        groupOfKey.emplace(groupKey(plans[i].files), static_cast<int>(report.sources.size()));
     if (added) {
       SourceFigures group;
       group.files = plans[i].files;
@@ -228,7 +255,8 @@ Result<QualityReport> runQualityReport(std::vector<ReportInput> opened, const Qu
   bool temporary = false;
   if (walkDir.empty()) {
     std::error_code ec;
-    walkDir = (fs::temp_directory_path(ec) / ("mg_eval_" + std::to_string(std::random_device{}()))).string();
+    walkDir = (fs::temp_directory_path(ec) / ("mg_eval_" + std::to_string(std::random_device{}())))
+                  .string();
     temporary = true;
   }
   std::error_code ec;
@@ -238,7 +266,8 @@ Result<QualityReport> runQualityReport(std::vector<ReportInput> opened, const Qu
     if (!inputs[i] || progress.cancelled()) return;
     InputFigures& fig = report.inputs[static_cast<size_t>(i)];
     const SourceFigures& group = report.sources[static_cast<size_t>(fig.sourceGroup)];
-    const std::string file = (fs::path(walkDir) / ("walk_" + std::to_string(i) + "_" + fig.kind + ".bvh")).string();
+    const std::string file =
+        (fs::path(walkDir) / ("walk_" + std::to_string(i) + "_" + fig.kind + ".bvh")).string();
     walkAndMeasure(*inputs[i], plans[i].groupIndexOfInputSource, group, settings, file, fig,
                    progress.slice(0.3 + 0.7 * i / n, 0.3 + 0.7 * (i + 1) / n));
     if (!temporary) fig.walkFile = file;
@@ -258,10 +287,12 @@ Result<QualityReport> runQualityReport(std::vector<ReportInput> opened, const Qu
     skateAll.insert(skateAll.end(), f.skateSpeeds.begin(), f.skateSpeeds.end());
   }
   skateMax = std::max(0.05, percentile(skateAll, 99.5));
-  report.acceleration = makeHistogram(true, 0.1, std::pow(10.0, std::ceil(std::log10(accMax))), 40, "bh/s^2");
+  report.acceleration =
+      makeHistogram(true, 0.1, std::pow(10.0, std::ceil(std::log10(accMax))), 40, "bh/s^2");
   report.skate = makeHistogram(false, 0.0, skateMax, 30, "bh/s");
   for (size_t g = 0; g < report.sources.size(); ++g) {
-    const std::string name = report.sources.size() == 1 ? "source" : "source " + std::to_string(g + 1);
+    const std::string name =
+        report.sources.size() == 1 ? "source" : "source " + std::to_string(g + 1);
     addSeries(report.acceleration, name, report.sources[g].frameAcceleration);
     addSeries(report.skate, name, report.sources[g].skateSpeeds);
   }

@@ -23,17 +23,17 @@ namespace mg {
 // was built from. Nothing is taken from the builders' own figures.
 
 struct QualityReportSettings {
-  double seconds = 60.0;       // walk length (steerable kinds: longer when changes need it)
-  std::uint64_t seed = 1;      // of the walk and of the headings
-  double fps = 30.0;           // rate everything is measured at (walks and sources resampled)
+  double seconds = 60.0;   // walk length (steerable kinds: longer when changes need it)
+  std::uint64_t seed = 1;  // of the walk and of the headings
+  double fps = 30.0;       // rate everything is measured at (walks and sources resampled)
   // --source: one capture list for every input instead of the lists the exports name.
   std::vector<std::string> sources;
   // Frames dropped from each source file when an export does not record it (snap exports do).
   int trimLeadingFrames = 0;
-  double changeSeconds = 4.0;      // steerable: a new heading every this many seconds
-  int changes = 50;                // steerable: at least this many heading changes
-  double minTurnDegrees = 45.0;    // a new heading turns at least this far from the last
-  double toleranceDegrees = 5.0;   // "facing" the new heading: within this
+  double changeSeconds = 4.0;     // steerable: a new heading every this many seconds
+  int changes = 50;               // steerable: at least this many heading changes
+  double minTurnDegrees = 45.0;   // a new heading turns at least this far from the last
+  double toleranceDegrees = 5.0;  // "facing" the new heading: within this
   // Facing is averaged over this window (a stride, so the pelvis's sway cancels; 0 = none).
   double facingSmoothSeconds = 1.0;
   double coverageSeconds = 600.0;  // the long walk counted for visit evenness (no file written)
@@ -45,9 +45,9 @@ struct QualityReportSettings {
 
 // A transition of the walk and what it did to the motion (core/eval measureFrameJumps).
 struct TransitionFigure {
-  int frame = 0;          // measured frame (at settings.fps) of the first frame after it
-  double seconds = 0.0;   // its time in the walk
-  std::string label;      // the stream's label ("edge 3")
+  int frame = 0;         // measured frame (at settings.fps) of the first frame after it
+  double seconds = 0.0;  // its time in the walk
+  std::string label;     // the stream's label ("edge 3")
   double velocityJumpBhPerS = 0.0;
   double poseJumpBh = 0.0;
   std::string worstPoint;
@@ -55,8 +55,8 @@ struct TransitionFigure {
 
 // Shared bins for the side-by-side plots, one count vector per series.
 struct Histogram {
-  std::vector<double> edges;  // bin edges, ascending; bins = edges.size() - 1
-  bool logarithmic = false;   // edges are spaced evenly in log10
+  std::vector<double> edges;             // bin edges, ascending; bins = edges.size() - 1
+  bool logarithmic = false;              // edges are spaced evenly in log10
   std::vector<std::vector<int>> counts;  // one per series
   std::vector<std::string> series;       // names, same order
   std::string unit;
@@ -65,11 +65,11 @@ struct Histogram {
 // The source capture of one or more inputs, measured once.
 struct SourceFigures {
   std::vector<SourceCapture> files;
-  std::string error;             // non-empty: the capture could not be read (figures empty)
+  std::string error;  // non-empty: the capture could not be read (figures empty)
   int frames = 0;
-  std::vector<int> frameCounts;  // per file, at settings.fps
-  SourceSummary summary;         // per-clip p99 median and max, pooled skate
-  AccelerationStats pooled;      // over all frames of all files
+  std::vector<int> frameCounts;           // per file, at settings.fps
+  SourceSummary summary;                  // per-clip p99 median and max, pooled skate
+  AccelerationStats pooled;               // over all frames of all files
   std::vector<double> frameAcceleration;  // per frame, all files
   std::vector<double> skateSpeeds;        // bh/s, all plants of all files
   // Each point's height above the ground when it stands, in the capture (core/eval's
@@ -84,12 +84,12 @@ struct InputFigures {
   std::string path, kind;
   std::string label;  // short name for tables and plots: the file or folder name
   bool steerable = false;
-  std::string error;  // non-empty: this input failed; nothing below is valid
+  std::string error;     // non-empty: this input failed; nothing below is valid
   int sourceGroup = -1;  // index into QualityReport::sources
   GraphSize size;
   int walkFrames = 0;
   double walkSeconds = 0.0;
-  std::string walkFile;  // empty when the walk folder was temporary
+  std::string walkFile;    // empty when the walk folder was temporary
   bool walkEnded = false;  // the walk hit a dead end before its length
   AccelerationStats acceleration;
   std::vector<double> frameAcceleration;
@@ -101,10 +101,10 @@ struct InputFigures {
   bool hasVisits = false;  // the kind's frames have single sources (blending kinds: no)
   CoverageStats coverage;
   bool hasResponse = false;
-  ResponseSummary response;                // core/eval/response_measure.h: over the changes met
-  std::vector<ResponseRecord> responses;   // every change
-  double synthesisSeconds = 0.0;  // making and writing the walks
-  double measureSeconds = 0.0;    // reading them back and measuring
+  ResponseSummary response;               // core/eval/response_measure.h: over the changes met
+  std::vector<ResponseRecord> responses;  // every change
+  double synthesisSeconds = 0.0;          // making and writing the walks
+  double measureSeconds = 0.0;            // reading them back and measuring
 };
 
 struct QualityReport {
@@ -125,7 +125,8 @@ struct ReportInput {
 
 // Runs the report on inputs already opened (the editor's own graphs, tests' synthetic kinds).
 // Each input is only read (its streams are made per thread).
-Result<QualityReport> runQualityReport(std::vector<ReportInput> inputs, const QualityReportSettings& settings,
+Result<QualityReport> runQualityReport(std::vector<ReportInput> inputs,
+                                       const QualityReportSettings& settings,
                                        const Progress& progress = {});
 
 // Runs the report over `paths` (each opened with openGraphInput through `load`). An input that
@@ -133,7 +134,8 @@ Result<QualityReport> runQualityReport(std::vector<ReportInput> inputs, const Qu
 // when the settings are invalid, no path is given, or the work was cancelled. Inputs and sources
 // are measured in parallel on the process-wide pool (Progress convention: cancel polled per
 // input and per source file).
-Result<QualityReport> runQualityReport(std::span<const std::string> paths, const QualityReportSettings& settings,
+Result<QualityReport> runQualityReport(std::span<const std::string> paths,
+                                       const QualityReportSettings& settings,
                                        const MotionFileLoader& load, const Progress& progress = {});
 
 }  // namespace mg

@@ -15,14 +15,15 @@ Json count(long long v) {
 }
 
 Json acceleration(const AccelerationStats& a) {
-  return Object{{"p50_bhps2", a.p50}, {"p99_bhps2", a.p99}, {"max_bhps2", a.max},
-                {"joint_p99_bhps2", a.jointP99}, {"frames", a.frames}, {"threshold_bhps2", a.threshold},
+  return Object{{"p50_bhps2", a.p50},           {"p99_bhps2", a.p99},
+                {"max_bhps2", a.max},           {"joint_p99_bhps2", a.jointP99},
+                {"frames", a.frames},           {"threshold_bhps2", a.threshold},
                 {"frames_above", a.framesAbove}};
 }
 
 Json skate(const SkateStats& s) {
   return Object{{"mean_bhps", s.meanBhPerS}, {"p95_bhps", s.p95BhPerS}, {"mean_mps", s.meanMps},
-                {"p95_mps", s.p95Mps}, {"plants", s.plants}, {"samples", s.samples}};
+                {"p95_mps", s.p95Mps},       {"plants", s.plants},      {"samples", s.samples}};
 }
 
 Json histogram(const Histogram& h) {
@@ -33,12 +34,14 @@ Json histogram(const Histogram& h) {
     for (int c : h.counts[s]) counts.push_back(c);
     series.push_back(Object{{"name", h.series[s]}, {"counts", counts}});
   }
-  return Object{{"edges", edges}, {"logarithmic", h.logarithmic}, {"unit", h.unit}, {"series", series}};
+  return Object{
+      {"edges", edges}, {"logarithmic", h.logarithmic}, {"unit", h.unit}, {"series", series}};
 }
 
 Json sourceJson(const SourceFigures& g) {
   Array files;
-  for (const SourceCapture& f : g.files) files.push_back(Object{{"path", f.path}, {"trim_leading_frames", f.trimLeadingFrames}});
+  for (const SourceCapture& f : g.files)
+    files.push_back(Object{{"path", f.path}, {"trim_leading_frames", f.trimLeadingFrames}});
   Object o{{"files", files}};
   if (!g.error.empty()) {
     o["error"] = g.error;
@@ -48,7 +51,8 @@ Json sourceJson(const SourceFigures& g) {
   o["acceleration"] = acceleration(g.pooled);
   o["acceleration_clip_p99_median_bhps2"] = g.summary.medianP99;
   o["skate"] = skate(g.summary.skate);
-  o["velocity_change_per_frame"] = Object{{"p50_bhps", g.jumpP50}, {"p99_bhps", g.jumpP99}, {"max_bhps", g.jumpMax}};
+  o["velocity_change_per_frame"] =
+      Object{{"p50_bhps", g.jumpP50}, {"p99_bhps", g.jumpP99}, {"max_bhps", g.jumpMax}};
   return o;
 }
 
@@ -73,12 +77,17 @@ Json inputJson(const InputFigures& f) {
   o["skate"] = skate(f.skate);
   Array worst;
   for (const TransitionFigure& t : f.worst) {
-    worst.push_back(Object{{"frame", t.frame}, {"seconds", t.seconds}, {"label", t.label},
-                           {"velocity_jump_bhps", t.velocityJumpBhPerS}, {"pose_jump_bh", t.poseJumpBh},
+    worst.push_back(Object{{"frame", t.frame},
+                           {"seconds", t.seconds},
+                           {"label", t.label},
+                           {"velocity_jump_bhps", t.velocityJumpBhPerS},
+                           {"pose_jump_bh", t.poseJumpBh},
                            {"worst_point", t.worstPoint}});
   }
-  o["transitions"] = Object{{"count", f.transitions}, {"velocity_jump_mean_bhps", f.jumpMean},
-                            {"velocity_jump_p95_bhps", f.jumpP95}, {"velocity_jump_max_bhps", f.jumpMax},
+  o["transitions"] = Object{{"count", f.transitions},
+                            {"velocity_jump_mean_bhps", f.jumpMean},
+                            {"velocity_jump_p95_bhps", f.jumpP95},
+                            {"velocity_jump_max_bhps", f.jumpMax},
                             {"worst", worst}};
   const CoverageStats& c = f.coverage;
   o["coverage"] = Object{{"source_frames", count(c.sourceFrames)},
@@ -90,15 +99,21 @@ Json inputJson(const InputFigures& f) {
   if (f.hasResponse) {
     Array each;
     for (const ResponseRecord& r : f.responses) {
-      each.push_back(Object{{"frame", r.changeFrame}, {"seconds", r.heldSeconds}, {"reached", r.seconds.has_value()}});
+      each.push_back(Object{{"frame", r.changeFrame},
+                            {"seconds", r.heldSeconds},
+                            {"reached", r.seconds.has_value()}});
     }
-    o["responsiveness"] = Object{{"changes", f.response.changes}, {"reached", f.response.changes - f.response.failures},
-                                 {"mean_seconds", f.response.meanSeconds}, {"median_seconds", f.response.medianSeconds},
-                                 {"max_seconds", f.response.maxSeconds}, {"each", each}};
+    o["responsiveness"] = Object{{"changes", f.response.changes},
+                                 {"reached", f.response.changes - f.response.failures},
+                                 {"mean_seconds", f.response.meanSeconds},
+                                 {"median_seconds", f.response.medianSeconds},
+                                 {"max_seconds", f.response.maxSeconds},
+                                 {"each", each}};
   } else {
     o["responsiveness"] = Json();
   }
-  o["timing"] = Object{{"synthesis_seconds", f.synthesisSeconds}, {"measure_seconds", f.measureSeconds}};
+  o["timing"] =
+      Object{{"synthesis_seconds", f.synthesisSeconds}, {"measure_seconds", f.measureSeconds}};
   return o;
 }
 
@@ -111,12 +126,17 @@ Json qualityReportJson(const QualityReport& r) {
   for (const InputFigures& f : r.inputs) inputs.push_back(inputJson(f));
   return Object{{"format", "mgstudio.quality-report"},
                 {"version", 1},
-                {"settings", Object{{"seconds", s.seconds}, {"seed", static_cast<double>(s.seed)}, {"fps", s.fps},
-                                    {"change_seconds", s.changeSeconds}, {"changes", s.changes},
-                                    {"tolerance_degrees", s.toleranceDegrees}, {"coverage_seconds", s.coverageSeconds}}},
+                {"settings", Object{{"seconds", s.seconds},
+                                    {"seed", static_cast<double>(s.seed)},
+                                    {"fps", s.fps},
+                                    {"change_seconds", s.changeSeconds},
+                                    {"changes", s.changes},
+                                    {"tolerance_degrees", s.toleranceDegrees},
+                                    {"coverage_seconds", s.coverageSeconds}}},
                 {"sources", sources},
                 {"inputs", inputs},
-                {"histograms", Object{{"acceleration", histogram(r.acceleration)}, {"skate", histogram(r.skate)}}},
+                {"histograms", Object{{"acceleration", histogram(r.acceleration)},
+                                      {"skate", histogram(r.skate)}}},
                 {"seconds", r.seconds}};
 }
 

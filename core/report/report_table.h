@@ -16,7 +16,7 @@ namespace mg {
 struct ReportRow {
   std::string group;  // section title (then name and cells are empty)
   std::string name;
-  std::string hint;   // what the figure is, for tooltips
+  std::string hint;                      // what the figure is, for tooltips
   std::vector<std::string> sourceCells;  // one per source group
   std::vector<std::string> cells;        // one per measured input
 };
@@ -25,7 +25,7 @@ struct ReportTable {
   std::vector<std::string> sourceHeaders;  // "source", or "source 1", "source 2", ...
   std::vector<std::string> inputHeaders;   // the inputs' labels
   std::vector<std::string> inputKinds;
-  std::vector<int> inputIndex;             // index into QualityReport::inputs of each column
+  std::vector<int> inputIndex;  // index into QualityReport::inputs of each column
   std::vector<ReportRow> rows;
 };
 

@@ -13,8 +13,9 @@ namespace mg {
 namespace {
 
 // Playable frames and visit counts per source file of the group, at settings.fps.
-void countCoverage(const GraphInput& input, const std::vector<int>& sourceIndex, const SourceFigures& group,
-                   const QualityReportSettings& settings, InputFigures& fig, const Progress& progress) {
+void countCoverage(const GraphInput& input, const std::vector<int>& sourceIndex,
+                   const SourceFigures& group, const QualityReportSettings& settings,
+                   InputFigures& fig, const Progress& progress) {
   const double fps = settings.fps;
   std::vector<std::vector<char>> playable;
   std::vector<std::vector<int>> visits;
@@ -23,14 +24,17 @@ void countCoverage(const GraphInput& input, const std::vector<int>& sourceIndex,
     visits.emplace_back(static_cast<size_t>(frames), 0);
   }
   auto groupOf = [&](int source) {
-    return source >= 0 && source < static_cast<int>(sourceIndex.size()) ? sourceIndex[static_cast<size_t>(source)] : -1;
+    return source >= 0 && source < static_cast<int>(sourceIndex.size())
+               ? sourceIndex[static_cast<size_t>(source)]
+               : -1;
   };
   for (const SourceSpan& span : input.playableSpans()) {
     const int g = groupOf(span.source);
     if (g < 0 || g >= static_cast<int>(playable.size())) continue;
     // Frame f (time f / fps) is in the span when begin <= f / fps < end.
     const int first = std::max(0, static_cast<int>(std::ceil(span.beginSeconds * fps - 1e-6)));
-    const int last = std::min(static_cast<int>(playable[g].size()), static_cast<int>(std::ceil(span.endSeconds * fps - 1e-6)));
+    const int last = std::min(static_cast<int>(playable[g].size()),
+                              static_cast<int>(std::ceil(span.endSeconds * fps - 1e-6)));
     for (int f = first; f < last; ++f) playable[g][f] = 1;
   }
   // The long walk: no file, only where each frame came from.
@@ -53,7 +57,8 @@ void countCoverage(const GraphInput& input, const std::vector<int>& sourceIndex,
       if (k == probe && sourced == 0) break;
       if (g < 0 || g >= static_cast<int>(visits.size())) continue;
       const long long f = std::llround(t.seconds * fps);
-      if (f >= 0 && f < static_cast<long long>(visits[g].size())) ++visits[g][static_cast<size_t>(f)];
+      if (f >= 0 && f < static_cast<long long>(visits[g].size()))
+        ++visits[g][static_cast<size_t>(f)];
     }
     fig.hasVisits = sourced > 0;
   }
@@ -76,7 +81,9 @@ class ScheduledStream final : public PoseStream {
   }
   int framesPlayed() const override { return m_inner->framesPlayed(); }
   SourceFrame lastSource() const override { return m_inner->lastSource(); }
-  const std::vector<StreamTransition>& transitions() const override { return m_inner->transitions(); }
+  const std::vector<StreamTransition>& transitions() const override {
+    return m_inner->transitions();
+  }
 
  private:
   std::unique_ptr<PoseStream> m_inner;
@@ -97,14 +104,15 @@ Result<ReportWalk> makeReportWalk(const GraphInput& input, const QualityReportSe
     return walk;
   }
   const int every = std::max(1, static_cast<int>(std::lround(settings.changeSeconds * rate)));
-  walk.frames = std::max<long long>(walk.frames, static_cast<long long>(settings.changes + 1) * every);
+  walk.frames =
+      std::max<long long>(walk.frames, static_cast<long long>(settings.changes + 1) * every);
   walk.changes = headingSchedule(walk.frames, every, settings.minTurnDegrees, settings.seed);
   walk.stream = std::make_unique<ScheduledStream>(std::move(made.value()), walk.changes);
   return walk;
 }
 
-std::vector<DirectiveChange> headingSchedule(long long frames, int changeFrames, double minTurnDegrees,
-                                             std::uint64_t seed) {
+std::vector<DirectiveChange> headingSchedule(long long frames, int changeFrames,
+                                             double minTurnDegrees, std::uint64_t seed) {
   std::vector<DirectiveChange> out;
   std::mt19937_64 rng(seed ^ 0x5bd1e9955bd1e995ull);
   std::uniform_real_distribution<double> turn(minTurnDegrees, 180.0);
@@ -117,9 +125,9 @@ std::vector<DirectiveChange> headingSchedule(long long frames, int changeFrames,
   return out;
 }
 
-void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex, const SourceFigures& group,
-                    const QualityReportSettings& settings, const std::string& file, InputFigures& fig,
-                    const Progress& progress) {
+void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex,
+                    const SourceFigures& group, const QualityReportSettings& settings,
+                    const std::string& file, InputFigures& fig, const Progress& progress) {
   Stopwatch clock;
   Result<ReportWalk> walk = makeReportWalk(input, settings);
   if (!walk) {
@@ -129,11 +137,12 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
   PoseStream& stream = *walk->stream;
   const std::vector<DirectiveChange>& changes = walk->changes;
   const double rate = stream.fps();
-  const Result<StreamedBvh> written = writeBvhStream(stream, walk->frames, file, {}, [&](long long frame, const Pose&) {
-    if (frame % 256 != 0) return true;
-    progress.report(0.7 * frame / walk->frames);
-    return !progress.cancelled();
-  });
+  const Result<StreamedBvh> written =
+      writeBvhStream(stream, walk->frames, file, {}, [&](long long frame, const Pose&) {
+        if (frame % 256 != 0) return true;
+        progress.report(0.7 * frame / walk->frames);
+        return !progress.cancelled();
+      });
   if (!written) {
     fig.error = written.error().message;
     return;
@@ -152,14 +161,16 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
   const PointTracks& t = *tracks;
   const double toMeasured = settings.fps / rate;
   fig.walkFrames = t.frameCount;
-  fig.walkSeconds = t.frameCount / settings.fps;  // the rate the file was resampled to (its header rounds)
+  fig.walkSeconds =
+      t.frameCount / settings.fps;  // the rate the file was resampled to (its header rounds)
   const double threshold = settings.accelerationThreshold > 0 ? settings.accelerationThreshold
-                           : group.summary.max > 0          ? 1.5 * group.summary.max
-                                                            : 60.0;
+                           : group.summary.max > 0            ? 1.5 * group.summary.max
+                                                              : 60.0;
   fig.acceleration = measureAcceleration(t, threshold);
   fig.frameAcceleration = frameAccelerationMax(t);
   if (fig.frameAcceleration.size() > 2) {
-    fig.frameAcceleration = std::vector<double>(fig.frameAcceleration.begin() + 1, fig.frameAcceleration.end() - 1);
+    fig.frameAcceleration =
+        std::vector<double>(fig.frameAcceleration.begin() + 1, fig.frameAcceleration.end() - 1);
   }
   // A walk may hold a foot point off the floor throughout (a boxer's heels): its floor is the
   // walk's ground plus the point's standing height in the capture, as `mgtool measure --source`.
@@ -185,8 +196,10 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
   for (size_t i = 0; i < measured.size(); ++i) {
     if (!measured[i].valid) continue;
     jumps.push_back(measured[i].velocityJumpBhPerS);
-    all.push_back({measured[i].frame, measured[i].frame / settings.fps, which[i]->label, measured[i].velocityJumpBhPerS,
-                   measured[i].poseJumpBh, measured[i].worstPoint >= 0 ? t.names[static_cast<size_t>(measured[i].worstPoint)] : ""});
+    all.push_back(
+        {measured[i].frame, measured[i].frame / settings.fps, which[i]->label,
+         measured[i].velocityJumpBhPerS, measured[i].poseJumpBh,
+         measured[i].worstPoint >= 0 ? t.names[static_cast<size_t>(measured[i].worstPoint)] : ""});
   }
   if (!jumps.empty()) {
     double sum = 0.0;
@@ -195,15 +208,17 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
     fig.jumpP95 = percentile(jumps, 95.0);
     fig.jumpMax = *std::max_element(jumps.begin(), jumps.end());
   }
-  std::stable_sort(all.begin(), all.end(), [](const TransitionFigure& a, const TransitionFigure& b) {
-    return a.velocityJumpBhPerS > b.velocityJumpBhPerS;
-  });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const TransitionFigure& a, const TransitionFigure& b) {
+                     return a.velocityJumpBhPerS > b.velocityJumpBhPerS;
+                   });
   // Each transition once, at its worst use: a walk that loops through one bad cut would
   // otherwise fill the list with it.
   std::vector<TransitionFigure> distinct;
   for (TransitionFigure& f : all) {
     if (distinct.size() >= static_cast<size_t>(settings.worstTransitions)) break;
-    const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const TransitionFigure& d) { return d.label == f.label; });
+    const bool seen = std::any_of(distinct.begin(), distinct.end(),
+                                  [&](const TransitionFigure& d) { return d.label == f.label; });
     if (!seen) distinct.push_back(std::move(f));
   }
   fig.worst = std::move(distinct);
@@ -216,8 +231,9 @@ void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex
         measuredChanges.push_back({f, c.headingRadians});
       }
     }
-    Result<std::vector<ResponseRecord>> r = measureResponses(
-        t, measuredChanges, {.angleDegrees = settings.toleranceDegrees}, {.smoothSeconds = settings.facingSmoothSeconds});
+    Result<std::vector<ResponseRecord>> r =
+        measureResponses(t, measuredChanges, {.angleDegrees = settings.toleranceDegrees},
+                         {.smoothSeconds = settings.facingSmoothSeconds});
     if (r) {
       fig.hasResponse = true;
       fig.response = summarizeResponses(*r);

@@ -24,14 +24,14 @@ Result<ReportWalk> makeReportWalk(const GraphInput& input, const QualityReportSe
 // with core/eval and fills `fig` (acceleration, skate, transition jumps, responses), then counts a
 // long walk's visits to the source for coverage. `sourceIndex` maps the input's source indices to
 // `group`'s files (-1: not in the group). Errors go to fig.error.
-void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex, const SourceFigures& group,
-                    const QualityReportSettings& settings, const std::string& file, InputFigures& fig,
-                    const Progress& progress);
+void walkAndMeasure(const GraphInput& input, const std::vector<int>& sourceIndex,
+                    const SourceFigures& group, const QualityReportSettings& settings,
+                    const std::string& file, InputFigures& fig, const Progress& progress);
 
 // The heading changes of a steered walk: frames changeFrames, 2 changeFrames, ... below `frames`;
 // each heading turns from the previous one (0 before the first) by a random angle in
 // [minTurn, 180] degrees to a random side. Deterministic for a seed.
-std::vector<DirectiveChange> headingSchedule(long long frames, int changeFrames, double minTurnDegrees,
-                                             std::uint64_t seed);
+std::vector<DirectiveChange> headingSchedule(long long frames, int changeFrames,
+                                             double minTurnDegrees, std::uint64_t seed);
 
 }  // namespace mg

@@ -7,10 +7,12 @@
 
 namespace mg {
 
-Status fillMinimumAcceleration(std::span<Eigen::Vector3d> values, std::span<const std::uint8_t> fixed,
-                               double ridge) {
-  if (values.size() != fixed.size()) return Error{"acceleration fill: values and fixed flags differ in size"};
-  if (!(ridge >= 0.0) || !std::isfinite(ridge)) return Error{"acceleration fill: ridge must be finite and >= 0"};
+Status fillMinimumAcceleration(std::span<Eigen::Vector3d> values,
+                               std::span<const std::uint8_t> fixed, double ridge) {
+  if (values.size() != fixed.size())
+    return Error{"acceleration fill: values and fixed flags differ in size"};
+  if (!(ridge >= 0.0) || !std::isfinite(ridge))
+    return Error{"acceleration fill: ridge must be finite and >= 0"};
   const int n = static_cast<int>(values.size());
   for (int f = 0; f < n; ++f) {
     if (!values[f].allFinite()) return Error{"acceleration fill: a value is not finite"};
@@ -62,7 +64,9 @@ Status fillMinimumAcceleration(std::span<Eigen::Vector3d> values, std::span<cons
     for (int k = 1; k <= 2; ++k) {
       if (i - k >= 0) s -= l[i][k] * l[i][k] * d[i - k];
     }
-    if (!(s > 0.0)) return Error{"acceleration fill: the free entries are not determined (no fixed entry and no ridge)"};
+    if (!(s > 0.0))
+      return Error{
+          "acceleration fill: the free entries are not determined (no fixed entry and no ridge)"};
     d[i] = s;
   }
   std::vector<Eigen::Vector3d> y(m);

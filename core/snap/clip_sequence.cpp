@@ -5,7 +5,8 @@
 
 namespace mg {
 
-ClipSequencePlayer::ClipSequencePlayer(HubGraph graph, std::vector<std::shared_ptr<const Motion>> motions,
+ClipSequencePlayer::ClipSequencePlayer(HubGraph graph,
+                                       std::vector<std::shared_ptr<const Motion>> motions,
                                        FloorTransform start)
     : m_graph(std::move(graph)), m_motions(std::move(motions)), m_transform(start) {}
 
@@ -27,7 +28,8 @@ Status ClipSequencePlayer::pushEdge(int edge) {
     return Error{"player: edge " + std::to_string(edge) + " does not exist"};
   }
   if (!m_queue.empty() && m_graph.edges[m_queue.back()].toHub != m_graph.edges[edge].fromHub) {
-    return Error{"player: edge " + std::to_string(edge) + " does not leave the hub the last edge enters"};
+    return Error{"player: edge " + std::to_string(edge) +
+                 " does not leave the hub the last edge enters"};
   }
   m_queue.push_back(edge);
   return Status::success();
@@ -47,7 +49,8 @@ bool ClipSequencePlayer::next(Pose& out) {
     const FloorTransform& endToHub = m_graph.hubs[edge->toHub].matchFrames[edge->toMatch].toHub;
     m_queue.pop_front();
     edge = &m_graph.edges[m_queue.front()];
-    const FloorTransform& startToHub = m_graph.hubs[edge->fromHub].matchFrames[edge->fromMatch].toHub;
+    const FloorTransform& startToHub =
+        m_graph.hubs[edge->fromHub].matchFrames[edge->fromMatch].toHub;
     m_transform = m_transform * endToHub.inverse() * startToHub;
     m_frameInClip = 0;
     ++m_cuts;
@@ -64,8 +67,9 @@ bool ClipSequencePlayer::next(Pose& out) {
   return true;
 }
 
-RandomWalkStream::RandomWalkStream(HubGraph graph, std::vector<std::shared_ptr<const Motion>> motions,
-                                   int startHub, std::uint64_t seed, FloorTransform start)
+RandomWalkStream::RandomWalkStream(HubGraph graph,
+                                   std::vector<std::shared_ptr<const Motion>> motions, int startHub,
+                                   std::uint64_t seed, FloorTransform start)
     : m_player(graph, motions, start), m_walk(graph.graph(), startHub, seed) {
   if (!motions.empty() && motions.front()) {
     m_skeleton = motions.front()->skeleton;

@@ -56,9 +56,9 @@ class ClipSequencePlayer {
  private:
   HubGraph m_graph;
   std::vector<std::shared_ptr<const Motion>> m_motions;
-  std::deque<int> m_queue;       // edges to play, front is playing
-  int m_frameInClip = 0;         // offset of the next frame within the front edge's clip
-  FloorTransform m_transform;    // motion coordinates of the front edge -> world
+  std::deque<int> m_queue;     // edges to play, front is playing
+  int m_frameInClip = 0;       // offset of the next frame within the front edge's clip
+  FloorTransform m_transform;  // motion coordinates of the front edge -> world
   bool m_started = false;
   SourceFrame m_last;
   int m_cuts = 0;

@@ -33,7 +33,8 @@ Sample sampleAt(const Motion& motion, int frame, const FloorTransform& toHub) {
 Result<CutQuality> measureCutQuality(const HubGraph& graph,
                                      std::span<const std::shared_ptr<const Motion>> motions) {
   if (Status s = graph.validate(); !s) return Error{"cut quality: " + s.error().message};
-  if (motions.size() != graph.frameCounts.size()) return Error{"cut quality: wrong number of motions"};
+  if (motions.size() != graph.frameCounts.size())
+    return Error{"cut quality: wrong number of motions"};
   for (size_t m = 0; m < motions.size(); ++m) {
     if (!motions[m] || motions[m]->frameCount() != graph.frameCounts[m]) {
       return Error{"cut quality: motion " + std::to_string(m) + " does not match the graph"};
@@ -57,8 +58,10 @@ Result<CutQuality> measureCutQuality(const HubGraph& graph,
         if (!starts[b] || a == b) continue;
         CutJump cut{static_cast<int>(h), hub.matchFrames[a].ref, hub.matchFrames[b].ref};
         for (size_t j = 0; j < samples[a].position.size(); ++j) {
-          cut.positionJump = std::max(cut.positionJump, (samples[a].position[j] - samples[b].position[j]).norm());
-          cut.velocityJump = std::max(cut.velocityJump, (samples[a].velocity[j] - samples[b].velocity[j]).norm());
+          cut.positionJump =
+              std::max(cut.positionJump, (samples[a].position[j] - samples[b].position[j]).norm());
+          cut.velocityJump =
+              std::max(cut.velocityJump, (samples[a].velocity[j] - samples[b].velocity[j]).norm());
         }
         q.maxPositionJump = std::max(q.maxPositionJump, cut.positionJump);
         q.maxVelocityJump = std::max(q.maxVelocityJump, cut.velocityJump);
@@ -76,9 +79,11 @@ FootSkate measureFootSkate(const Motion& motion, const FootContacts& contacts) {
   std::vector<Eigen::Vector3d> pos(joints);
   std::vector<Eigen::Quaterniond> rot(joints);
   for (int f = 0; f < frames; ++f) {
-    forwardKinematics(*motion.skeleton, motion.rootPositions[f], motion.frameRotations(f), pos.data(), rot.data());
+    forwardKinematics(*motion.skeleton, motion.rootPositions[f], motion.frameRotations(f),
+                      pos.data(), rot.data());
     for (int p = 0; p < kFootPointCount; ++p) {
-      if (points[p].joint >= 0) where[f][p] = pos[points[p].joint] + rot[points[p].joint] * points[p].offset;
+      if (points[p].joint >= 0)
+        where[f][p] = pos[points[p].joint] + rot[points[p].joint] * points[p].offset;
     }
   }
   FootSkate skate;
@@ -92,7 +97,8 @@ FootSkate measureFootSkate(const Motion& motion, const FootContacts& contacts) {
       sum += speed;
       skate.maxSpeed = std::max(skate.maxSpeed, speed);
       ++skate.samples;
-      if (contacts.isPlanted(f - 1, static_cast<FootPoint>(p)) && contacts.isPlanted(f + 1, static_cast<FootPoint>(p))) {
+      if (contacts.isPlanted(f - 1, static_cast<FootPoint>(p)) &&
+          contacts.isPlanted(f + 1, static_cast<FootPoint>(p))) {
         steadySum += speed;
         ++skate.steadySamples;
       }

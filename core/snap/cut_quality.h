@@ -16,11 +16,11 @@ namespace mg {
 // `outgoing` (the start of a clip leaving it). Both are compared in hub coordinates.
 struct CutJump {
   int hub = 0;
-  FrameRef incoming;            // a match frame where an edge ends
-  FrameRef outgoing;            // a match frame where an edge starts
-  double positionJump = 0.0;    // largest distance of any joint's world position, metres
-  double velocityJump = 0.0;    // largest difference of any joint's world velocity, m/s
-                                // (central differences over f-1, f+1 at the motion's rate)
+  FrameRef incoming;          // a match frame where an edge ends
+  FrameRef outgoing;          // a match frame where an edge starts
+  double positionJump = 0.0;  // largest distance of any joint's world position, metres
+  double velocityJump = 0.0;  // largest difference of any joint's world velocity, m/s
+                              // (central differences over f-1, f+1 at the motion's rate)
 };
 
 // Every cut of a graph and the worst of them.

@@ -24,7 +24,8 @@ void buildSide(DisplacementMap::Side& side, int length, const Eigen::Vector3d& r
   const double h00 = hermiteH00(t1), h10 = hermiteH10(t1);
   side.rootTangent = (rootNext - h00 * rootValue) / h10;
   side.rotationTangents.resize(joints);
-  for (size_t j = 0; j < joints; ++j) side.rotationTangents[j] = (rotNext[j] - h00 * rotValues[j]) / h10;
+  for (size_t j = 0; j < joints; ++j)
+    side.rotationTangents[j] = (rotNext[j] - h00 * rotValues[j]) / h10;
 }
 
 void accumulateSide(const DisplacementMap::Side& side, int k, const DisplacementMap& map,
@@ -45,7 +46,8 @@ void accumulateSide(const DisplacementMap::Side& side, int k, const Displacement
 
 }  // namespace
 
-void DisplacementMap::accumulate(int frame, Eigen::Vector3d& root, Eigen::Vector3d* rotations) const {
+void DisplacementMap::accumulate(int frame, Eigen::Vector3d& root,
+                                 Eigen::Vector3d* rotations) const {
   const int k = frame - centerFrame;
   if (k == 0) {
     root += rootValue;
@@ -80,7 +82,8 @@ Result<DisplacementMap> buildDisplacementMap(const Motion& motion, int frame,
     root = goal.rootPosition - motion.rootPositions[f];
     rot.resize(joints);
     const Eigen::Quaterniond* q = motion.frameRotations(f);
-    for (size_t j = 0; j < joints; ++j) rot[j] = rotationVector(q[j].conjugate() * goal.localRotations[j]);
+    for (size_t j = 0; j < joints; ++j)
+      rot[j] = rotationVector(q[j].conjugate() * goal.localRotations[j]);
   };
   DisplacementMap map;
   map.centerFrame = frame;
@@ -100,7 +103,8 @@ Motion applyDisplacementMaps(const Motion& motion, std::span<const DisplacementM
   std::vector<Eigen::Vector3d> rot(joints);
   std::vector<std::vector<const DisplacementMap*>> byFrame(motion.frameCount());
   for (const DisplacementMap& m : maps) {
-    for (int f = std::max(0, m.firstFrame()); f <= std::min(motion.frameCount() - 1, m.lastFrame()); ++f) {
+    for (int f = std::max(0, m.firstFrame()); f <= std::min(motion.frameCount() - 1, m.lastFrame());
+         ++f) {
       byFrame[f].push_back(&m);
     }
   }

@@ -25,17 +25,17 @@ namespace mg {
 struct DisplacementMap {
   // One side of the map: d(k) = value h00(k/L) + tangent h10(k/L) for 0 <= k <= L.
   struct Side {
-    int lengthFrames = 0;                          // L >= 0; 0: the map does not extend here
+    int lengthFrames = 0;  // L >= 0; 0: the map does not extend here
     Eigen::Vector3d rootTangent = Eigen::Vector3d::Zero();  // metres per unit k/L
     std::vector<Eigen::Vector3d> rotationTangents;          // radians per unit k/L, per joint
     Eigen::Vector3d rootEnd = Eigen::Vector3d::Zero();      // L == 1 only: d(1)
     std::vector<Eigen::Vector3d> rotationEnds;              // L == 1 only: d(1) per joint
   };
-  int centerFrame = 0;                                       // f, the match frame
-  Eigen::Vector3d rootValue = Eigen::Vector3d::Zero();       // d(0) of the root, metres
-  std::vector<Eigen::Vector3d> rotationValues;               // d(0) per joint, rotation vectors
-  Side before;                                               // frames f-1, f-2, ... (k = f - frame)
-  Side after;                                                // frames f+1, f+2, ... (k = frame - f)
+  int centerFrame = 0;                                  // f, the match frame
+  Eigen::Vector3d rootValue = Eigen::Vector3d::Zero();  // d(0) of the root, metres
+  std::vector<Eigen::Vector3d> rotationValues;          // d(0) per joint, rotation vectors
+  Side before;                                          // frames f-1, f-2, ... (k = f - frame)
+  Side after;                                           // frames f+1, f+2, ... (k = frame - f)
 
   int firstFrame() const { return centerFrame - before.lengthFrames; }
   int lastFrame() const { return centerFrame + after.lengthFrames; }
@@ -61,7 +61,11 @@ Motion applyDisplacementMaps(const Motion& motion, std::span<const DisplacementM
 
 // Cubic Hermite basis for a segment starting at the value and ending at zero with zero slope:
 // h00(t) = 2t^3 - 3t^2 + 1, h10(t) = t^3 - 2t^2 + t, t in [0, 1].
-inline double hermiteH00(double t) { return (2 * t - 3) * t * t + 1; }
-inline double hermiteH10(double t) { return ((t - 2) * t + 1) * t; }
+inline double hermiteH00(double t) {
+  return (2 * t - 3) * t * t + 1;
+}
+inline double hermiteH10(double t) {
+  return ((t - 2) * t + 1) * t;
+}
 
 }  // namespace mg

@@ -28,7 +28,8 @@ Eigen::Vector3d pointPosition(const FootPointLocation& p, const std::vector<Eige
   return pos[p.joint] + rot[p.joint] * p.offset;
 }
 
-std::vector<Leg> findLegs(const Skeleton& sk, const std::array<FootPointLocation, kFootPointCount>& points) {
+std::vector<Leg> findLegs(const Skeleton& sk,
+                          const std::array<FootPointLocation, kFootPointCount>& points) {
   std::vector<Leg> legs;
   for (int side = 0; side < 2; ++side) {
     const FootPointLocation heel = points[2 * side], toe = points[2 * side + 1];
@@ -77,7 +78,8 @@ Result<bool> solveLegs(const Skeleton& sk, const std::vector<Leg>& legs,
     const int side = leg.heelIndex / 2;
     const Eigen::Vector3d ankle = pos[leg.chain.foot];
     if (target[leg.heelIndex]) {
-      ankleTargets[i] = *target[leg.heelIndex] - (pointPosition(points[leg.heelIndex], pos, rot) - ankle);
+      ankleTargets[i] =
+          *target[leg.heelIndex] - (pointPosition(points[leg.heelIndex], pos, rot) - ankle);
     } else if (leg.toe.joint >= 0 && target[leg.toeIndex]) {
       const Eigen::Vector3d toe = pointPosition(points[leg.toeIndex], pos, rot);
       // Planted on the toe alone: a tip target sets the foot's heading about the toe.
@@ -122,12 +124,15 @@ std::vector<int> distanceToFlagged(const std::vector<std::uint8_t>& flag) {
   return d;
 }
 
-double smoothstep(double t) { return t * t * (3.0 - 2.0 * t); }
+double smoothstep(double t) {
+  return t * t * (3.0 - 2.0 * t);
+}
 
 // How far the root moves (and moves `pose`'s root) so that the legs reach their ankle targets
 // without straightening abruptly: a leg asked for a hip-to-target distance d beyond
 // softReachFraction of its length L reaches only
-//   d_soft = s + (r - s) (1 - exp(-(d - s) / (r - s))),  s = softReachFraction L, r = reachFraction L,
+//   d_soft = s + (r - s) (1 - exp(-(d - s) / (r - s))),  s = softReachFraction L, r = reachFraction
+//   L,
 // and the root moves the rest of the way along the hip-to-target line. d_soft has a continuous
 // slope, so a target drifting out of reach bends the knee and shifts the root smoothly instead of
 // driving the knee through the ill-conditioned last percent of its extension, where a millimetre
@@ -141,8 +146,10 @@ Eigen::Vector3d softRootShift(const Skeleton& sk, std::span<const LegChain> chai
   for (size_t i = 0; i < chains.size(); ++i) {
     if (!ankleTargets[i]) continue;
     const LegChain& leg = chains[i];
-    const double length = (pos[leg.shin] - pos[leg.thigh]).norm() + (pos[leg.foot] - pos[leg.shin]).norm();
-    const double soft = settings.softReachFraction * length, reach = settings.reachFraction * length;
+    const double length =
+        (pos[leg.shin] - pos[leg.thigh]).norm() + (pos[leg.foot] - pos[leg.shin]).norm();
+    const double soft = settings.softReachFraction * length,
+                 reach = settings.reachFraction * length;
     const Eigen::Vector3d toTarget = *ankleTargets[i] - pos[leg.thigh];
     const double d = toTarget.norm();
     if (d <= soft || reach <= soft) continue;
@@ -182,7 +189,8 @@ bool runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where,
       // Between two locked stretches (locked frames of two match frames): move from one to the
       // other with zero velocity at both, so the foot is still where the locked frames are.
       const int a = locks[next - 1], b = locks[next];
-      target[f] = where[a] + (where[b] - where[a]) * smoothstep(static_cast<double>(f - a) / (b - a));
+      target[f] =
+          where[a] + (where[b] - where[a]) * smoothstep(static_cast<double>(f - a) / (b - a));
     }
   }
   return true;
@@ -192,7 +200,7 @@ bool runTargets(int begin, int end, const std::vector<Eigen::Vector3d>& where,
 // joints, the tip of a toe (the end site past the ball), which follows the plants of its ball.
 struct Track {
   FootPointLocation location;
-  int plant = 0;  // FootPoint whose plants it follows
+  int plant = 0;                                       // FootPoint whose plants it follows
   std::vector<Eigen::Vector3d> where;                  // input world positions, per frame
   std::vector<std::optional<Eigen::Vector3d>> target;  // on planted frames
   std::vector<std::uint8_t> anchored;                  // per frame: its run holds locked frames
@@ -207,8 +215,8 @@ std::optional<FootPointLocation> toeTip(const Skeleton& sk, const Leg& leg) {
 // Fills a track's correction: fixed where planted (target minus where it is, less the root
 // shift), zero where locked or more than `blend` frames from a plant, least acceleration in
 // between; the frame just outside a plant keeps the plant's edge correction.
-Status fillCorrection(Track& t, const std::vector<Eigen::Vector3d>& rootShift, const std::vector<std::uint8_t>& isLocked,
-                      int blend) {
+Status fillCorrection(Track& t, const std::vector<Eigen::Vector3d>& rootShift,
+                      const std::vector<std::uint8_t>& isLocked, int blend) {
   const int frames = static_cast<int>(t.where.size());
   t.correction.assign(frames, Eigen::Vector3d::Zero());
   std::vector<std::uint8_t> isPlanted(frames, 0);
@@ -276,7 +284,8 @@ void liftStep(Track& t, const std::vector<Eigen::Vector3d>& rootShift,
 
 // Turns the toe joint of `tip` so that the tip points at `goal` (the smallest turn about the
 // ball); a one-bone aim after the leg is solved.
-void aimToeTip(const Skeleton& sk, const FootPointLocation& tip, const Eigen::Vector3d& goal, Pose& pose) {
+void aimToeTip(const Skeleton& sk, const FootPointLocation& tip, const Eigen::Vector3d& goal,
+               Pose& pose) {
   std::vector<Eigen::Vector3d> pos(sk.jointCount());
   std::vector<Eigen::Quaterniond> rot(sk.jointCount());
   forwardKinematics(sk, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
@@ -293,7 +302,8 @@ Status FootConstraintJob::validate() const {
   if (!motion || !contacts) return Error{"foot constraints: no motion or no contacts"};
   if (Status s = motion->validate(); !s) return Error{"foot constraints: " + s.error().message};
   const size_t frames = static_cast<size_t>(motion->frameCount());
-  if (contacts->planted.size() != frames) return Error{"foot constraints: contacts do not cover every frame"};
+  if (contacts->planted.size() != frames)
+    return Error{"foot constraints: contacts do not cover every frame"};
   if (!locked.empty() && locked.size() != frames) {
     return Error{"foot constraints: locked flags do not cover every frame"};
   }
@@ -339,7 +349,8 @@ Result<Motion> FootConstraintJob::run() const {
     }
   }
   // World positions of the tracked points and ankles in every frame of the input.
-  std::vector<std::vector<Eigen::Vector3d>> ankle(legs.size(), std::vector<Eigen::Vector3d>(frames));
+  std::vector<std::vector<Eigen::Vector3d>> ankle(legs.size(),
+                                                  std::vector<Eigen::Vector3d>(frames));
   for (Track& t : tracks)
     t.where.resize(frames), t.target.resize(frames), t.anchored.assign(frames, 0);
   {
@@ -425,7 +436,8 @@ Result<Motion> FootConstraintJob::run() const {
   auto ankleTargetOf = [&](size_t i, int f) -> std::optional<Eigen::Vector3d> {
     const Track &heel = tracks[legs[i].heelIndex], &toe = tracks[legs[i].toeIndex];
     if (heel.target[f]) return *heel.target[f] - (heel.where[f] - ankle[i][f]);
-    if (toe.location.joint >= 0 && toe.target[f]) return *toe.target[f] - (toe.where[f] - ankle[i][f]);
+    if (toe.location.joint >= 0 && toe.target[f])
+      return *toe.target[f] - (toe.where[f] - ankle[i][f]);
     return std::nullopt;
   };
 
@@ -464,7 +476,8 @@ Result<Motion> FootConstraintJob::run() const {
     }
   }
   auto correctionAt = [&](int track, int f) -> Eigen::Vector3d {
-    return track >= 0 && !tracks[track].correction.empty() ? tracks[track].correction[f] : Eigen::Vector3d::Zero();
+    return track >= 0 && !tracks[track].correction.empty() ? tracks[track].correction[f]
+                                                           : Eigen::Vector3d::Zero();
   };
 
   // Solve every frame that has a correction.
@@ -472,7 +485,8 @@ Result<Motion> FootConstraintJob::run() const {
     if (isLocked[f]) continue;
     const Eigen::Vector3d& r = rootShift[f];
     bool any = r.norm() > kNegligibleMetres;
-    for (size_t t = 0; t < tracks.size(); ++t) any = any || correctionAt(static_cast<int>(t), f).norm() > kNegligibleMetres;
+    for (size_t t = 0; t < tracks.size(); ++t)
+      any = any || correctionAt(static_cast<int>(t), f).norm() > kNegligibleMetres;
     if (!any) continue;
     Pose pose = in.pose(f);
     pose.rootPosition += r;
@@ -480,7 +494,8 @@ Result<Motion> FootConstraintJob::run() const {
       const Leg& leg = legs[i];
       const bool hasToe = leg.toe.joint >= 0;
       const Eigen::Vector3d heelCorrection = correctionAt(leg.heelIndex, f);
-      const Eigen::Vector3d toeCorrection = hasToe ? correctionAt(leg.toeIndex, f) : Eigen::Vector3d::Zero();
+      const Eigen::Vector3d toeCorrection =
+          hasToe ? correctionAt(leg.toeIndex, f) : Eigen::Vector3d::Zero();
       const Eigen::Vector3d tipCorrection = correctionAt(tipOfLeg[i], f);
       if (heelCorrection.norm() <= kNegligibleMetres && toeCorrection.norm() <= kNegligibleMetres &&
           tipCorrection.norm() <= kNegligibleMetres) {
@@ -495,7 +510,8 @@ Result<Motion> FootConstraintJob::run() const {
         if (toe.target[f] && !tracks[leg.heelIndex].target[f]) {
           const Eigen::Vector3d away = ankleTarget - *toeTarget;
           const double length = (ankle[i][f] - toe.where[f]).norm();
-          if (away.norm() > kNegligibleMetres) ankleTarget = *toeTarget + away.normalized() * length;
+          if (away.norm() > kNegligibleMetres)
+            ankleTarget = *toeTarget + away.normalized() * length;
         }
       }
       LegIkJob job{&sk, leg.chain, ankleTarget, toeTarget, leg.toe};
@@ -548,10 +564,12 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
   }
   std::vector<Eigen::Vector3d> pos(joints);
   std::vector<Eigen::Quaterniond> rot(joints);
-  forwardKinematics(skeleton, pose.current.rootPosition, pose.current.localRotations.data(), pos.data(), rot.data());
+  forwardKinematics(skeleton, pose.current.rootPosition, pose.current.localRotations.data(),
+                    pos.data(), rot.data());
   PointTargets target;
   for (int p = 0; p < kFootPointCount; ++p) {
-    if (points[p].joint >= 0 && (plantedMask & (1u << p))) target[p] = pointPosition(points[p], pos, rot);
+    if (points[p].joint >= 0 && (plantedMask & (1u << p)))
+      target[p] = pointPosition(points[p], pos, rot);
   }
   for (Pose* side : {&pose.previous, &pose.next}) {
     Result<bool> solved = solveLegs(skeleton, legs, points, target, reachFraction, *side);
@@ -559,7 +577,8 @@ Status plantCommonPose(const Skeleton& skeleton, std::uint8_t plantedMask, PoseT
     // A planted toe keeps its tip too.
     for (const Leg& leg : legs) {
       const std::optional<FootPointLocation> tip = toeTip(skeleton, leg);
-      if (tip && target[leg.toeIndex]) aimToeTip(skeleton, *tip, pointPosition(*tip, pos, rot), *side);
+      if (tip && target[leg.toeIndex])
+        aimToeTip(skeleton, *tip, pointPosition(*tip, pos, rot), *side);
     }
   }
   return Status::success();

@@ -17,8 +17,8 @@ struct FrameRef {
 
 // The frame metric's answer for a pair of frames (a, b).
 struct FramePairMatch {
-  double distance = 0.0;    // D(a, b) >= 0, in the metric's units
-  FloorTransform alignment; // maps b's coordinates onto a's (applied to b's pose it best fits a)
+  double distance = 0.0;     // D(a, b) >= 0, in the metric's units
+  FloorTransform alignment;  // maps b's coordinates onto a's (applied to b's pose it best fits a)
 };
 
 // The frame distance and alignment, supplied by core/metric (or a test's slow reference).

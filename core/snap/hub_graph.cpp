@@ -80,7 +80,8 @@ Status HubGraph::validate() const {
     }
     const FrameRef a = from.matchFrames[edge.fromMatch].ref;
     const FrameRef b = to.matchFrames[edge.toMatch].ref;
-    if (a.motion != b.motion || edge.clip != Clip{a.motion, a.frame, b.frame} || b.frame <= a.frame) {
+    if (a.motion != b.motion || edge.clip != Clip{a.motion, a.frame, b.frame} ||
+        b.frame <= a.frame) {
       return Error{name + "'s clip does not run between its match frames"};
     }
   }
@@ -125,13 +126,16 @@ Result<HubGraph> buildHubGraph(std::span<const int> frameCounts, std::vector<Hub
     const Located& a = all[i - 1];
     const Located& b = all[i];
     if (a.ref.motion != b.ref.motion || b.ref.frame <= a.ref.frame) continue;
-    graph.edges.push_back({a.hub, b.hub, a.match, b.match, Clip{a.ref.motion, a.ref.frame, b.ref.frame}});
+    graph.edges.push_back(
+        {a.hub, b.hub, a.match, b.match, Clip{a.ref.motion, a.ref.frame, b.ref.frame}});
   }
   if (Status s = graph.validate(); !s) return s.error();
   return graph;
 }
 
-std::vector<int> deadEndHubs(const HubGraph& graph) { return deadEndNodes(graph.graph()); }
+std::vector<int> deadEndHubs(const HubGraph& graph) {
+  return deadEndNodes(graph.graph());
+}
 
 HubGraph pruneDeadEnds(const HubGraph& graph) {
   const InducedSubgraph sub = pruneToLargestComponent(graph.graph());

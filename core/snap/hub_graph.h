@@ -43,7 +43,7 @@ struct HubEdge {
 struct HubGraph {
   std::vector<int> frameCounts;  // frames of every motion of the collection
   std::vector<Hub> hubs;
-  std::vector<HubEdge> edges;    // sorted by motion, then frame
+  std::vector<HubEdge> edges;  // sorted by motion, then frame
 
   // The hubs as nodes and the edges as directed edges (same indices).
   DirectedGraph graph() const;

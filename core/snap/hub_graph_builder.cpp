@@ -21,7 +21,8 @@ Status HubGraphBuildJob::validate() const {
                    std::to_string(metric.workingFps) + "; resample it first"};
     }
   }
-  if (!(threshold >= 0.0) || !std::isfinite(threshold)) return Error{"hub graph build: bad threshold"};
+  if (!(threshold >= 0.0) || !std::isfinite(threshold))
+    return Error{"hub graph build: bad threshold"};
   if (!(thresholdPercentile > 0.0 && thresholdPercentile < 100.0)) {
     return Error{"hub graph build: thresholdPercentile must be in (0, 100)"};
   }
@@ -54,7 +55,8 @@ Result<SuggestedHubGraph> HubGraphBuildJob::run() const {
       for (int j = 0; j < distances->cols; j += 3)
         if (std::abs(i - j) > 15) values.push_back(distances->at(i, j));
     if (values.empty()) return Error{"hub graph build: too few frames to pick a threshold"};
-    const size_t k = std::min(values.size() - 1, static_cast<size_t>(values.size() * thresholdPercentile / 100.0));
+    const size_t k = std::min(values.size() - 1,
+                              static_cast<size_t>(values.size() * thresholdPercentile / 100.0));
     std::nth_element(values.begin(), values.begin() + k, values.end());
     out.threshold = values[k];
     if (!(out.threshold > 0.0)) return Error{"hub graph build: the automatic threshold is zero"};

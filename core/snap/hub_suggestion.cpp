@@ -50,8 +50,8 @@ Result<std::vector<HubSuggestion>> HubSuggestionJob::run(int count) const {
         for (int m = 0; m < motions; ++m) {
           const std::span<const float> row = rows(query, m);
           if (static_cast<int>(row.size()) != frameCounts[m]) {
-            return Error{"hub suggestion: distance row of motion " + std::to_string(m) +
-                         " has " + std::to_string(row.size()) + " entries, expected " +
+            return Error{"hub suggestion: distance row of motion " + std::to_string(m) + " has " +
+                         std::to_string(row.size()) + " entries, expected " +
                          std::to_string(frameCounts[m])};
           }
           rowCopies[m].assign(row.begin(), row.end());  // the source may reuse its buffer

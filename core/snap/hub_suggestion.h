@@ -13,9 +13,9 @@ namespace mg {
 
 // A suggested hub: the query frame and its match set.
 struct HubSuggestion {
-  FrameRef query;                        // the frame whose match set is largest
-  std::vector<MatchCandidate> matches;   // its match set, in order of distance
-  double meanDistance = 0.0;             // mean of matches[i].distance
+  FrameRef query;                       // the frame whose match set is largest
+  std::vector<MatchCandidate> matches;  // its match set, in order of distance
+  double meanDistance = 0.0;            // mean of matches[i].distance
 };
 
 // Suggests hubs (Snap-Together Motion, section 4.1): forms the match set of every frame that is
@@ -23,11 +23,11 @@ struct HubSuggestion {
 // count > 1 repeats it, each time adding the chosen match frames to the exclusions, so later
 // hubs never reuse or crowd earlier match frames. Owns nothing; thread-safe if `rows` is.
 struct HubSuggestionJob {
-  DistanceRowSource rows;            // D(query, .) per motion; called frames x motions times
-  std::span<const int> frameCounts;  // frames of every motion, each >= 1; not owned
-  double threshold = 0.0;            // as MatchSetJob::threshold
-  int wminFrames = 10;               // as MatchSetJob::wminFrames
-  int minMatches = 2;                // a suggestion needs at least this many match frames; >= 1
+  DistanceRowSource rows;              // D(query, .) per motion; called frames x motions times
+  std::span<const int> frameCounts;    // frames of every motion, each >= 1; not owned
+  double threshold = 0.0;              // as MatchSetJob::threshold
+  int wminFrames = 10;                 // as MatchSetJob::wminFrames
+  int minMatches = 2;                  // a suggestion needs at least this many match frames; >= 1
   std::span<const FrameRef> excluded;  // match frames of existing hubs; not owned
   const Progress* progress = nullptr;  // polled once per query frame; may be null
 

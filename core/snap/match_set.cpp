@@ -49,11 +49,12 @@ Result<std::vector<MatchCandidate>> MatchSetJob::run() const {
       }
     }
   }
-  std::sort(candidates.begin(), candidates.end(), [](const MatchCandidate& a, const MatchCandidate& b) {
-    if (a.distance != b.distance) return a.distance < b.distance;
-    if (a.ref.motion != b.ref.motion) return a.ref.motion < b.ref.motion;
-    return a.ref.frame < b.ref.frame;
-  });
+  std::sort(candidates.begin(), candidates.end(),
+            [](const MatchCandidate& a, const MatchCandidate& b) {
+              if (a.distance != b.distance) return a.distance < b.distance;
+              if (a.ref.motion != b.ref.motion) return a.ref.motion < b.ref.motion;
+              return a.ref.frame < b.ref.frame;
+            });
   std::vector<MatchCandidate> chosen;
   std::vector<FrameRef> taken;
   for (const MatchCandidate& c : candidates) {

@@ -27,7 +27,8 @@ inline int frameSetIndex(const FrameSet& set, const FrameRef& ref) {
 // FrameAlignment(i = a, j = b) maps b onto a, which is FramePairMatch::alignment. Shares `set`.
 inline FramePairMetric frameSetPairMetric(std::shared_ptr<const FrameSet> set) {
   return [set](const FrameRef& a, const FrameRef& b) {
-    const FrameAlignment al = frameDistance(*set, frameSetIndex(*set, a), *set, frameSetIndex(*set, b));
+    const FrameAlignment al =
+        frameDistance(*set, frameSetIndex(*set, a), *set, frameSetIndex(*set, b));
     return FramePairMatch{al.distance, FloorTransform{al.theta, al.x0, al.z0}};
   };
 }
@@ -69,7 +70,8 @@ class GridRows {
   }
 
   // The match set of `query` (MatchSetJob over every motion's row).
-  Result<std::vector<MatchCandidate>> matchSet(const FrameRef& query, double threshold, int wminFrames,
+  Result<std::vector<MatchCandidate>> matchSet(const FrameRef& query, double threshold,
+                                               int wminFrames,
                                                std::span<const FrameRef> excluded = {}) {
     if (Status s = validate(); !s) return s.error();
     std::vector<std::vector<float>> rows;

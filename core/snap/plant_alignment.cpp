@@ -12,11 +12,13 @@
 namespace mg {
 namespace {
 
-constexpr double kRotationSpreadMetres = 0.025;  // points this close to their centre fix no rotation
+constexpr double kRotationSpreadMetres =
+    0.025;                              // points this close to their centre fix no rotation
 constexpr double kLinkCostRatio = 2.0;  // root moved per metre of plant slide a link may cost
 
 // The points of `mask` planted in every frame of [first, last] of `contacts`.
-std::uint8_t plantedThroughout(const FootContacts& contacts, int first, int last, std::uint8_t mask) {
+std::uint8_t plantedThroughout(const FootContacts& contacts, int first, int last,
+                               std::uint8_t mask) {
   for (int f = first; f <= last && mask; ++f) mask &= contacts.planted[f];
   return mask;
 }
@@ -45,8 +47,9 @@ std::vector<PlantLink> plantLinks(const HubGraph& graph, std::span<const FootCon
   return links;
 }
 
-FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::span<const Eigen::Vector3d> to,
-                                 double fallbackTheta, bool fitRotation) {
+FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from,
+                                 std::span<const Eigen::Vector3d> to, double fallbackTheta,
+                                 bool fitRotation) {
   const size_t n = from.size();
   Eigen::Vector2d a = Eigen::Vector2d::Zero(), b = Eigen::Vector2d::Zero();
   for (size_t i = 0; i < n; ++i) {
@@ -66,7 +69,8 @@ FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::spa
       sine += qx * pz - qz * px;
       spread = std::max(spread, std::hypot(px, pz));
     }
-    if (spread > kRotationSpreadMetres && std::hypot(cosine, sine) > 1e-12) angle = std::atan2(sine, cosine);
+    if (spread > kRotationSpreadMetres && std::hypot(cosine, sine) > 1e-12)
+      angle = std::atan2(sine, cosine);
   }
   FloorTransform t{angle, 0.0, 0.0};
   const Eigen::Vector3d turned = t.apply(Eigen::Vector3d(a.x(), 0.0, a.y()));
@@ -75,15 +79,18 @@ FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::spa
   return t;
 }
 
-std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose, std::uint8_t points) {
+std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose,
+                                                std::uint8_t points) {
   const auto where = findFootPoints(skeleton);
   const int joints = skeleton.jointCount();
   std::vector<Eigen::Vector3d> pos(joints);
   std::vector<Eigen::Quaterniond> rot(joints);
-  forwardKinematics(skeleton, pose.rootPosition, pose.localRotations.data(), pos.data(), rot.data());
+  forwardKinematics(skeleton, pose.rootPosition, pose.localRotations.data(), pos.data(),
+                    rot.data());
   std::vector<Eigen::Vector3d> out;
   for (int p = 0; p < kFootPointCount; ++p) {
-    if ((points & (1u << p)) && where[p].joint >= 0) out.push_back(pos[where[p].joint] + rot[where[p].joint] * where[p].offset);
+    if ((points & (1u << p)) && where[p].joint >= 0)
+      out.push_back(pos[where[p].joint] + rot[where[p].joint] * where[p].offset);
   }
   return out;
 }
@@ -117,8 +124,10 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
       const MatchSlot& p = mine[i - 1];
       const FloorTransform& previous = out[p.hub][p.match];
       // R maps the previous hub's coordinates onto this hub's along the clip.
-      const FloorTransform metricStep = metric * graph.hubs[p.hub].matchFrames[p.match].toHub.inverse();
-      const std::vector<Eigen::Vector3d> from = footPointPositions(skeleton, commonPoses[p.hub].current, linked);
+      const FloorTransform metricStep =
+          metric * graph.hubs[p.hub].matchFrames[p.match].toHub.inverse();
+      const std::vector<Eigen::Vector3d> from =
+          footPointPositions(skeleton, commonPoses[p.hub].current, linked);
       const std::vector<Eigen::Vector3d> to = footPointPositions(skeleton, common, linked);
       const FloorTransform chained = fitFloorTransform(from, to, metricStep.theta) * previous;
       // A link holds the plant at the price of moving this match frame's pose off where the
@@ -130,7 +139,8 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
         const Eigen::Vector3d d = previousFromHub.apply(from[k]) - metricFromHub.apply(to[k]);
         slide = std::max(slide, std::hypot(d.x(), d.z()));
       }
-      const Eigen::Vector3d moved = chained.inverse().apply(common.rootPosition) - metricFromHub.apply(common.rootPosition);
+      const Eigen::Vector3d moved =
+          chained.inverse().apply(common.rootPosition) - metricFromHub.apply(common.rootPosition);
       if (std::hypot(moved.x(), moved.z()) > kLinkCostRatio * slide) {
         out[s.hub][s.match] = metric;
         continue;
@@ -149,7 +159,8 @@ std::vector<std::vector<FloorTransform>> plantAlignments(
         double sine = 0.0, cosine = 0.0, x = 0.0, z = 0.0;
         for (size_t i = begin; i < end; ++i) {
           const MatchSlot& s = mine[i];
-          const FloorTransform d = out[s.hub][s.match].inverse() * graph.hubs[s.hub].matchFrames[s.match].toHub;
+          const FloorTransform d =
+              out[s.hub][s.match].inverse() * graph.hubs[s.hub].matchFrames[s.match].toHub;
           sine += std::sin(d.theta), cosine += std::cos(d.theta), x += d.x, z += d.z;
         }
         const double count = static_cast<double>(end - begin);

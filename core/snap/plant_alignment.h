@@ -27,12 +27,14 @@ namespace mg {
 // fitRotation, or when the points lie too close together (within 2.5 cm of their centre) to fix
 // a rotation, the rotation is `fallbackTheta` and only the translation is fitted.
 // Precondition: from.size() == to.size() > 0.
-FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from, std::span<const Eigen::Vector3d> to,
-                                 double fallbackTheta, bool fitRotation = true);
+FloorTransform fitFloorTransform(std::span<const Eigen::Vector3d> from,
+                                 std::span<const Eigen::Vector3d> to, double fallbackTheta,
+                                 bool fitRotation = true);
 
 // World positions of the foot points of `points` (bit 1 << FootPoint) of a pose, in FootPoint
 // order; points the skeleton lacks are left out. Precondition: the pose fits the skeleton.
-std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose, std::uint8_t points);
+std::vector<Eigen::Vector3d> footPointPositions(const Skeleton& skeleton, const Pose& pose,
+                                                std::uint8_t points);
 
 // A linked constraint: two consecutive match frames of one motion (the clip between them) whose
 // clip holds `points` (bit 1 << FootPoint) planted in every frame, and whose common poses both

@@ -26,7 +26,8 @@ inline Eigen::Vector3d rotationVector(const Eigen::Quaterniond& q) {
 // Unit quaternion of a rotation vector (axis x angle, radians).
 inline Eigen::Quaterniond rotationFromVector(const Eigen::Vector3d& u) {
   const double angle = u.norm();
-  if (angle < 1e-12) return Eigen::Quaterniond(1.0, 0.5 * u.x(), 0.5 * u.y(), 0.5 * u.z()).normalized();
+  if (angle < 1e-12)
+    return Eigen::Quaterniond(1.0, 0.5 * u.x(), 0.5 * u.y(), 0.5 * u.z()).normalized();
   const Eigen::Vector3d axis = u / angle;
   return Eigen::Quaterniond(Eigen::AngleAxisd(angle, axis));
 }

@@ -59,12 +59,14 @@ Status SnapJob::validate() const {
   if (!graph) return Error{"snap: no hub graph"};
   if (Status s = graph->validate(); !s) return Error{"snap: " + s.error().message};
   if (motions.empty()) return Error{"snap: no motions"};
-  if (graph->frameCounts.size() != motions.size()) return Error{"snap: the graph and the motions disagree on the motion count"};
+  if (graph->frameCounts.size() != motions.size())
+    return Error{"snap: the graph and the motions disagree on the motion count"};
   for (size_t m = 0; m < motions.size(); ++m) {
     if (!motions[m]) return Error{"snap: motion " + std::to_string(m) + " is missing"};
     if (Status s = motions[m]->validate(); !s) return Error{"snap: " + s.error().message};
     if (motions[m]->frameCount() != graph->frameCounts[m]) {
-      return Error{"snap: motion " + std::to_string(m) + " has a different frame count than the graph"};
+      return Error{"snap: motion " + std::to_string(m) +
+                   " has a different frame count than the graph"};
     }
     if (!motions[m]->skeleton->sameHierarchy(*motions[0]->skeleton)) {
       return Error{"snap: motion " + std::to_string(m) + " has a different skeleton"};
@@ -83,7 +85,8 @@ Result<SnapResult> SnapJob::run() const {
   SnapResult result;
   std::vector<FootContacts> detected;  // plants of the unedited motions
   if (settings.enforceFootPlants) {
-    for (const MotionPtr& m : motions) detected.push_back(detectFootContacts(*m, settings.contacts));
+    for (const MotionPtr& m : motions)
+      detected.push_back(detectFootContacts(*m, settings.contacts));
   }
   // The common pose plants what the majority of its match frames plant (section 4.3).
   std::vector<std::uint8_t> hubMask(g.hubs.size(), 0);
@@ -168,13 +171,15 @@ Result<SnapResult> SnapJob::run() const {
       std::vector<std::uint8_t> locked(frames, 0);
       for (size_t i = 0; i < mine.size(); ++i) {
         const MatchSlot& s = mine[i];
-        const int before = std::min({settings.wminFrames, s.frame,
-                                     i > 0 ? s.frame - mine[i - 1].frame - 1 : frames});
-        const int after = std::min({settings.wminFrames, frames - 1 - s.frame,
-                                    i + 1 < mine.size() ? mine[i + 1].frame - s.frame - 1 : frames});
+        const int before = std::min(
+            {settings.wminFrames, s.frame, i > 0 ? s.frame - mine[i - 1].frame - 1 : frames});
+        const int after =
+            std::min({settings.wminFrames, frames - 1 - s.frame,
+                      i + 1 < mine.size() ? mine[i + 1].frame - s.frame - 1 : frames});
         const FloorTransform fromHub = toHub[s.hub][s.match].inverse();
         const PoseTriple target = transformTriple(result.commonPoses[s.hub], fromHub);
-        Result<DisplacementMap> map = buildDisplacementMap(original, s.frame, target, before, after);
+        Result<DisplacementMap> map =
+            buildDisplacementMap(original, s.frame, target, before, after);
         if (!map) return map.error();
         maps.push_back(std::move(map.value()));
         for (int f = s.frame - 1; f <= s.frame + 1; ++f) locked[f] = 1;
@@ -218,7 +223,8 @@ Result<SnapResult> SnapJob::run() const {
   }
   result.graph = g;
   for (size_t h = 0; h < g.hubs.size(); ++h) {
-    for (size_t i = 0; i < g.hubs[h].matchFrames.size(); ++i) result.graph.hubs[h].matchFrames[i].toHub = toHub[h][i];
+    for (size_t i = 0; i < g.hubs[h].matchFrames.size(); ++i)
+      result.graph.hubs[h].matchFrames[i].toHub = toHub[h][i];
   }
   if (progress) progress->report(1.0);
   return result;

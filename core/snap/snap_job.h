@@ -32,7 +32,7 @@ struct SnapSettings {
   // below 0.3 rest heights/s (0.5 m/s at 1.7 m), as a viewer (and core/eval) judges it; slower
   // thresholds leave the slowing touch-down frames free, and they show as a creeping foot.
   ContactSettings contacts{0.05, 0.3, 3};
-  FootConstraintSettings feet;    // plant enforcement
+  FootConstraintSettings feet;  // plant enforcement
 };
 
 // The snapped database: every motion edited so all match frames of a hub are its common pose.
@@ -75,7 +75,7 @@ struct SnapJob {
   std::span<const std::shared_ptr<const Motion>> motions;  // the database; not owned
   const HubGraph* graph = nullptr;                         // hubs over `motions`; not owned
   SnapSettings settings;
-  const Progress* progress = nullptr;                      // may be null
+  const Progress* progress = nullptr;  // may be null
 
   // Fails when: graph is null or does not validate(); motions is empty, a motion is null or
   // does not validate(), or the graph's frame counts differ from the motions'; motions do not

@@ -25,7 +25,8 @@ std::string graphFromRequests(const SnapPipelineRequest& request, const Progress
     progress.report(static_cast<double>(r) / requests);
     const SnapHubRequest& h = request.hubs[r];
     const int m = h.motion;
-    if (m < 0 || m >= static_cast<int>(s.working.size()) || h.frame < 0 || h.frame >= s.working[m]->frameCount()) {
+    if (m < 0 || m >= static_cast<int>(s.working.size()) || h.frame < 0 ||
+        h.frame >= s.working[m]->frameCount()) {
       s.emptyHubRequests.push_back(r);
       continue;
     }
@@ -69,7 +70,8 @@ std::string graphFromSuggestion(const SnapPipelineRequest& request, const Progre
   s.threshold = built->threshold;
   s.suggestions = std::move(built->suggestions);
   s.graph = std::move(built->graph);
-  for (int h = 0; h < static_cast<int>(s.graph.hubs.size()); ++h) s.hubRequestOfGraphHub.push_back(h);
+  for (int h = 0; h < static_cast<int>(s.graph.hubs.size()); ++h)
+    s.hubRequestOfGraphHub.push_back(h);
   return {};
 }
 
@@ -126,7 +128,8 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
     settings.wminFrames = request.suggest->wminFrames;
   } else {
     settings.wminFrames = 2;
-    for (const SnapHubRequest& h : request.hubs) settings.wminFrames = std::max(settings.wminFrames, h.wminFrames);
+    for (const SnapHubRequest& h : request.hubs)
+      settings.wminFrames = std::max(settings.wminFrames, h.wminFrames);
   }
   const Progress snapProgress = progress.slice(0.5, 1.0);
   SnapJob job{s.working, &s.graph, settings, &snapProgress};
@@ -163,8 +166,9 @@ std::vector<std::vector<float>> queryRows(const FrameSet& frames, const FrameRef
   return rows;
 }
 
-Result<std::vector<MatchCandidate>> matchSetFromRows(const std::vector<std::vector<float>>& rows, double threshold,
-                                                     int wminFrames, std::span<const FrameRef> excluded) {
+Result<std::vector<MatchCandidate>> matchSetFromRows(const std::vector<std::vector<float>>& rows,
+                                                     double threshold, int wminFrames,
+                                                     std::span<const FrameRef> excluded) {
   const std::vector<std::span<const float>> spans(rows.begin(), rows.end());
   return MatchSetJob{spans, threshold, wminFrames, excluded}.run();
 }

@@ -34,11 +34,11 @@ struct SnapHubRequest {
 
 // Hubs chosen by the tool instead (HubGraphBuildJob: dense grid, hub suggestion).
 struct SnapSuggestRequest {
-  int hubCount = 3;                  // >= 1
-  double threshold = 0.0;            // m^2; 0 = the `percentile` percentile of the grid
-  double percentile = 3.0;           // in (0, 100)
-  int wminFrames = 10;               // >= 2
-  GridOptions grid;                  // threads of the distance grid
+  int hubCount = 3;         // >= 1
+  double threshold = 0.0;   // m^2; 0 = the `percentile` percentile of the grid
+  double percentile = 3.0;  // in (0, 100)
+  int wminFrames = 10;      // >= 2
+  GridOptions grid;         // threads of the distance grid
 };
 
 // What the derivation reads: copies and shared immutable motions, so it can run on any thread.
@@ -52,8 +52,8 @@ struct SnapPipelineRequest {
 
 // Everything derived. Indices into `working` are the FrameRef motions of `graph`.
 struct SnapPipelineResult {
-  int stage = 0;              // 1: match sets and graph; 2: also snapped (or snapErrorMessage)
-  std::string errorMessage;   // the graph could not be derived (empty on success)
+  int stage = 0;                 // 1: match sets and graph; 2: also snapped (or snapErrorMessage)
+  std::string errorMessage;      // the graph could not be derived (empty on success)
   std::string snapErrorMessage;  // stage 2: SnapJob failed (empty on success)
   std::vector<std::shared_ptr<const Motion>> working;  // resampled to metric.workingFps
   std::shared_ptr<const FrameSet> frames;              // the metric's frames of `working`
@@ -65,10 +65,11 @@ struct SnapPipelineResult {
   std::vector<int> emptyHubRequests;
   double threshold = 0.0;                  // with `suggest`: the threshold used (m^2)
   std::vector<HubSuggestion> suggestions;  // with `suggest`: one per hub, in order
-  HubGraph graph;  // not pruned; stage 1: hubs aligned to their base frames by the metric;
-                   // stage 2 (snapped): SnapResult::graph, the alignments the motions were snapped to
-  std::vector<int> deadEnds;               // graph hub indices, ascending
-  std::shared_ptr<const SnapResult> snapped;       // stage 2 on success
+  HubGraph
+      graph;  // not pruned; stage 1: hubs aligned to their base frames by the metric;
+              // stage 2 (snapped): SnapResult::graph, the alignments the motions were snapped to
+  std::vector<int> deadEnds;                        // graph hub indices, ascending
+  std::shared_ptr<const SnapResult> snapped;        // stage 2 on success
   std::optional<CutQuality> cutsBefore, cutsAfter;  // stage 2
   double skateBeforeMps = 0, skateAfterMps = 0;     // mean planted-foot speed, stage 2
   double buildSeconds = 0;  // wall time from the start of runSnapPipeline to this report

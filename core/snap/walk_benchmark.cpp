@@ -8,11 +8,11 @@
 
 namespace mg {
 
-Result<WalkBenchmarkResult> benchmarkRandomWalk(const HubGraph& graph,
-                                                const std::vector<std::shared_ptr<const Motion>>& motions,
-                                                long long frames, int startHub, std::uint64_t seed,
-                                                bool forwardKinematics) {
-  if (Status s = ClipSequencePlayer::validateFor(graph, motions); !s) return Error{"walk benchmark: " + s.error().message};
+Result<WalkBenchmarkResult> benchmarkRandomWalk(
+    const HubGraph& graph, const std::vector<std::shared_ptr<const Motion>>& motions,
+    long long frames, int startHub, std::uint64_t seed, bool forwardKinematics) {
+  if (Status s = ClipSequencePlayer::validateFor(graph, motions); !s)
+    return Error{"walk benchmark: " + s.error().message};
   if (frames < 1) return Error{"walk benchmark: frames must be at least 1"};
   if (startHub < 0 || startHub >= static_cast<int>(graph.hubs.size())) {
     return Error{"walk benchmark: start hub out of range"};

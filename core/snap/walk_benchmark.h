@@ -24,9 +24,8 @@ struct WalkBenchmarkResult {
 // `startHub` with `seed`. With `forwardKinematics`, every pose is also turned into world joint
 // positions (what a viewport needs). Fails when the graph or motions do not validate, frames < 1,
 // startHub is out of range, or the walk reaches a dead end before `frames` poses (prune first).
-Result<WalkBenchmarkResult> benchmarkRandomWalk(const HubGraph& graph,
-                                                const std::vector<std::shared_ptr<const Motion>>& motions,
-                                                long long frames, int startHub, std::uint64_t seed,
-                                                bool forwardKinematics);
+Result<WalkBenchmarkResult> benchmarkRandomWalk(
+    const HubGraph& graph, const std::vector<std::shared_ptr<const Motion>>& motions,
+    long long frames, int startHub, std::uint64_t seed, bool forwardKinematics);
 
 }  // namespace mg

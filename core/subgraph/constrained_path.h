@@ -25,18 +25,19 @@ struct SearchScratch {
   void resize(int vertexCount);
   void clear();  // undoes what the last search touched
 
-  std::vector<int> best;     // per vertex: distance so far; INT_MAX when untouched
-  std::vector<int> touched;  // vertices whose best was set
+  std::vector<int> best;                  // per vertex: distance so far; INT_MAX when untouched
+  std::vector<int> touched;               // vertices whose best was set
   std::vector<std::vector<int>> buckets;  // bucket queue by distance
 };
 
 // Dial's algorithm (a bucket queue; edge lengths are small integers >= 1) from every vertex of
 // `sources` at distance 0, within `bound` units, entering a vertex from a settled one at a
-// distance only when enter(from, vertex, distance) is true (sources are not asked): settled(vertex, distance) is called once per vertex in order of
-// distance and stops the search by returning true. Clears the scratch before returning.
+// distance only when enter(from, vertex, distance) is true (sources are not asked): settled(vertex,
+// distance) is called once per vertex in order of distance and stops the search by returning true.
+// Clears the scratch before returning.
 template <class Enter, class Settled>
-void dialSearch(const UnitGraph& g, std::span<const int> sources, int bound,
-                SearchScratch& scratch, Enter&& enter, Settled&& settled) {
+void dialSearch(const UnitGraph& g, std::span<const int> sources, int bound, SearchScratch& scratch,
+                Enter&& enter, Settled&& settled) {
   std::vector<int>& best = scratch.best;
   std::vector<std::vector<int>>& buckets = scratch.buckets;
   if (static_cast<int>(buckets.size()) < bound + 1) buckets.resize(bound + 1);
@@ -78,11 +79,12 @@ void boundedSearch(const UnitGraph& g, int source, const std::vector<std::uint8_
                    int bound, int avoid, SearchScratch& scratch, Settled&& settled) {
   const int one[1] = {source};
   if (usable.empty()) {
-    dialSearch(g, one, bound, scratch, [avoid](int, int v, int) { return v != avoid; }, settled);
+    dialSearch(
+        g, one, bound, scratch, [avoid](int, int v, int) { return v != avoid; }, settled);
   } else {
     dialSearch(
-        g, one, bound, scratch, [&usable, avoid](int, int v, int) { return v != avoid && usable[v]; },
-        settled);
+        g, one, bound, scratch,
+        [&usable, avoid](int, int v, int) { return v != avoid && usable[v]; }, settled);
   }
 }
 

@@ -92,7 +92,8 @@ Result<SubgraphResult> findMinimumSubgraph(const SubgraphJob& job, const Progres
     report.iteration = it;
     report.startVertices = countOf(start);
     const double from = 0.45 + 0.55 * (it - 1) / maxIterations;
-    Result<Mask> sub = iterativeCsp(s, start, report.cspSearches, progress.slice(from, from + 0.55 / maxIterations));
+    Result<Mask> sub = iterativeCsp(s, start, report.cspSearches,
+                                    progress.slice(from, from + 0.55 / maxIterations));
     if (!sub) return sub.error();
     if (progress.cancelled()) return Error{"subgraph search cancelled"};
     report.subgraphVertices = countOf(sub.value());

@@ -14,17 +14,17 @@ namespace {
 // Per-thread state over one source: distances, the dominator tree of the shortest-path DAG (with
 // its preorder, so "w lies under v" is tin[v] <= tin[w] < tout[v]), and the detour search.
 struct DominatorScratch {
-  std::vector<int> distance;  // INT_MAX when unreached
-  std::vector<int> idom;      // immediate dominator; -1 for the source and unreached vertices
-  std::vector<int> depth;     // depth in the dominator tree
-  std::vector<int> tin, tout; // preorder interval in the dominator tree; -1 when unreached
-  std::vector<int> settled;   // in order of distance
+  std::vector<int> distance;   // INT_MAX when unreached
+  std::vector<int> idom;       // immediate dominator; -1 for the source and unreached vertices
+  std::vector<int> depth;      // depth in the dominator tree
+  std::vector<int> tin, tout;  // preorder interval in the dominator tree; -1 when unreached
+  std::vector<int> settled;    // in order of distance
   std::vector<int> preorder;
   std::vector<int> childBegin, children;  // dominator-tree children by settled position (CSR)
-  std::vector<int> detour;    // distance avoiding the tested vertex; INT_MAX when untouched
+  std::vector<int> detour;  // distance avoiding the tested vertex; INT_MAX when untouched
   std::vector<int> detourTouched;
   std::vector<std::vector<int>> buckets;
-  std::vector<int> testsOf;   // per vertex: index into the tests, or -1
+  std::vector<int> testsOf;  // per vertex: index into the tests, or -1
 
   void resize(int n) {
     distance.assign(n, INT_MAX);

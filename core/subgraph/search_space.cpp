@@ -98,14 +98,14 @@ Result<PreparedSubgraphSearch> prepareSubgraphSearch(const DatabaseMotionGraph& 
     char length[64], rate[32];
     std::snprintf(rate, sizeof rate, "%g", dmg.fps());
     if (req.kind == RequirementKind::Quality)
-      std::snprintf(length, sizeof length, "%.2f cost", pairDistance[worst] / double(kQualityUnitsPerCost));
+      std::snprintf(length, sizeof length, "%.2f cost",
+                    pairDistance[worst] / double(kQualityUnitsPerCost));
     else
       std::snprintf(length, sizeof length, "%d frames", pairDistance[worst]);
-    return Error{"gamma " + std::to_string(req.gamma) + " cannot be met: the shortest path in the " +
-                 "motion graph from " + pairs.label(pairs.pairs[worst]) + " is " +
-                 length +
-                 " (" + std::to_string(out.relaxedPairs) + " of " +
-                 std::to_string(pairs.pairs.size()) +
+    return Error{"gamma " + std::to_string(req.gamma) +
+                 " cannot be met: the shortest path in the " + "motion graph from " +
+                 pairs.label(pairs.pairs[worst]) + " is " + length + " (" +
+                 std::to_string(out.relaxedPairs) + " of " + std::to_string(pairs.pairs.size()) +
                  " key pairs are over the bound; frames at the motion graph's " + rate +
                  " Hz); raise gamma or drop the strict bound"};
   }
@@ -125,8 +125,7 @@ Result<PreparedSubgraphSearch> prepareSubgraphSearch(const DatabaseMotionGraph& 
   SubgraphSearchSpace& s = out.space;
   std::vector<int> searchOf(n);
   if (fromCore) {
-    const CsrInducedSubgraph sub =
-        inducedSubgraph(dmg.graph(), searchMask);
+    const CsrInducedSubgraph sub = inducedSubgraph(dmg.graph(), searchMask);
     s.graph = sub.graph;
     s.dmgOf = sub.oldVertexOfNew;
     searchOf = sub.newVertexOfOld;
@@ -184,7 +183,7 @@ Result<PreparedSubgraphSearch> prepareSubgraphSearch(const DatabaseMotionGraph& 
   s.include.assign(m, 0);
   for (int v : include) {
     if (searchOf[v] >= 0) s.include[searchOf[v]] = 1;  // on CORE, chosen frames outside it are kept
-  }                                                     // by the caller, not searched
+  }                                                    // by the caller, not searched
   out.pairDistance = std::move(pairDistance);
   out.pairBounds = std::move(bounds);
   out.keys = std::move(keys.value());

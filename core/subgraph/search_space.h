@@ -22,11 +22,11 @@ namespace mg {
 using VertexFlags = std::vector<std::uint8_t>;
 
 struct SubgraphSearchSpace {
-  CsrGraph graph;                // forward edges
-  std::vector<int> units;        // per forward edge: its length in requirement units (>= 1)
-  CsrGraph reverse;              // in-edges
-  std::vector<int> reverseUnits; // per reversed edge: the units of the edge it reverses
-  std::vector<int> dmgOf;        // search vertex -> DMG vertex
+  CsrGraph graph;                        // forward edges
+  std::vector<int> units;                // per forward edge: its length in requirement units (>= 1)
+  CsrGraph reverse;                      // in-edges
+  std::vector<int> reverseUnits;         // per reversed edge: the units of the edge it reverses
+  std::vector<int> dmgOf;                // search vertex -> DMG vertex
   std::vector<std::vector<int>> groups;  // target groups (vertex sets), disjoint
   std::vector<int> groupOf;              // per vertex: its target group, or -1
   // Per group: every vertex's shortest distance (units) to the group in the whole DMG, INT_MAX

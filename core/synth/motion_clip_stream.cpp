@@ -3,7 +3,8 @@
 
 namespace mg {
 
-MotionClipStream::MotionClipStream(std::shared_ptr<const Motion> motion, int begin, int end, int motionIndex)
+MotionClipStream::MotionClipStream(std::shared_ptr<const Motion> motion, int begin, int end,
+                                   int motionIndex)
     : m_motion(std::move(motion)), m_begin(begin), m_end(end), m_motionIndex(motionIndex) {}
 
 bool MotionClipStream::next(Pose& out) {

@@ -29,7 +29,7 @@ struct StreamTransition {
 struct Directive {
   enum class Kind { None, Heading, Line };
   Kind kind = Kind::None;
-  double headingRadians = 0.0;  // Heading / Line: world yaw (0 = +Z, pi/2 = +X)
+  double headingRadians = 0.0;    // Heading / Line: world yaw (0 = +Z, pi/2 = +X)
   double lineOffsetMetres = 0.0;  // Line: signed distance of the line from the world origin,
                                   // measured to the left of the heading
 };

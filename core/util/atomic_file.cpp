@@ -73,7 +73,8 @@ int writeAll(int fd, const std::string& text) {
 std::string describeWriteFailure(const std::string& path, int errnoValue, bool previousKept) {
   const std::string kept =
       previousKept ? "; your previous version is intact" : "; no file was written";
-  if (errnoValue == ENOSPC || errnoValue == EDQUOT) return "Disk full: " + path + " was not saved" + kept;
+  if (errnoValue == ENOSPC || errnoValue == EDQUOT)
+    return "Disk full: " + path + " was not saved" + kept;
   return path + " was not saved (" + std::strerror(errnoValue) + ")" + kept;
 }
 
@@ -98,14 +99,16 @@ Result<OpenTemporary> createTemporary(const std::string& path) {
   removeStaleTemporaries(target);
   struct stat existing {};
   OpenTemporary out{{path, {}, ::stat(path.c_str(), &existing) == 0}};
-  if (out.file.existed && S_ISDIR(existing.st_mode)) return Error{path + ": is a folder, not a file"};
+  if (out.file.existed && S_ISDIR(existing.st_mode))
+    return Error{path + ": is a folder, not a file"};
   out.mode = existing.st_mode & 07777;
   std::random_device random;
   out.file.temp = target.parent_path() / (temporaryPrefix(target) + std::to_string(random()));
   out.fd = ::open(out.file.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (out.fd < 0) {
     const int error = errno;
-    if (error == ENOSPC || error == EDQUOT) return Error{describeWriteFailure(path, error, out.file.existed)};
+    if (error == ENOSPC || error == EDQUOT)
+      return Error{describeWriteFailure(path, error, out.file.existed)};
     return Error{path + ": cannot create a file in that folder (" + std::strerror(error) + ")"};
   }
   return out;
@@ -139,7 +142,8 @@ Result<StagedFile> stage(const std::string& path, const std::string& text) {
   return open->file;
 }
 
-// Makes renames in the folder of `target` durable; a failure cannot undo a rename, so it is ignored.
+// Makes renames in the folder of `target` durable; a failure cannot undo a rename, so it is
+// ignored.
 void syncFolder(const fs::path& target) {
   const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
@@ -186,7 +190,9 @@ Result<AtomicFileWriter> AtomicFileWriter::open(const std::string& path) {
   return w;
 }
 
-AtomicFileWriter::AtomicFileWriter(AtomicFileWriter&& other) noexcept { *this = std::move(other); }
+AtomicFileWriter::AtomicFileWriter(AtomicFileWriter&& other) noexcept {
+  *this = std::move(other);
+}
 
 AtomicFileWriter& AtomicFileWriter::operator=(AtomicFileWriter&& other) noexcept {
   if (this == &other) return *this;
@@ -201,7 +207,9 @@ AtomicFileWriter& AtomicFileWriter::operator=(AtomicFileWriter&& other) noexcept
   return *this;
 }
 
-AtomicFileWriter::~AtomicFileWriter() { discard(); }
+AtomicFileWriter::~AtomicFileWriter() {
+  discard();
+}
 
 void AtomicFileWriter::discard() {
   if (m_fd < 0) return;

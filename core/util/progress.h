@@ -17,8 +17,8 @@ namespace mg {
 //   job struct (null = none).
 // - Phases: a job made of steps gives each step its part of [0, 1] with slice(begin, end) and
 //   passes the slice down, so nested work reports through its own [0, 1] and the caller's bar still
-//   rises once from 0 to 1 (snap pipeline: preparation [0, 0.1], graph [0.1, 0.5], SnapJob [0.5, 1]).
-//   Never build a Progress that drops the cancel flag to remap fractions: slices keep it.
+//   rises once from 0 to 1 (snap pipeline: preparation [0, 0.1], graph [0.1, 0.5], SnapJob [0.5,
+//   1]). Never build a Progress that drops the cancel flag to remap fractions: slices keep it.
 // - Cancel: poll cancelled() once per row, tile or outer iteration (never per inner element), in
 //   every thread of a parallel loop; when it is set, stop soon and return an Error whose message
 //   says "cancelled" (or, for jobs that report results through a callback, return without
@@ -48,7 +48,8 @@ class Progress {
   // outlive this object.
   Progress slice(double begin, double end) const {
     if (!m_report) return Progress(m_cancel, {});
-    return Progress(m_cancel, [report = m_report, begin, end](double f) { report(begin + (end - begin) * f); });
+    return Progress(
+        m_cancel, [report = m_report, begin, end](double f) { report(begin + (end - begin) * f); });
   }
 
  private:

@@ -17,7 +17,7 @@ struct Error {
 template <class T>
 class Result {
  public:
-  Result(T value) : m_data(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : m_data(std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : m_data(std::move(error)) {}  // NOLINT: implicit by design
 
   bool ok() const { return m_data.index() == 0; }

@@ -41,7 +41,9 @@ void ThreadPool::submit(std::function<void()> task) {
   m_wake.notify_one();
 }
 
-bool ThreadPool::isWorkerThread() const { return t_pool == this; }
+bool ThreadPool::isWorkerThread() const {
+  return t_pool == this;
+}
 
 void ThreadPool::work() {
   t_pool = this;

@@ -22,8 +22,10 @@ void decode(const std::string& bytes) {
     fuzz::require(!field.error().message.empty(), "an error without a message");
     return;
   }
-  Result<std::shared_ptr<const MotionField>> back = decodeFieldFile(encodeFieldFile(**field), "again.field");
-  fuzz::require(back.ok(), "encodeFieldFile wrote bytes decodeFieldFile refuses:", back ? "" : back.error().message);
+  Result<std::shared_ptr<const MotionField>> back =
+      decodeFieldFile(encodeFieldFile(**field), "again.field");
+  fuzz::require(back.ok(), "encodeFieldFile wrote bytes decodeFieldFile refuses:",
+                back ? "" : back.error().message);
 }
 
 template <class T>

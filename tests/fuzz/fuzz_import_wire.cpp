@@ -8,7 +8,8 @@
 #include "fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
-  mg::Result<mg::Motion> m = mg::decodeMotion(std::string_view(reinterpret_cast<const char*>(data), size));
+  mg::Result<mg::Motion> m =
+      mg::decodeMotion(std::string_view(reinterpret_cast<const char*>(data), size));
   if (m) (void)m->validate();
   return 0;
 }

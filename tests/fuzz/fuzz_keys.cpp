@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
   const std::string again = fuzz::Scratch::get().file("KEYS_again.json");
   if (!writeKeysFile(again, *keys)) return 0;
   Result<std::vector<KeyFileEntry>> back = readKeysFile(again);
-  fuzz::require(back.ok(), "writeKeysFile wrote a file readKeysFile refuses:", back ? "" : back.error().message);
+  fuzz::require(back.ok(), "writeKeysFile wrote a file readKeysFile refuses:",
+                back ? "" : back.error().message);
   fuzz::require(back->size() == keys->size(), "the entries changed on writing");
   return 0;
 }

@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
     fuzz::require(!project.error().message.empty(), "an error without a message");
     return 0;
   }
-  fuzz::require(isRecoverableAutosave(path), "readProject accepts a file isRecoverableAutosave refuses");
+  fuzz::require(isRecoverableAutosave(path),
+                "readProject accepts a file isRecoverableAutosave refuses");
   return 0;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The snap export reader, as `mgtool walk` uses it: the input is snap_graph.json of an export whose
-// clip files (tests/fuzz/snap_graph/export/clips) stay as they are (read once: cachedFixtureLoader).
-// Any input ends in an error with a message, or in a graph whose 4 s walk either cannot be
-// written or gives BVH text that the BVH reader reads back (mutated exports used to give walks
-// with a NUL byte in a joint name).
+// clip files (tests/fuzz/snap_graph/export/clips) stay as they are (read once:
+// cachedFixtureLoader). Any input ends in an error with a message, or in a graph whose 4 s walk
+// either cannot be written or gives BVH text that the BVH reader reads back (mutated exports used
+// to give walks with a NUL byte in a joint name).
 #include <cstdint>
 
 #include "core/io/snap_import.h"

@@ -5,8 +5,8 @@
 // that is checked and walked; a walk that can be written gives BVH text the BVH reader reads back.
 #include <cstdint>
 
-#include "core/io/subgraph_export.h"
 #include "core/dmg/dmg_walk.h"
+#include "core/io/subgraph_export.h"
 #include "fuzz_loader.h"
 #include "fuzz_support.h"
 

@@ -39,7 +39,10 @@ class Scratch {
   // Copies the fixture folder `from` (files and subfolders) into the scratch folder.
   void copyFixture(const std::filesystem::path& from) const {
     std::error_code ec;
-    std::filesystem::copy(from, m_dir, std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing, ec);
+    std::filesystem::copy(from, m_dir,
+                          std::filesystem::copy_options::recursive |
+                              std::filesystem::copy_options::overwrite_existing,
+                          ec);
     if (ec) fatal("cannot copy the fixture " + from.string() + ": " + ec.message());
   }
 
@@ -50,8 +53,9 @@ class Scratch {
 
  private:
   Scratch() {
-    const std::filesystem::path base = std::filesystem::is_directory("/dev/shm") ? std::filesystem::path("/dev/shm")
-                                                                               : std::filesystem::temp_directory_path();
+    const std::filesystem::path base = std::filesystem::is_directory("/dev/shm")
+                                           ? std::filesystem::path("/dev/shm")
+                                           : std::filesystem::temp_directory_path();
     std::string pattern = (base / "mg_fuzz_XXXXXX").string();
     if (!::mkdtemp(pattern.data())) fatal("cannot create a scratch folder under " + base.string());
     m_dir = pattern;
@@ -66,8 +70,8 @@ class Scratch {
 // Fails the run (abort: libFuzzer saves the input) when `ok` is false.
 inline void require(bool ok, std::string_view what, std::string_view detail = {}) {
   if (ok) return;
-  std::fprintf(stderr, "fuzz invariant broken: %.*s %.*s\n", static_cast<int>(what.size()), what.data(),
-               static_cast<int>(detail.size()), detail.data());
+  std::fprintf(stderr, "fuzz invariant broken: %.*s %.*s\n", static_cast<int>(what.size()),
+               what.data(), static_cast<int>(detail.size()), detail.data());
   std::abort();
 }
 

@@ -14,7 +14,8 @@ namespace mg::test {
 // clone. A file outside the subset comes from MG_SHARED_MOCAP_DIR and may be absent: such a test
 // skips. Always the subset first, so a test reads the same bytes with or without shared capture.
 inline std::string capturePath(std::string_view relative) {
-  const std::filesystem::path bundled = std::filesystem::path(MG_TEST_DATA_DIR) / "mocap" / relative;
+  const std::filesystem::path bundled =
+      std::filesystem::path(MG_TEST_DATA_DIR) / "mocap" / relative;
   if (std::filesystem::exists(bundled)) return bundled.string();
   return (std::filesystem::path(MG_SHARED_MOCAP_DIR) / relative).string();
 }

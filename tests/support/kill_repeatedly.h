@@ -22,8 +22,9 @@ inline constexpr int kKills = 150;
 // kills it after a random delay up to `maxDelay`, and calls `onDisk()` after each kill, which
 // returns the version it finds (or -1 when the files are broken or mixed). The version found must
 // be the last one the child completed or the one it was writing.
-inline void killRepeatedly(const std::function<void(int version)>& write, const std::function<int()>& onDisk,
-                    std::chrono::microseconds maxDelay, int kills = kKills) {
+inline void killRepeatedly(const std::function<void(int version)>& write,
+                           const std::function<int()>& onDisk, std::chrono::microseconds maxDelay,
+                           int kills = kKills) {
   std::mt19937 rng(20261125);
   int previous = 0;  // the version on disk before this child starts
   for (int k = 0; k < kills; ++k) {
@@ -41,7 +42,8 @@ inline void killRepeatedly(const std::function<void(int version)>& write, const 
       }
     }
     ::close(done[1]);
-    std::this_thread::sleep_for(std::chrono::microseconds(std::uniform_int_distribution<long>(0, maxDelay.count())(rng)));
+    std::this_thread::sleep_for(
+        std::chrono::microseconds(std::uniform_int_distribution<long>(0, maxDelay.count())(rng)));
     ::kill(child, SIGKILL);
     ::waitpid(child, nullptr, 0);
     int completed = 0;

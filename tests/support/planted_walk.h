@@ -17,24 +17,28 @@ namespace mg::test {
 
 struct PlantedWalkSettings {
   double fps = 30.0;
-  double speed = 0.8;         // m/s of the root along +Z
-  double cycleSeconds = 1.0;  // one left and one right step
+  double speed = 0.8;           // m/s of the root along +Z
+  double cycleSeconds = 1.0;    // one left and one right step
   double stanceFraction = 0.6;  // of the cycle each foot is planted
-  double hipHeight = 0.84;    // root height, m (legs 0.8 m; the ankle sits 0.1 m above the floor)
-  double phase = 0.0;         // cycle fraction at frame 0
+  double hipHeight = 0.84;      // root height, m (legs 0.8 m; the ankle sits 0.1 m above the floor)
+  double phase = 0.0;           // cycle fraction at frame 0
 };
 
 namespace planted_walk_detail {
 
 // Ankle of one foot at time t: planted at its footprint during stance, an arc between footprints
-// while swinging that leaves and lands with zero velocity (as a foot rolls on and off the floor). `offset`: the foot's phase offset in cycles, `x`: its side.
-inline Eigen::Vector3d ankleAt(const PlantedWalkSettings& s, double t, double offset, double x, bool* planted) {
+// while swinging that leaves and lands with zero velocity (as a foot rolls on and off the floor).
+// `offset`: the foot's phase offset in cycles, `x`: its side.
+inline Eigen::Vector3d ankleAt(const PlantedWalkSettings& s, double t, double offset, double x,
+                               bool* planted) {
   const double cycles = t / s.cycleSeconds + s.phase + offset;
   const double k = std::floor(cycles);
   const double u = cycles - k;
   const double stride = s.speed * s.cycleSeconds;
   // Footprint k: under the root at mid-stance of cycle k.
-  auto footprint = [&](double cycle) { return ((cycle + 0.5 * s.stanceFraction - s.phase - offset) * s.cycleSeconds) * s.speed; };
+  auto footprint = [&](double cycle) {
+    return ((cycle + 0.5 * s.stanceFraction - s.phase - offset) * s.cycleSeconds) * s.speed;
+  };
   if (u < s.stanceFraction) {
     *planted = true;
     return {x, 0.1, footprint(k)};
@@ -50,7 +54,8 @@ inline Eigen::Vector3d ankleAt(const PlantedWalkSettings& s, double t, double of
 
 // The walk and, in `contacts` (if not null), its plants: heel and toe of a foot are planted
 // exactly while its ankle stands on a footprint.
-inline Motion makePlantedWalk(int frames, const PlantedWalkSettings& s = {}, FootContacts* contacts = nullptr) {
+inline Motion makePlantedWalk(int frames, const PlantedWalkSettings& s = {},
+                              FootContacts* contacts = nullptr) {
   Motion m;
   m.name = "planted walk";
   m.skeleton = makeBipedSkeleton();
@@ -62,19 +67,21 @@ inline Motion makePlantedWalk(int frames, const PlantedWalkSettings& s = {}, Foo
   for (int f = 0; f < frames; ++f) {
     const double t = f / s.fps;
     Pose pose;
-    pose.rootPosition = Eigen::Vector3d(0.0, s.hipHeight + 0.01 * std::cos(4.0 * M_PI * t / s.cycleSeconds), s.speed * t);
+    pose.rootPosition = Eigen::Vector3d(
+        0.0, s.hipHeight + 0.01 * std::cos(4.0 * M_PI * t / s.cycleSeconds), s.speed * t);
     pose.localRotations.assign(joints, Eigen::Quaterniond::Identity());
     for (int side = 0; side < 2; ++side) {
       const int heel = 2 * side;
       bool planted = false;
-      const Eigen::Vector3d ankle =
-          planted_walk_detail::ankleAt(s, t, side == 0 ? 0.0 : 0.5, side == 0 ? 0.1 : -0.1, &planted);
+      const Eigen::Vector3d ankle = planted_walk_detail::ankleAt(s, t, side == 0 ? 0.0 : 0.5,
+                                                                 side == 0 ? 0.1 : -0.1, &planted);
       const LegChain leg = *findLegChain(sk, points[heel].joint);
       (void)LegIkJob{&sk, leg, ankle, std::nullopt, points[heel + 1]}.run(pose);
       if (planted && contacts) contacts->planted[f] |= static_cast<std::uint8_t>(0x3u << heel);
     }
     m.rootPositions.push_back(pose.rootPosition);
-    m.localRotations.insert(m.localRotations.end(), pose.localRotations.begin(), pose.localRotations.end());
+    m.localRotations.insert(m.localRotations.end(), pose.localRotations.begin(),
+                            pose.localRotations.end());
   }
   return m;
 }

@@ -53,7 +53,8 @@ inline Motion makeSwingMotion(int frames, double fps = 30.0, double speed = 1.0,
       if (n == "LeftLeg") angle = 20 * std::max(0.0, std::sin(phase + 1));
       if (n == "RightLeg") angle = 20 * std::max(0.0, -std::sin(phase + 1));
       if (n == "Hips") angle = 5 * std::sin(phase);
-      m.localRotations.push_back(eulerToQuaternion("XYZ", Eigen::Vector3d(angle, k == 0 ? angle : 0, 0)));
+      m.localRotations.push_back(
+          eulerToQuaternion("XYZ", Eigen::Vector3d(angle, k == 0 ? angle : 0, 0)));
     }
   }
   return m;

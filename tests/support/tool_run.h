@@ -28,7 +28,8 @@ inline std::string shellQuote(const std::string& s) {
 // Runs `program` with `args` through the shell (each argument quoted) and captures both streams.
 inline ToolRun runTool(const std::string& program, const std::vector<std::string>& args) {
   const std::filesystem::path errFile =
-      std::filesystem::temp_directory_path() / ("mg_tool_stderr_" + std::to_string(std::random_device{}()));
+      std::filesystem::temp_directory_path() /
+      ("mg_tool_stderr_" + std::to_string(std::random_device{}()));
   std::string command = shellQuote(program);
   for (const std::string& a : args) command += ' ' + shellQuote(a);
   command += " 2>" + shellQuote(errFile.string());

@@ -22,7 +22,8 @@ namespace mg::test {
 class SmallFilesystem {
  public:
   explicit SmallFilesystem(int kilobytes) {
-    m_path = std::filesystem::temp_directory_path() / ("mg_small_fs_" + std::to_string(std::random_device{}()));
+    m_path = std::filesystem::temp_directory_path() /
+             ("mg_small_fs_" + std::to_string(std::random_device{}()));
     std::filesystem::create_directories(m_path);
     if (::geteuid() != 0) return;
     const std::string options = "size=" + std::to_string(kilobytes) + "k";
@@ -42,7 +43,8 @@ class SmallFilesystem {
 
   // Remounts the file system read-only: every later create, write or rename fails with EROFS.
   bool makeReadOnly() const {
-    return m_mounted && ::mount("tmpfs", m_path.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY, nullptr) == 0;
+    return m_mounted &&
+           ::mount("tmpfs", m_path.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY, nullptr) == 0;
   }
 
   // Writes a filler file until the file system refuses more: every later write fails with ENOSPC.
@@ -86,7 +88,8 @@ class FileSizeLimit {
 inline std::vector<std::string> folderEntries(const std::string& folder) {
   std::vector<std::string> names;
   std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(folder, ec)) names.push_back(e.path().filename().string());
+  for (const auto& e : std::filesystem::directory_iterator(folder, ec))
+    names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
   return names;
 }

@@ -45,10 +45,15 @@ struct ValueAccess {
 template <class Value>
 class ChangeValue : public QUndoCommand {
  public:
-  ChangeValue(const QString& text, ValueAccess<Value> access, Value value, MergeId mergeId = MergeId::None,
-              MergeTarget target = {}, QUndoCommand* parent = nullptr)
-      : QUndoCommand(text, parent), m_access(std::move(access)), m_old(m_access.get()), m_new(std::move(value)),
-        m_mergeId(mergeId), m_target(target) {
+  ChangeValue(const QString& text, ValueAccess<Value> access, Value value,
+              MergeId mergeId = MergeId::None, MergeTarget target = {},
+              QUndoCommand* parent = nullptr)
+      : QUndoCommand(text, parent),
+        m_access(std::move(access)),
+        m_old(m_access.get()),
+        m_new(std::move(value)),
+        m_mergeId(mergeId),
+        m_target(target) {
     setObsolete(m_old == m_new);
   }
   const Value& oldValue() const { return m_old; }
@@ -57,7 +62,8 @@ class ChangeValue : public QUndoCommand {
   int id() const override { return static_cast<int>(m_mergeId); }
   bool mergeWith(const QUndoCommand* other) override {
     const auto* o = dynamic_cast<const ChangeValue*>(other);
-    if (!o || m_mergeId == MergeId::None || o->m_mergeId != m_mergeId || !(o->m_target == m_target)) return false;
+    if (!o || m_mergeId == MergeId::None || o->m_mergeId != m_mergeId || !(o->m_target == m_target))
+      return false;
     m_new = o->m_new;
     setObsolete(m_old == m_new);
     return true;

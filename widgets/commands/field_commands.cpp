@@ -13,7 +13,8 @@ QUndoCommand* setFieldSettingsCommand(FieldDocument* document, const FieldSettin
                             (now.compression != settings.compression ? 4 : 0);
   return new ChangeValue<FieldSettings>(
       commandText("Motion field settings"),
-      {[document] { return document->settings(); }, [document](const FieldSettings& s) { document->setSettings(s); }},
+      {[document] { return document->settings(); },
+       [document](const FieldSettings& s) { document->setSettings(s); }},
       settings, MergeId::FieldSettings, {document, touched});
 }
 

@@ -12,9 +12,13 @@ AddHubCommand::AddHubCommand(HubList* hubs, HubSpec spec, QUndoCommand* parent)
   setText(commandText("Create %1").arg(m_spec.name));
 }
 
-void AddHubCommand::redo() { m_hubs->insertHub(m_hubs->count(), m_spec); }
+void AddHubCommand::redo() {
+  m_hubs->insertHub(m_hubs->count(), m_spec);
+}
 
-void AddHubCommand::undo() { m_hubs->takeHub(m_spec.id); }
+void AddHubCommand::undo() {
+  m_hubs->takeHub(m_spec.id);
+}
 
 RemoveHubCommand::RemoveHubCommand(HubList* hubs, HubId id, QUndoCommand* parent)
     : QUndoCommand(parent), m_hubs(hubs) {
@@ -31,14 +35,17 @@ void RemoveHubCommand::redo() {
   m_hubs->takeHub(m_spec.id);
 }
 
-void RemoveHubCommand::undo() { m_hubs->insertHub(m_row, m_spec); }
+void RemoveHubCommand::undo() {
+  m_hubs->insertHub(m_row, m_spec);
+}
 
 namespace {
 
 // One field of one hub as a ChangeValue; `mergeId` only merges within one non-zero drag.
 template <class Value>
-QUndoCommand* changeHubValue(HubList* hubs, HubId id, Value HubSpec::*field, Value value, const QString& text,
-                             MergeId mergeId = MergeId::None, int dragSerial = 0) {
+QUndoCommand* changeHubValue(HubList* hubs, HubId id, Value HubSpec::*field, Value value,
+                             const QString& text, MergeId mergeId = MergeId::None,
+                             int dragSerial = 0) {
   ValueAccess<Value> access{[hubs, id, field] {
                               const HubSpec* spec = hubs->hub(id);
                               return spec ? spec->*field : Value{};
@@ -68,13 +75,13 @@ QUndoCommand* recolourHubCommand(HubList* hubs, HubId id, const QColor& colour) 
 }
 
 QUndoCommand* setHubThresholdCommand(HubList* hubs, HubId id, double threshold, int dragSerial) {
-  return changeHubValue(hubs, id, &HubSpec::threshold, threshold, commandText("Change hub threshold"),
-                        MergeId::HubThreshold, dragSerial);
+  return changeHubValue(hubs, id, &HubSpec::threshold, threshold,
+                        commandText("Change hub threshold"), MergeId::HubThreshold, dragSerial);
 }
 
 QUndoCommand* setHubWminCommand(HubList* hubs, HubId id, int wminFrames, int dragSerial) {
-  return changeHubValue(hubs, id, &HubSpec::wminFrames, wminFrames, commandText("Change hub spacing"),
-                        MergeId::HubWmin, dragSerial);
+  return changeHubValue(hubs, id, &HubSpec::wminFrames, wminFrames,
+                        commandText("Change hub spacing"), MergeId::HubWmin, dragSerial);
 }
 
 QUndoCommand* moveHubNodeCommand(HubList* hubs, HubId id, QPointF position) {
@@ -82,7 +89,8 @@ QUndoCommand* moveHubNodeCommand(HubList* hubs, HubId id, QPointF position) {
                         commandText("Move hub node"));
 }
 
-PruneHubsCommand::PruneHubsCommand(HubList* hubs, const std::vector<HubId>& ids, QUndoCommand* parent)
+PruneHubsCommand::PruneHubsCommand(HubList* hubs, const std::vector<HubId>& ids,
+                                   QUndoCommand* parent)
     : QUndoCommand(parent) {
   setText(commandText("Prune %n dead end(s)")
               .replace(QStringLiteral("%n"), QString::number(ids.size())));

@@ -14,9 +14,13 @@ AddMotionCommand::AddMotionCommand(Project* project, std::shared_ptr<const Motio
               .arg(QString::fromStdString(m_entry.motion->name)));
 }
 
-void AddMotionCommand::redo() { m_project->insertMotion(m_project->motionCount(), m_entry); }
+void AddMotionCommand::redo() {
+  m_project->insertMotion(m_project->motionCount(), m_entry);
+}
 
-void AddMotionCommand::undo() { m_project->takeMotion(m_entry.id); }
+void AddMotionCommand::undo() {
+  m_project->takeMotion(m_entry.id);
+}
 
 RemoveMotionCommand::RemoveMotionCommand(Project* project, MotionId id, QUndoCommand* parent)
     : QUndoCommand(parent), m_project(project) {
@@ -28,8 +32,12 @@ RemoveMotionCommand::RemoveMotionCommand(Project* project, MotionId id, QUndoCom
   if (!m_entry.motion) setObsolete(true);
 }
 
-void RemoveMotionCommand::redo() { m_project->takeMotion(m_entry.id); }
+void RemoveMotionCommand::redo() {
+  m_project->takeMotion(m_entry.id);
+}
 
-void RemoveMotionCommand::undo() { m_project->insertMotion(m_row, m_entry); }
+void RemoveMotionCommand::undo() {
+  m_project->insertMotion(m_row, m_entry);
+}
 
 }  // namespace mg

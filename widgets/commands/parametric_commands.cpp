@@ -13,9 +13,13 @@ AddParametricNodeCommand::AddParametricNodeCommand(ParametricDocument* doc, Para
   setText(commandText("Create Parametric Node '%1'").arg(QString::fromStdString(m_entry.name)));
 }
 
-void AddParametricNodeCommand::redo() { m_doc->insertNode(static_cast<int>(m_doc->nodes().size()), m_entry); }
+void AddParametricNodeCommand::redo() {
+  m_doc->insertNode(static_cast<int>(m_doc->nodes().size()), m_entry);
+}
 
-void AddParametricNodeCommand::undo() { m_entry = m_doc->takeNode(m_entry.id); }
+void AddParametricNodeCommand::undo() {
+  m_entry = m_doc->takeNode(m_entry.id);
+}
 
 RemoveParametricNodeCommand::RemoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id,
                                                          QUndoCommand* parent)
@@ -29,7 +33,8 @@ void RemoveParametricNodeCommand::redo() {
   m_edges.clear();
   const auto& edges = m_doc->edges();
   for (size_t i = 0; i < edges.size(); ++i) {
-    if (edges[i].source == m_id || edges[i].target == m_id) m_edges.push_back({static_cast<int>(i), edges[i]});
+    if (edges[i].source == m_id || edges[i].target == m_id)
+      m_edges.push_back({static_cast<int>(i), edges[i]});
   }
   for (auto it = m_edges.rbegin(); it != m_edges.rend(); ++it) m_doc->takeEdge(it->second.id);
   m_row = m_doc->nodeRow(m_id);
@@ -52,9 +57,13 @@ AddParametricEdgeCommand::AddParametricEdgeCommand(ParametricDocument* doc, Para
                    t ? QString::fromStdString(t->name) : QString()));
 }
 
-void AddParametricEdgeCommand::redo() { m_doc->insertEdge(static_cast<int>(m_doc->edges().size()), m_entry); }
+void AddParametricEdgeCommand::redo() {
+  m_doc->insertEdge(static_cast<int>(m_doc->edges().size()), m_entry);
+}
 
-void AddParametricEdgeCommand::undo() { m_entry = m_doc->takeEdge(m_entry.id); }
+void AddParametricEdgeCommand::undo() {
+  m_entry = m_doc->takeEdge(m_entry.id);
+}
 
 RemoveParametricEdgeCommand::RemoveParametricEdgeCommand(ParametricDocument* doc, ParamEdgeId id,
                                                          QUndoCommand* parent)
@@ -71,7 +80,8 @@ void RemoveParametricEdgeCommand::undo() {
   if (m_row >= 0) m_doc->insertEdge(m_row, m_entry);
 }
 
-QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id, const EdgeThresholds& thresholds) {
+QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id,
+                                       const EdgeThresholds& thresholds) {
   return new ChangeValue<EdgeThresholds>(
       commandText("Change Edge Thresholds"),
       {[doc, id, thresholds] {
@@ -84,17 +94,28 @@ QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id, 
 
 SetEdgeSamplingCommand::SetEdgeSamplingCommand(ParametricDocument* doc, ParamEdgeId id,
                                                const EdgeSamplingSettings& settings,
-                                               std::shared_ptr<const EdgeSampling> sampling, QUndoCommand* parent)
-    : QUndoCommand(parent), m_doc(doc), m_edge(id), m_afterSettings(settings), m_after(std::move(sampling)) {
-  if (const ParamEdgeEntry* e = doc->edge(id)) m_beforeSettings = e->settings.sampling, m_before = e->sampling;
+                                               std::shared_ptr<const EdgeSampling> sampling,
+                                               QUndoCommand* parent)
+    : QUndoCommand(parent),
+      m_doc(doc),
+      m_edge(id),
+      m_afterSettings(settings),
+      m_after(std::move(sampling)) {
+  if (const ParamEdgeEntry* e = doc->edge(id))
+    m_beforeSettings = e->settings.sampling, m_before = e->sampling;
   setText(commandText("Rebuild Parametric Edge"));
 }
 
-void SetEdgeSamplingCommand::redo() { m_doc->setEdgeSampling(m_edge, m_afterSettings, m_after); }
+void SetEdgeSamplingCommand::redo() {
+  m_doc->setEdgeSampling(m_edge, m_afterSettings, m_after);
+}
 
-void SetEdgeSamplingCommand::undo() { m_doc->setEdgeSampling(m_edge, m_beforeSettings, m_before); }
+void SetEdgeSamplingCommand::undo() {
+  m_doc->setEdgeSampling(m_edge, m_beforeSettings, m_before);
+}
 
-QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y) {
+QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x,
+                                        double y) {
   using Position = std::pair<double, double>;  // canvas (x, y)
   return new ChangeValue<Position>(
       commandText("Move Parametric Node"),

@@ -15,7 +15,8 @@ namespace mg {
 class AddParametricNodeCommand : public QUndoCommand {
  public:
   // `entry.id` may be kNoParamId: a fresh id is allocated.
-  AddParametricNodeCommand(ParametricDocument* doc, ParamNodeEntry entry, QUndoCommand* parent = nullptr);
+  AddParametricNodeCommand(ParametricDocument* doc, ParamNodeEntry entry,
+                           QUndoCommand* parent = nullptr);
   ParamNodeId id() const { return m_entry.id; }
   void redo() override;
   void undo() override;
@@ -28,7 +29,8 @@ class AddParametricNodeCommand : public QUndoCommand {
 // Removes a node and every edge touching it; undo restores them in place.
 class RemoveParametricNodeCommand : public QUndoCommand {
  public:
-  RemoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, QUndoCommand* parent = nullptr);
+  RemoveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id,
+                              QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
 
@@ -43,7 +45,8 @@ class RemoveParametricNodeCommand : public QUndoCommand {
 // Adds an edge between two nodes (sampled or not yet).
 class AddParametricEdgeCommand : public QUndoCommand {
  public:
-  AddParametricEdgeCommand(ParametricDocument* doc, ParamEdgeEntry entry, QUndoCommand* parent = nullptr);
+  AddParametricEdgeCommand(ParametricDocument* doc, ParamEdgeEntry entry,
+                           QUndoCommand* parent = nullptr);
   ParamEdgeId id() const { return m_entry.id; }
   void redo() override;
   void undo() override;
@@ -55,7 +58,8 @@ class AddParametricEdgeCommand : public QUndoCommand {
 
 class RemoveParametricEdgeCommand : public QUndoCommand {
  public:
-  RemoveParametricEdgeCommand(ParametricDocument* doc, ParamEdgeId id, QUndoCommand* parent = nullptr);
+  RemoveParametricEdgeCommand(ParametricDocument* doc, ParamEdgeId id,
+                              QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
 
@@ -69,14 +73,17 @@ class RemoveParametricEdgeCommand : public QUndoCommand {
 // New thresholds (T_GOOD, T_BAD, epsilon) of one edge (a ChangeValue): re-classified from the
 // cached sampling. Successive changes of the same edge merge into one step (a slider drag).
 // Precondition: thresholds.validate() succeeds; the edge exists.
-QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id, const EdgeThresholds& thresholds);
+QUndoCommand* setEdgeThresholdsCommand(ParametricDocument* doc, ParamEdgeId id,
+                                       const EdgeThresholds& thresholds);
 
 // The result of a Rebuild: new sampling settings (n_s, n_t, regions) with their sampling.
 // Undo brings back the previous settings and the previous cached sampling object.
 class SetEdgeSamplingCommand : public QUndoCommand {
  public:
-  SetEdgeSamplingCommand(ParametricDocument* doc, ParamEdgeId id, const EdgeSamplingSettings& settings,
-                         std::shared_ptr<const EdgeSampling> sampling, QUndoCommand* parent = nullptr);
+  SetEdgeSamplingCommand(ParametricDocument* doc, ParamEdgeId id,
+                         const EdgeSamplingSettings& settings,
+                         std::shared_ptr<const EdgeSampling> sampling,
+                         QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
 
@@ -88,6 +95,7 @@ class SetEdgeSamplingCommand : public QUndoCommand {
 };
 
 // Moves a node on the canvas to (x, y) (a ChangeValue; a drag is one step, never merged).
-QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x, double y);
+QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id, double x,
+                                        double y);
 
 }  // namespace mg

@@ -41,7 +41,8 @@ class RemoveSubgraphKeyCommand : public QUndoCommand {
 // Renames, recolours or moves a key (`after` has the key's id).
 class EditSubgraphKeyCommand : public QUndoCommand {
  public:
-  EditSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec after, QUndoCommand* parent = nullptr);
+  EditSubgraphKeyCommand(SubgraphDocument* doc, SubgraphKeySpec after,
+                         QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
 
@@ -55,6 +56,7 @@ class EditSubgraphKeyCommand : public QUndoCommand {
 QUndoCommand* setSubgraphSettingsCommand(SubgraphDocument* doc, const SubgraphSettings& after);
 
 // Sets the stretches the author keeps by hand (manual mode; a ChangeValue, never merged).
-QUndoCommand* setSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after, const QString& text);
+QUndoCommand* setSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<SubgraphChoice> after,
+                                        const QString& text);
 
 }  // namespace mg

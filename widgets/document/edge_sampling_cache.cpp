@@ -14,7 +14,8 @@ namespace {
 static_assert(std::endian::native == std::endian::little, "the cache stores little-endian floats");
 
 std::string floatsBase64(const std::vector<float>& v) {
-  const QByteArray raw(reinterpret_cast<const char*>(v.data()), static_cast<qsizetype>(v.size() * sizeof(float)));
+  const QByteArray raw(reinterpret_cast<const char*>(v.data()),
+                       static_cast<qsizetype>(v.size() * sizeof(float)));
   return raw.toBase64().toStdString();
 }
 
@@ -91,8 +92,9 @@ std::shared_ptr<const EdgeSampling> readEdgeSamplingCache(const Json& cache,
   s->sourceDims = integer(cache, "source_dims");
   s->targetDims = integer(cache, "target_dims");
   const int ns = integer(cache, "n_s"), nt = integer(cache, "n_t");
-  if (s->sourceDims < 1 || s->sourceDims > kMaxParameterDims || s->targetDims < 1 || s->targetDims > kMaxParameterDims ||
-      ns != settings.sourceSamples || nt != settings.targetSamples) {
+  if (s->sourceDims < 1 || s->sourceDims > kMaxParameterDims || s->targetDims < 1 ||
+      s->targetDims > kMaxParameterDims || ns != settings.sourceSamples ||
+      nt != settings.targetSamples) {
     return nullptr;
   }
   const Json* fps = jsonFind(cache, "working_fps");

@@ -8,7 +8,8 @@ namespace mg {
 Status FieldSettings::validate() const {
   if (task < 0 || task > 1) return Error{"field: task must be 0 (direction) or 1 (line)"};
   if (k < 1 || k > 100) return Error{"field: k must be from 1 to 100"};
-  if (compression < 1 || compression > 100) return Error{"field: compression must be from 1 to 100"};
+  if (compression < 1 || compression > 100)
+    return Error{"field: compression must be from 1 to 100"};
   return Status::success();
 }
 

@@ -14,7 +14,8 @@ const RegisterProjectSection<HubList> kRegistration;
 
 // The hubs of a checked section, ids 1..n, `motion` an index into the file's motions. Fails
 // naming the field (frames count at `workingFps`).
-Result<std::vector<HubSpec>> readHubs(const Json& section, const std::vector<std::shared_ptr<const Motion>>& motions,
+Result<std::vector<HubSpec>> readHubs(const Json& section,
+                                      const std::vector<std::shared_ptr<const Motion>>& motions,
                                       double workingFps) {
   JsonFields in(HubList::kKey);
   std::vector<HubSpec> hubs;
@@ -37,9 +38,11 @@ Result<std::vector<HubSpec>> readHubs(const Json& section, const std::vector<std
     }
     spec.wminFrames = in.integer(h, "wmin_frames", at, 2);
     double xy[2];
-    if (const Json* node = in.optional(h, "node", at, JsonKind::Array); node && in.numbers(*node, at + ".node", 2, xy))
+    if (const Json* node = in.optional(h, "node", at, JsonKind::Array);
+        node && in.numbers(*node, at + ".node", 2, xy))
       spec.nodePosition = QPointF(xy[0], xy[1]);
-    if (in.ok() && !spec.colour.isValid()) in.fail(at + ".colour", "\"" + colour + "\" is not a colour");
+    if (in.ok() && !spec.colour.isValid())
+      in.fail(at + ".colour", "\"" + colour + "\" is not a colour");
     if (in.ok() && !(spec.threshold > 0)) in.fail(at + ".threshold_m2", "must be positive");
     hubs.push_back(std::move(spec));
   });
@@ -75,13 +78,18 @@ Status HubList::check(const Json& section, const ProjectFileContext& file) const
 void HubList::apply(const Json& section, const std::vector<MotionId>& motionIds) {
   std::vector<std::shared_ptr<const Motion>> motions;
   for (MotionId id : motionIds) motions.push_back(project()->motion(id));
-  Result<std::vector<HubSpec>> hubs = readHubs(section, motions, project()->metricSettings().workingFps);
+  Result<std::vector<HubSpec>> hubs =
+      readHubs(section, motions, project()->metricSettings().workingFps);
   if (!hubs) return;
   for (HubSpec& h : *hubs) h.motion = motionIds[static_cast<size_t>(h.motion)];
   reset(std::move(hubs.value()));
 }
 
-HubList* hubsOf(Project& project) { return ensureSection<HubList>(project); }
-const HubList* hubsOf(const Project& project) { return ensureSection<HubList>(project); }
+HubList* hubsOf(Project& project) {
+  return ensureSection<HubList>(project);
+}
+const HubList* hubsOf(const Project& project) {
+  return ensureSection<HubList>(project);
+}
 
 }  // namespace mg

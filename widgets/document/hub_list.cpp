@@ -7,7 +7,8 @@
 namespace mg {
 
 int HubList::indexOf(HubId id) const {
-  auto it = std::find_if(m_hubs.begin(), m_hubs.end(), [id](const HubSpec& h) { return h.id == id; });
+  auto it =
+      std::find_if(m_hubs.begin(), m_hubs.end(), [id](const HubSpec& h) { return h.id == id; });
   return it == m_hubs.end() ? -1 : static_cast<int>(it - m_hubs.begin());
 }
 
@@ -50,7 +51,8 @@ void HubList::reset(std::vector<HubSpec> hubs) {
 QString HubList::nextDefaultName() const {
   for (int n = count() + 1;; ++n) {
     const QString name = QStringLiteral("Hub %1").arg(n);
-    if (std::none_of(m_hubs.begin(), m_hubs.end(), [&](const HubSpec& h) { return h.name == name; })) {
+    if (std::none_of(m_hubs.begin(), m_hubs.end(),
+                     [&](const HubSpec& h) { return h.name == name; })) {
       return name;
     }
   }

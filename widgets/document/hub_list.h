@@ -30,10 +30,10 @@ struct HubSpec {
   HubId id = kNoHub;
   QString name;
   QColor colour;
-  double threshold = 0.0;      // match threshold, m^2 (kFrameDistanceUnit); > 0
-  MotionId motion = -1;        // the source (query) frame: a motion of the project ...
-  int frame = 0;               // ... and its frame at the metric's working rate
-  int wminFrames = 10;         // minimum spacing of match frames in one motion; >= 2
+  double threshold = 0.0;               // match threshold, m^2 (kFrameDistanceUnit); > 0
+  MotionId motion = -1;                 // the source (query) frame: a motion of the project ...
+  int frame = 0;                        // ... and its frame at the metric's working rate
+  int wminFrames = 10;                  // minimum spacing of match frames in one motion; >= 2
   std::optional<QPointF> nodePosition;  // where the graph canvas draws the node (view state)
   bool operator==(const HubSpec&) const = default;
 };
@@ -41,7 +41,8 @@ struct HubSpec {
 // Frames of `motion` once resampled to `workingFps` (as resampleMotion makes them): hub frames
 // and the timeline count frames at the metric's working rate.
 inline int workingFrameCount(const Motion& motion, double workingFps) {
-  if (std::abs(workingFps - motion.fps) < 1e-9 || motion.frameCount() < 1) return motion.frameCount();
+  if (std::abs(workingFps - motion.fps) < 1e-9 || motion.frameCount() < 1)
+    return motion.frameCount();
   // Bounded so an absurd frame time cannot overflow the int (resampleMotion refuses such sizes).
   const double last = std::floor((motion.frameCount() - 1) / motion.fps * workingFps + 1e-6);
   return std::isfinite(last) ? static_cast<int>(std::min(last, 1e9)) + 1 : motion.frameCount();
@@ -67,8 +68,8 @@ class HubList : public ProjectSection {
 
   const std::vector<HubSpec>& hubs() const { return m_hubs; }
   int count() const { return static_cast<int>(m_hubs.size()); }
-  int indexOf(HubId id) const;             // row of `id`, or -1
-  const HubSpec* hub(HubId id) const;      // null when absent
+  int indexOf(HubId id) const;         // row of `id`, or -1
+  const HubSpec* hub(HubId id) const;  // null when absent
 
   HubId allocateId() { return m_nextId++; }
   // Inserts `spec` at `row` (clamped). Precondition: spec.id is fresh (not present).

@@ -54,7 +54,8 @@ const ParamNodeEntry* ParametricDocument::nodeByName(const std::string& name) co
 
 std::string ParametricDocument::uniqueName(const std::string& base) const {
   std::string clean = base.empty() ? std::string("node") : base;
-  std::replace_if(clean.begin(), clean.end(), [](unsigned char c) { return std::isspace(c); }, '_');
+  std::replace_if(
+      clean.begin(), clean.end(), [](unsigned char c) { return std::isspace(c); }, '_');
   if (!nodeByName(clean)) return clean;
   for (int i = 2;; ++i) {
     const std::string name = clean + "_" + std::to_string(i);
@@ -145,8 +146,8 @@ void ParametricDocument::clear() {
   emit reset();
 }
 
-std::shared_ptr<const ParametricGraph> ParametricDocument::graph(const Project& project,
-                                                                 std::vector<ParamEdgeId>* edgeIds) const {
+std::shared_ptr<const ParametricGraph> ParametricDocument::graph(
+    const Project& project, std::vector<ParamEdgeId>* edgeIds) const {
   auto g = std::make_shared<ParametricGraph>();
   std::vector<int> index(m_nodes.size(), -1);
   for (size_t i = 0; i < m_nodes.size(); ++i) {

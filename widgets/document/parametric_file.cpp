@@ -78,7 +78,9 @@ Json edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
                  {"seed", static_cast<double>(s.seed)},
                  {"metric", metricJson(s.metric)}};
   // The sampling as a cache, with the rate it was computed at (the source node's frame rate).
-  if (e.sampling) out["sampling_cache"] = edgeSamplingCacheJson(*e.sampling, e.sampling->settings.metric.workingFps);
+  if (e.sampling)
+    out["sampling_cache"] =
+        edgeSamplingCacheJson(*e.sampling, e.sampling->settings.metric.workingFps);
   return out;
 }
 
@@ -151,15 +153,19 @@ Result<ParametricSection> readParametricSection(
   return out;
 }
 
-void applyParametricSection(ParametricDocument* doc, ParametricSection section, const std::vector<int>& motionIds) {
+void applyParametricSection(ParametricDocument* doc, ParametricSection section,
+                            const std::vector<int>& motionIds) {
   doc->clear();
   for (ParamNodeEntry& n : section.nodes) {
     for (ParamExample& ex : n.examples) {
-      ex.motion = ex.motion >= 0 && ex.motion < static_cast<int>(motionIds.size()) ? motionIds[static_cast<size_t>(ex.motion)] : -1;
+      ex.motion = ex.motion >= 0 && ex.motion < static_cast<int>(motionIds.size())
+                      ? motionIds[static_cast<size_t>(ex.motion)]
+                      : -1;
     }
     doc->insertNode(static_cast<int>(doc->nodes().size()), std::move(n));
   }
-  for (ParamEdgeEntry& e : section.edges) doc->insertEdge(static_cast<int>(doc->edges().size()), std::move(e));
+  for (ParamEdgeEntry& e : section.edges)
+    doc->insertEdge(static_cast<int>(doc->edges().size()), std::move(e));
 }
 
 Json ParametricDocument::save(const Project& project, const QString& projectFolder) const {
@@ -183,7 +189,11 @@ namespace {
 const RegisterProjectSection<ParametricDocument> kRegistration;
 }  // namespace
 
-ParametricDocument* parametricOf(Project& project) { return ensureSection<ParametricDocument>(project); }
-const ParametricDocument* parametricOf(const Project& project) { return ensureSection<ParametricDocument>(project); }
+ParametricDocument* parametricOf(Project& project) {
+  return ensureSection<ParametricDocument>(project);
+}
+const ParametricDocument* parametricOf(const Project& project) {
+  return ensureSection<ParametricDocument>(project);
+}
 
 }  // namespace mg

@@ -13,11 +13,11 @@ namespace mg {
 
 class Project;
 
-// The "pmg" section of the project file (ParametricDocument's ProjectSection): the build spec format of core/param
-// (format "mg-pmg-spec", version 1, see core/io/PMG_FORMAT.md), so the same reader checks it,
-// plus two fields the spec reader ignores: per example "motion" (index into the project's
-// motions list, as the project file stores motions), per node "canvas" [x, y] and per edge
-// "sampling_cache" (edge_sampling_cache.h: the edge's sampling with the working rate it was
+// The "pmg" section of the project file (ParametricDocument's ProjectSection): the build spec
+// format of core/param (format "mg-pmg-spec", version 1, see core/io/PMG_FORMAT.md), so the same
+// reader checks it, plus two fields the spec reader ignores: per example "motion" (index into the
+// project's motions list, as the project file stores motions), per node "canvas" [x, y] and per
+// edge "sampling_cache" (edge_sampling_cache.h: the edge's sampling with the working rate it was
 // computed at, read back when it still fits the edge's settings). Built nodes are not stored:
 // they are rebuilt after loading (the editor then checks each cached sampling's rate against its
 // rebuilt source node and samples the edges without a valid cache). The
@@ -45,6 +45,7 @@ Result<ParametricSection> readParametricSection(
 
 // Replaces the document's content with `section` (not undoable: part of loading a project);
 // `motionIds[i]` is the MotionId given to the file's i-th motion.
-void applyParametricSection(ParametricDocument* doc, ParametricSection section, const std::vector<int>& motionIds);
+void applyParametricSection(ParametricDocument* doc, ParametricSection section,
+                            const std::vector<int>& motionIds);
 
 }  // namespace mg

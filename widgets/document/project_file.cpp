@@ -20,7 +20,8 @@ namespace mg {
 namespace {
 
 // The keys project_file.cpp reads itself; every other top-level key belongs to a ProjectSection.
-const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import", "metric", "motions", "view"};
+const std::set<std::string, std::less<>> kCoreKeys = {"format", "version", "import",
+                                                      "metric", "motions", "view"};
 
 // A version 1 file's kind keys under their version 2 names (project_file.h).
 void upgradeVersion1(Json& root) {
@@ -30,7 +31,8 @@ void upgradeVersion1(Json& root) {
     object.erase(hubs);
     object["snap"] = std::move(snap);
   }
-  for (const auto& [from, to] : {std::pair<const char*, const char*>{"parametric", "pmg"}, {"motion_field", "field"}}) {
+  for (const auto& [from, to] :
+       {std::pair<const char*, const char*>{"parametric", "pmg"}, {"motion_field", "field"}}) {
     if (const auto it = object.find(from); it != object.end()) {
       Json value = std::move(it->second);
       object.erase(it);
@@ -79,9 +81,11 @@ Result<Json> projectJson(const Project& project, const QString& projectPath) {
   JsonArray motions;
   for (const MotionEntry& entry : project.motions()) {
     if (entry.motion->sourcePath.empty()) {
-      return Error{"motion \"" + entry.motion->name + "\" has no source file, so it cannot be saved"};
+      return Error{"motion \"" + entry.motion->name +
+                   "\" has no source file, so it cannot be saved"};
     }
-    const QString absolute = QFileInfo(QString::fromStdString(entry.motion->sourcePath)).absoluteFilePath();
+    const QString absolute =
+        QFileInfo(QString::fromStdString(entry.motion->sourcePath)).absoluteFilePath();
     motions.push_back(JsonObject{{"path", folder.relativeFilePath(absolute).toStdString()}});
   }
   const ImportOptions& io = project.importOptions();
@@ -147,7 +151,8 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   const int v = in.integer(root, "version", "");
   if (!in.ok()) return in.error();
   if (v < 1 || v > kProjectVersion) {
-    return fileError(path, "project version " + std::to_string(v) + " is not supported (this build reads 1 to " +
+    return fileError(path, "project version " + std::to_string(v) +
+                               " is not supported (this build reads 1 to " +
                                std::to_string(kProjectVersion) + "; a newer editor may read it)");
   }
   const Json* import = in.object(root, "import", "");
@@ -188,7 +193,8 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
     try {
       motion = readMotionFile(file.toStdString(), data.importOptions);
     } catch (const std::exception&) {  // bad_alloc, length_error: a file asking for absurd sizes
-      motion = Error{QDir::toNativeSeparators(file).toStdString() + ": not enough memory to read the file"};
+      motion = Error{QDir::toNativeSeparators(file).toStdString() +
+                     ": not enough memory to read the file"};
     }
     if (!motion) {
       failures += "\n  " + motion.error().message;
@@ -231,7 +237,8 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
     project->insertMotion(project->motionCount(), MotionEntry{id, std::move(motion)});
   }
   for (ProjectSection* section : ProjectSection::of(*project)) {
-    if (const auto it = data.sections.find(section->key()); it != data.sections.end()) section->apply(it->second, ids);
+    if (const auto it = data.sections.find(section->key()); it != data.sections.end())
+      section->apply(it->second, ids);
   }
   project->setViewState(std::move(data.view));
   project->setFileName(fileName);
@@ -246,9 +253,13 @@ Status loadProject(Project* project, const QString& path) {
   return Status::success();
 }
 
-QString autosavePath(const QString& projectPath) { return projectPath + QStringLiteral(".autosave"); }
+QString autosavePath(const QString& projectPath) {
+  return projectPath + QStringLiteral(".autosave");
+}
 
-bool isRecoverableAutosave(const QString& autosave) { return QFileInfo::exists(autosave) && checkProjectFile(autosave); }
+bool isRecoverableAutosave(const QString& autosave) {
+  return QFileInfo::exists(autosave) && checkProjectFile(autosave);
+}
 
 bool hasRecoverableAutosave(const QString& projectPath) {
   const QFileInfo autosave(autosavePath(projectPath));

@@ -37,7 +37,7 @@ struct ProjectData {
   ImportOptions importOptions;
   MetricSettings metric;
   std::vector<std::shared_ptr<const Motion>> motions;  // in file order, never null
-  Json view;           // an object (empty when the file has none)
+  Json view;                                           // an object (empty when the file has none)
   JsonObject sections;  // every other top-level key, for the project's ProjectSections
 };
 

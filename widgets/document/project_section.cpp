@@ -14,9 +14,12 @@ std::map<std::string, ProjectSection::Factory, std::less<>>& factories() {
 }
 }  // namespace
 
-ProjectSection::ProjectSection(Project* project, std::string key) : QObject(project), m_key(std::move(key)) {}
+ProjectSection::ProjectSection(Project* project, std::string key)
+    : QObject(project), m_key(std::move(key)) {}
 
-Project* ProjectSection::project() const { return static_cast<Project*>(parent()); }
+Project* ProjectSection::project() const {
+  return static_cast<Project*>(parent());
+}
 
 std::vector<ProjectSection*> ProjectSection::of(const Project& project) {
   std::vector<ProjectSection*> out;

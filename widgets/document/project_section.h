@@ -95,7 +95,8 @@ const S* ensureSection(const Project& project) {
 template <class S>
 struct RegisterProjectSection {
   RegisterProjectSection() {
-    ProjectSection::registerFactory(S::kKey, [](Project* project) -> ProjectSection* { return ensureSection<S>(*project); });
+    ProjectSection::registerFactory(
+        S::kKey, [](Project* project) -> ProjectSection* { return ensureSection<S>(*project); });
   }
 };
 

@@ -59,11 +59,12 @@ QString SubgraphDocument::uniqueName(const QString& base) const {
 
 QColor SubgraphDocument::nextColour() const {
   // Distinct hues that read on the dark timeline and next to the reasons' shading.
-  static const QColor palette[] = {QColor(86, 180, 233),  QColor(230, 159, 0),   QColor(204, 121, 167),
-                                   QColor(0, 158, 115),   QColor(240, 228, 66),  QColor(213, 94, 0),
-                                   QColor(160, 130, 240), QColor(120, 220, 220)};
+  static const QColor palette[] = {
+      QColor(86, 180, 233), QColor(230, 159, 0), QColor(204, 121, 167), QColor(0, 158, 115),
+      QColor(240, 228, 66), QColor(213, 94, 0),  QColor(160, 130, 240), QColor(120, 220, 220)};
   for (const QColor& c : palette) {
-    if (std::none_of(m_keys.begin(), m_keys.end(), [&](const SubgraphKeySpec& k) { return k.colour == c; }))
+    if (std::none_of(m_keys.begin(), m_keys.end(),
+                     [&](const SubgraphKeySpec& k) { return k.colour == c; }))
       return c;
   }
   return palette[m_keys.size() % std::size(palette)];

@@ -44,9 +44,9 @@ struct SubgraphSettings {
   double alpha = 10.0;
   double frameCost = 1.0;
   int entryFrames = 10;
-  bool strict = false;       // gamma is a hard limit
-  bool fromCore = false;     // search inside CORE
-  double thresholdM2 = 0.02; // transition threshold of the database motion graph
+  bool strict = false;        // gamma is a hard limit
+  bool fromCore = false;      // search inside CORE
+  double thresholdM2 = 0.02;  // transition threshold of the database motion graph
   int maxIterations = 60;
   bool operator==(const SubgraphSettings&) const = default;
 };
@@ -73,7 +73,7 @@ class SubgraphDocument : public ProjectSection {
 
   // Precondition: the id is fresh or was taken out before. Each emits keysChanged.
   void insertKey(int row, SubgraphKeySpec key);
-  SubgraphKeySpec takeKey(SubgraphKeyId id);  // empty spec when absent
+  SubgraphKeySpec takeKey(SubgraphKeyId id);    // empty spec when absent
   void replaceKey(const SubgraphKeySpec& key);  // same id
 
   const SubgraphSettings& settings() const { return m_settings; }
@@ -84,7 +84,9 @@ class SubgraphDocument : public ProjectSection {
 
   // Keys, choices and settings whose motion was removed are kept (undo brings the motion back);
   // users of the document skip them.
-  bool isEmpty() const { return m_keys.empty() && m_choices.empty() && m_settings == SubgraphSettings{}; }
+  bool isEmpty() const {
+    return m_keys.empty() && m_choices.empty() && m_settings == SubgraphSettings{};
+  }
   // Replaces everything (loading a project; not undoable); emits reset.
   void replaceAll(std::vector<SubgraphKeySpec> keys, SubgraphSettings settings,
                   std::vector<SubgraphChoice> choices);

@@ -103,7 +103,8 @@ Result<SubgraphSection> readSubgraphSection(
   return out;
 }
 
-void applySubgraphSection(SubgraphDocument* doc, SubgraphSection section, const std::vector<int>& motionIds) {
+void applySubgraphSection(SubgraphDocument* doc, SubgraphSection section,
+                          const std::vector<int>& motionIds) {
   for (SubgraphKeySpec& k : section.keys) k.motion = motionIds[k.motion];
   for (SubgraphChoice& c : section.choices) c.motion = motionIds[c.motion];
   doc->replaceAll(std::move(section.keys), section.settings, std::move(section.choices));

@@ -38,6 +38,7 @@ Result<SubgraphSection> readSubgraphSection(
 
 // Replaces the document's content (not undoable: part of loading a project); `motionIds[i]` is
 // the MotionId given to the file's i-th motion.
-void applySubgraphSection(SubgraphDocument* doc, SubgraphSection section, const std::vector<int>& motionIds);
+void applySubgraphSection(SubgraphDocument* doc, SubgraphSection section,
+                          const std::vector<int>& motionIds);
 
 }  // namespace mg

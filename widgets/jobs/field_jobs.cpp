@@ -7,9 +7,9 @@
 
 namespace mg {
 
-std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(const std::vector<std::shared_ptr<const Motion>>& motions,
-                                                           const MotionFieldBuildSettings& settings,
-                                                           int trimLeadingFrames, const Progress& progress) {
+std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
+    const std::vector<std::shared_ptr<const Motion>>& motions,
+    const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress) {
   auto out = std::make_shared<FieldBuildOutcome>();
   Result<MotionFieldBuild> built = buildMotionField(motions, settings, progress);
   if (!built) {
@@ -32,7 +32,8 @@ std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(const std::vector<std
   return out;
 }
 
-std::shared_ptr<const FieldCompareOutcome> compareFieldAgility(const MotionField& field, const Progress& progress) {
+std::shared_ptr<const FieldCompareOutcome> compareFieldAgility(const MotionField& field,
+                                                               const Progress& progress) {
   auto out = std::make_shared<FieldCompareOutcome>();
   AgilitySettings settings;
   settings.changes = 20;

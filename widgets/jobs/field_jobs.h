@@ -30,9 +30,9 @@ struct FieldBuildOutcome {
 
 // Builds the field of `motions` (buildMotionField) and records `trimLeadingFrames` in it (for the
 // quality report). Progress: the build's.
-std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(const std::vector<std::shared_ptr<const Motion>>& motions,
-                                                           const MotionFieldBuildSettings& settings,
-                                                           int trimLeadingFrames, const Progress& progress = {});
+std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
+    const std::vector<std::shared_ptr<const Motion>>& motions,
+    const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress = {});
 
 // The agility comparison of a built field against a graph controller (compareAgility, 20 changes,
 // on the task the field was built for): the field's entries, then the graph controller's.
@@ -41,6 +41,7 @@ struct FieldCompareOutcome {
   QString error;  // empty on success
 };
 
-std::shared_ptr<const FieldCompareOutcome> compareFieldAgility(const MotionField& field, const Progress& progress = {});
+std::shared_ptr<const FieldCompareOutcome> compareFieldAgility(const MotionField& field,
+                                                               const Progress& progress = {});
 
 }  // namespace mg

@@ -70,9 +70,8 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
                           (cols ? cols->frameCount() : grid->rows->frameCount());
   MinimaSettings minima;
   if (cells <= denseCells) {
-    Result<DistanceGrid> dense = computeDistanceGrid(
-        {grid->rows.get(), cols, {}, false},
-        progress.slice(0, 0.85));
+    Result<DistanceGrid> dense =
+        computeDistanceGrid({grid->rows.get(), cols, {}, false}, progress.slice(0, 0.85));
     if (progress.cancelled()) return Error{"cancelled"};
     if (!dense) return dense.error();
     grid->whiteLevel = gridWhiteLevel(dense->values);
@@ -87,9 +86,8 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     Result<DistanceTileEngine> engine = DistanceTileEngine::create(*grid->rows, cols, options);
     if (!engine) return engine.error();
     const int base = pyramidBaseLevel(engine->rowCount(), engine->colCount(), denseCells);
-    Result<StreamedPyramid> streamed = streamGridPyramid(
-        *engine, base, 0, 200000,
-        progress.slice(0, 0.5));
+    Result<StreamedPyramid> streamed =
+        streamGridPyramid(*engine, base, 0, 200000, progress.slice(0, 0.5));
     if (progress.cancelled()) return Error{"cancelled"};
     if (!streamed) return streamed.error();
     grid->whiteLevel = gridWhiteLevel(streamed->sample);
@@ -98,8 +96,7 @@ Result<std::shared_ptr<const HeatmapGrid>> computeHeatmapGrid(
     minima.threshold = grid->whiteLevel;
     // The minima pass recomputes the tiles (no dense grid to search): half the time.
     GridMinimaJob job{grid->rows.get(), cols, minima, options};
-    Result<std::vector<GridMinimum>> found = streamGridMinima(
-        job, progress.slice(0.5, 1));
+    Result<std::vector<GridMinimum>> found = streamGridMinima(job, progress.slice(0.5, 1));
     if (progress.cancelled()) return Error{"cancelled"};
     if (!found) return found.error();
     grid->minima = std::move(found).value();

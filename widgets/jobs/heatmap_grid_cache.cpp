@@ -28,7 +28,9 @@ void HeatmapGridCache::insert(std::shared_ptr<const HeatmapGrid> grid) {
   setCapacity(m_capacity);
 }
 
-void HeatmapGridCache::cancel() { m_slot.cancel(); }
+void HeatmapGridCache::cancel() {
+  m_slot.cancel();
+}
 
 void HeatmapGridCache::request(const HeatmapGridKey& key,
                                const std::vector<std::shared_ptr<const Motion>>& motions) {

@@ -25,10 +25,10 @@ inline constexpr int kJobProgressSteps = 1000;
 // Callbacks of one job, all called on the thread of the slot's context object (the UI thread).
 template <class T>
 struct JobCallbacks {
-  std::function<void(const T&)> onResult;                 // each JobContext::addResult, in order
+  std::function<void(const T&)> onResult;  // each JobContext::addResult, in order
   // `value` of `maximum` (= kJobProgressSteps), with the job's current phase text.
   std::function<void(int value, int maximum, const QString& text)> onProgress;
-  std::function<void(bool cancelled)> onFinished;         // once, unless superseded
+  std::function<void(bool cancelled)> onFinished;  // once, unless superseded
 };
 
 // What a job's work gets from its slot (on the worker thread): the core Progress hook wired to

@@ -37,7 +37,8 @@ void readFiles(JobContext<LoadOutcome>& job, const QStringList& paths,
     } catch (const std::length_error&) {
       outcome.error = QStringLiteral("%1: the file asks for a size beyond any limit").arg(paths[i]);
     } catch (const std::exception& e) {
-      outcome.error = QStringLiteral("%1: reading failed: %2").arg(paths[i], QString::fromLocal8Bit(e.what()));
+      outcome.error =
+          QStringLiteral("%1: reading failed: %2").arg(paths[i], QString::fromLocal8Bit(e.what()));
     }
     job.addResult(std::move(outcome));
   }
@@ -61,24 +62,26 @@ void MotionLoader::load(const QStringList& paths, const ImportOptions& options) 
                            : static_cast<int>(m_pending.size());
   const QStringList batch = m_pending;
   const int alreadyDone = m_batchSize - static_cast<int>(batch.size());
-  m_slot.start([batch, options](JobContext<LoadOutcome>& job) {
-                 readFiles(job, batch, options);
-               },
-               JobCallbacks<LoadOutcome>{
-                   [this](const LoadOutcome& outcome) { deliver(outcome); },
-                   [this, alreadyDone, files = batch.size()](int value, int maximum, const QString& text) {
-                     const int read = static_cast<int>(std::lround(static_cast<double>(value) * files / maximum));
-                     emit progressChanged(alreadyDone + read, m_batchSize, text);
-                   },
-                   [this](bool cancelled) {
-                     m_pending.clear();
-                     emit finished(cancelled);
-                   }});
+  m_slot.start(
+      [batch, options](JobContext<LoadOutcome>& job) { readFiles(job, batch, options); },
+      JobCallbacks<LoadOutcome>{
+          [this](const LoadOutcome& outcome) { deliver(outcome); },
+          [this, alreadyDone, files = batch.size()](int value, int maximum, const QString& text) {
+            const int read =
+                static_cast<int>(std::lround(static_cast<double>(value) * files / maximum));
+            emit progressChanged(alreadyDone + read, m_batchSize, text);
+          },
+          [this](bool cancelled) {
+            m_pending.clear();
+            emit finished(cancelled);
+          }});
   if (!wasRunning) emit started(m_batchSize);
   emit progressChanged(alreadyDone, m_batchSize, batch.first());
 }
 
-void MotionLoader::cancel() { m_slot.cancel(); }
+void MotionLoader::cancel() {
+  m_slot.cancel();
+}
 
 void MotionLoader::deliver(const LoadOutcome& outcome) {
   // The slot runs the pending list in order, so the delivered file is the first pending one.

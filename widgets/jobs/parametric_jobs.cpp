@@ -8,7 +8,9 @@ namespace mg {
 
 namespace {
 
-QString text(const Error& e) { return QString::fromStdString(e.message); }
+QString text(const Error& e) {
+  return QString::fromStdString(e.message);
+}
 
 }  // namespace
 
@@ -33,14 +35,15 @@ void runNodeBuild(JobContext<NodeBuildResult>& context, const NodeBuildJob& job)
     return;
   }
   auto shared = std::make_shared<const ParametricSpace>(std::move(space.value()));
-  Result<ParametricNode> node =
-      buildParametricNode(job.name, shared, job.metrics, job.inversion, context.progress().slice(0.5, 1.0));
+  Result<ParametricNode> node = buildParametricNode(job.name, shared, job.metrics, job.inversion,
+                                                    context.progress().slice(0.5, 1.0));
   if (context.cancelled()) return;
   if (!node) {
     context.addResult(NodeBuildResult{nullptr, text(node.error())});
     return;
   }
-  context.addResult(NodeBuildResult{std::make_shared<const ParametricNode>(std::move(node.value())), {}});
+  context.addResult(
+      NodeBuildResult{std::make_shared<const ParametricNode>(std::move(node.value())), {}});
 }
 
 void runEdgeSampling(JobContext<EdgeSampleResult>& context, const EdgeSampleJob& job) {
@@ -54,7 +57,8 @@ void runEdgeSampling(JobContext<EdgeSampleResult>& context, const EdgeSampleJob&
     context.addResult(EdgeSampleResult{nullptr, text(r.error())});
     return;
   }
-  context.addResult(EdgeSampleResult{std::make_shared<const EdgeSampling>(std::move(r.value())), {}});
+  context.addResult(
+      EdgeSampleResult{std::make_shared<const EdgeSampling>(std::move(r.value())), {}});
 }
 
 void runSimilarSegments(JobContext<SimilarSegmentsResult>& context, const SimilarSegmentsJob& job) {
@@ -87,7 +91,8 @@ void runSimilarSegments(JobContext<SimilarSegmentsResult>& context, const Simila
     out.error = text(r.error());
   } else {
     for (const SimilarSegment& s : *r) {
-      out.segments.push_back({job.database[static_cast<size_t>(s.motion)].first, s.beginFrame, s.endFrame});
+      out.segments.push_back(
+          {job.database[static_cast<size_t>(s.motion)].first, s.beginFrame, s.endFrame});
       out.costs.push_back(s.cost);
     }
   }
@@ -95,14 +100,15 @@ void runSimilarSegments(JobContext<SimilarSegmentsResult>& context, const Simila
 }
 
 void runTransitionGrid(JobContext<TransitionGridResult>& context, const TransitionGridJob& job) {
-  Result<TransitionGrid> r = computeTransitionGrid(job.source.get(), job.sourceParameter, job.target.get(),
-                                                   job.targetParameter, job.settings);
+  Result<TransitionGrid> r = computeTransitionGrid(
+      job.source.get(), job.sourceParameter, job.target.get(), job.targetParameter, job.settings);
   if (context.cancelled()) return;
   if (!r) {
     context.addResult(TransitionGridResult{nullptr, text(r.error())});
     return;
   }
-  context.addResult(TransitionGridResult{std::make_shared<const TransitionGrid>(std::move(r.value())), {}});
+  context.addResult(
+      TransitionGridResult{std::make_shared<const TransitionGrid>(std::move(r.value())), {}});
 }
 
 }  // namespace mg

@@ -18,12 +18,16 @@ void runQualityJob(JobContext<QualityJobResult>& context, const QualityJob& job)
     in.path = job.paths[static_cast<size_t>(i)];
     if (opening.cancelled()) return;
     Result<std::unique_ptr<GraphInput>> opened = openGraphInput(in.path, load);
-    if (opened) in.input = std::move(opened.value()); else in.error = opened.error().message;
+    if (opened)
+      in.input = std::move(opened.value());
+    else
+      in.error = opened.error().message;
     opening.report(0.5);
   });
   if (context.cancelled()) return;
   for (const ReportInput& in : inputs) result.inputs.push_back(in.input);
-  Result<QualityReport> report = runQualityReport(std::move(inputs), job.settings, context.progress().slice(0.2, 1.0));
+  Result<QualityReport> report =
+      runQualityReport(std::move(inputs), job.settings, context.progress().slice(0.2, 1.0));
   if (context.cancelled()) return;
   if (report) {
     result.report = std::make_shared<const QualityReport>(std::move(report.value()));

@@ -28,9 +28,11 @@ SnapPipelineInput snapPipelineInput(const Project& project) {
   int best = 0;
   for (const MotionEntry& e : entries) {
     if (!e.motion || !e.motion->skeleton) continue;
-    const int n = static_cast<int>(std::count_if(entries.begin(), entries.end(), [&e](const MotionEntry& o) {
-      return o.motion && o.motion->skeleton && o.motion->skeleton->sameHierarchy(*e.motion->skeleton);
-    }));
+    const int n =
+        static_cast<int>(std::count_if(entries.begin(), entries.end(), [&e](const MotionEntry& o) {
+          return o.motion && o.motion->skeleton &&
+                 o.motion->skeleton->sameHierarchy(*e.motion->skeleton);
+        }));
     if (n > best) {
       best = n;
       common = e.motion->skeleton.get();
@@ -38,17 +40,20 @@ SnapPipelineInput snapPipelineInput(const Project& project) {
   }
   const MotionEntry* firstKept = nullptr;
   for (const MotionEntry& e : entries) {
-    if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common)) continue;
+    if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common))
+      continue;
     firstKept = firstKept ? firstKept : &e;
   }
   for (const MotionEntry& e : entries) {
     if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common)) {
       const QString other = firstKept ? QString::fromStdString(firstKept->motion->name) : QString();
-      in.setAside.push_back({e.id, QString::fromStdString(e.motion->name),
-                             QObject::tr("another skeleton (%1 joints) than %2 (%3 joints): Snap-Together needs one skeleton")
-                                 .arg(e.motion->skeleton->jointCount())
-                                 .arg(other)
-                                 .arg(common->jointCount())});
+      in.setAside.push_back(
+          {e.id, QString::fromStdString(e.motion->name),
+           QObject::tr(
+               "another skeleton (%1 joints) than %2 (%3 joints): Snap-Together needs one skeleton")
+               .arg(e.motion->skeleton->jointCount())
+               .arg(other)
+               .arg(common->jointCount())});
       continue;
     }
     in.motionIds.push_back(e.id);
@@ -70,9 +75,11 @@ void runSnapPipeline(const SnapPipelineInput& input, const Progress& progress,
   for (size_t i = 0; i < input.hubs.size(); ++i) {
     const HubSpec& h = input.hubs[i];
     auto it = std::find(input.motionIds.begin(), input.motionIds.end(), h.motion);
-    const int motion = it == input.motionIds.end() ? -1 : static_cast<int>(it - input.motionIds.begin());
-    const bool asideMotion = std::any_of(input.setAside.begin(), input.setAside.end(),
-                                         [&h](const SetAsideMotion& a) { return a.id == h.motion; });
+    const int motion =
+        it == input.motionIds.end() ? -1 : static_cast<int>(it - input.motionIds.begin());
+    const bool asideMotion =
+        std::any_of(input.setAside.begin(), input.setAside.end(),
+                    [&h](const SetAsideMotion& a) { return a.id == h.motion; });
     if (asideMotion) {
       hubsSetAside.push_back(h.id);
       continue;
@@ -87,8 +94,10 @@ void runSnapPipeline(const SnapPipelineInput& input, const Progress& progress,
     s.snapError = QString::fromStdString(result.snapErrorMessage);
     s.motionIds = input.motionIds;
     s.setAside = input.setAside;
-    for (int r : result.hubRequestOfGraphHub) s.graphHubs.push_back(input.hubs[inputHubOfRequest[r]].id);
-    for (int r : result.emptyHubRequests) s.emptyHubs.push_back(input.hubs[inputHubOfRequest[r]].id);
+    for (int r : result.hubRequestOfGraphHub)
+      s.graphHubs.push_back(input.hubs[inputHubOfRequest[r]].id);
+    for (int r : result.emptyHubRequests)
+      s.emptyHubs.push_back(input.hubs[inputHubOfRequest[r]].id);
     s.emptyHubs.insert(s.emptyHubs.end(), hubsSetAside.begin(), hubsSetAside.end());
     report(s);
   });

@@ -30,25 +30,25 @@ struct SetAsideMotion {
 // needs one skeleton: the motions sharing the skeleton most motions have (ties: the first
 // motion's) are derived, the others are set aside with the reason.
 struct SnapPipelineInput {
-  std::vector<MotionId> motionIds;                         // project order, set-aside ones left out
-  std::vector<std::shared_ptr<const Motion>> motions;      // as imported (file rate)
-  std::vector<SetAsideMotion> setAside;                    // project order
+  std::vector<MotionId> motionIds;                     // project order, set-aside ones left out
+  std::vector<std::shared_ptr<const Motion>> motions;  // as imported (file rate)
+  std::vector<SetAsideMotion> setAside;                // project order
   MetricSettings metric;
-  std::vector<HubSpec> hubs;                               // creation order
-  bool snap = true;                                        // run SnapJob after the graph
+  std::vector<HubSpec> hubs;  // creation order
+  bool snap = true;           // run SnapJob after the graph
 };
 
 // Core's result in the document's terms: graph hub i is document hub graphHubs[i].
 struct SnapPipelineState : SnapPipelineResult {
-  QString error;      // errorMessage
-  QString snapError;  // snapErrorMessage
+  QString error;                    // errorMessage
+  QString snapError;                // snapErrorMessage
   std::vector<MotionId> motionIds;  // of `working`, in order
   std::vector<HubId> graphHubs;     // graph hub index -> document hub
   std::vector<HubId> emptyHubs;     // hubs whose match set is empty (or whose motion is set aside)
   std::vector<SetAsideMotion> setAside;  // motions not derived (SnapPipelineInput::setAside)
 
-  int motionIndex(MotionId id) const;      // index into working, or -1
-  int graphHubIndex(HubId id) const;       // index into graph.hubs, or -1
+  int motionIndex(MotionId id) const;  // index into working, or -1
+  int graphHubIndex(HubId id) const;   // index into graph.hubs, or -1
 };
 
 // Copies the document's inputs (UI thread).

@@ -15,8 +15,12 @@ constexpr int kCoalesceMs = 60;
 }  // namespace
 
 SnapSession::SnapSession(Project* project, QObject* parent)
-    : QObject(parent), m_project(project), m_pipeline(this), m_suggest(this),
-      m_previewJob(this), m_state(std::make_shared<SnapPipelineState>()) {
+    : QObject(parent),
+      m_project(project),
+      m_pipeline(this),
+      m_suggest(this),
+      m_previewJob(this),
+      m_state(std::make_shared<SnapPipelineState>()) {
   m_restartTimer.setSingleShot(true);
   m_restartTimer.setInterval(kCoalesceMs);
   connect(&m_restartTimer, &QTimer::timeout, this, &SnapSession::restart);
@@ -32,7 +36,9 @@ SnapSession::SnapSession(Project* project, QObject* parent)
 
 SnapSession::~SnapSession() = default;
 
-void SnapSession::scheduleRestart() { m_restartTimer.start(); }
+void SnapSession::scheduleRestart() {
+  m_restartTimer.start();
+}
 
 void SnapSession::flush() {
   m_restartTimer.stop();
@@ -80,7 +86,9 @@ void SnapSession::restart() {
          m_state = s;
          emit stateChanged();
        },
-       [this](int v, int max, const QString&) { emit pipelineProgress(v, max, tr("Snapping motions")); },
+       [this](int v, int max, const QString&) {
+         emit pipelineProgress(v, max, tr("Snapping motions"));
+       },
        [this](bool) { emit pipelineFinished(); }});
 }
 
@@ -91,7 +99,8 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
   SnapPipelineInput input = snapPipelineInput(*m_project);
   input.snap = false;
   m_suggest.start(
-      [input = std::move(input), count, threshold, wminFrames](JobContext<std::shared_ptr<const SuggestOutcome>>& job) {
+      [input = std::move(input), count, threshold,
+       wminFrames](JobContext<std::shared_ptr<const SuggestOutcome>>& job) {
         auto out = std::make_shared<SuggestOutcome>();
         auto finish = [&] { job.addResult(std::shared_ptr<const SuggestOutcome>(out)); };
         if (input.motions.empty()) {
@@ -102,11 +111,14 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
         // Stage 1 of the derivation: the working motions and the match frames of the existing
         // hubs, which keep their frames (a suggestion beside one would get no matches of its own).
         std::shared_ptr<const SnapPipelineState> stage;
-        runSnapPipeline(input, progress.slice(0.0, 0.1),
-                        [&stage](const SnapPipelineState& s) { stage = std::make_shared<const SnapPipelineState>(s); });
+        runSnapPipeline(input, progress.slice(0.0, 0.1), [&stage](const SnapPipelineState& s) {
+          stage = std::make_shared<const SnapPipelineState>(s);
+        });
         if (progress.cancelled()) return;
         if (!stage || stage->working.empty()) {
-          out->error = stage && !stage->error.isEmpty() ? stage->error : QStringLiteral("The motions could not be derived.");
+          out->error = stage && !stage->error.isEmpty()
+                           ? stage->error
+                           : QStringLiteral("The motions could not be derived.");
           return finish();
         }
         std::vector<FrameRef> excluded;
@@ -136,10 +148,14 @@ void SnapSession::suggestHubs(int count, double threshold, int wminFrames) {
         finish();
       },
       {[this](const std::shared_ptr<const SuggestOutcome>& out) {
-         if (!out->error.isEmpty()) emit suggestionFailed(out->error);
-         else emit suggestionsReady(out->proposals, out->threshold);
+         if (!out->error.isEmpty())
+           emit suggestionFailed(out->error);
+         else
+           emit suggestionsReady(out->proposals, out->threshold);
        },
-       [this](int v, int max, const QString&) { emit suggestionProgress(v, max, tr("Suggesting hubs")); },
+       [this](int v, int max, const QString&) {
+         emit suggestionProgress(v, max, tr("Suggesting hubs"));
+       },
        [this](bool cancelled) {
          if (cancelled) emit suggestionFailed(tr("Hub suggestion cancelled."));
        }});
@@ -154,13 +170,15 @@ void SnapSession::setPreviewFrame(MotionId motion, int frame) {
   if (!state->frames || m < 0 || frame < 0 || frame >= state->working[m]->frameCount()) return;
   m_previewJob.start(
       [state, m, frame](JobContext<std::shared_ptr<const std::vector<std::vector<float>>>>& job) {
-        job.addResult(std::make_shared<const std::vector<std::vector<float>>>(queryRows(*state->frames, {m, frame})));
+        job.addResult(std::make_shared<const std::vector<std::vector<float>>>(
+            queryRows(*state->frames, {m, frame})));
       },
       {[this](const std::shared_ptr<const std::vector<std::vector<float>>>& rows) {
          m_preview = rows;
          emit previewReady();
        },
-       {}, {}});
+       {},
+       {}});
 }
 
 void SnapSession::clearPreview() {
@@ -175,7 +193,8 @@ std::vector<FrameRef> SnapSession::previewMatches(double threshold, int wminFram
   for (const Hub& h : m_state->graph.hubs) {
     for (const MatchFrame& f : h.matchFrames) excluded.push_back(f.ref);
   }
-  Result<std::vector<MatchCandidate>> set = matchSetFromRows(*m_preview, threshold, std::max(2, wminFrames), excluded);
+  Result<std::vector<MatchCandidate>> set =
+      matchSetFromRows(*m_preview, threshold, std::max(2, wminFrames), excluded);
   std::vector<FrameRef> out;
   if (set) {
     for (const MatchCandidate& c : *set) out.push_back(c.ref);

@@ -14,7 +14,9 @@ namespace mg {
 
 namespace {
 
-QString text(const Error& e) { return QString::fromStdString(e.message); }
+QString text(const Error& e) {
+  return QString::fromStdString(e.message);
+}
 
 // The per-segment-pair times and the manual-mode measures of `outcome` (keys already resolved).
 void summarise(const DatabaseMotionGraph& graph, const KeyVertices& keys, const Requirement& req,
@@ -22,7 +24,8 @@ void summarise(const DatabaseMotionGraph& graph, const KeyVertices& keys, const 
   const int k = static_cast<int>(keys.segmentVertices.size());
   out.keySegments = k;
   std::vector<int> segmentOfVertex(graph.vertexCount(), -1);
-  for (size_t i = 0; i < keys.vertices.size(); ++i) segmentOfVertex[keys.vertices[i]] = keys.segmentOf[i];
+  for (size_t i = 0; i < keys.vertices.size(); ++i)
+    segmentOfVertex[keys.vertices[i]] = keys.segmentOf[i];
   auto groupSegment = [&](int group) {
     return req.kind == RequirementKind::ClipToClip ? group : keys.segmentOf[group];
   };
@@ -41,13 +44,15 @@ void summarise(const DatabaseMotionGraph& graph, const KeyVertices& keys, const 
     worst(cell.subgraphFrames, pair.subgraphFrames);
     const int core = p < out.core.pairs.size() ? out.core.pairs[p].subgraphFrames : INT_MAX;
     if (!out.core.pairs.empty()) worst(cell.coreFrames, core);
-    cell.boundFrames = std::max(cell.boundFrames, static_cast<int>(std::ceil(pair.boundUnits / unitsPerFrame)));
+    cell.boundFrames =
+        std::max(cell.boundFrames, static_cast<int>(std::ceil(pair.boundUnits / unitsPerFrame)));
     cell.satisfied += pair.satisfied;
     out.subgraphFramesOfPair.push_back(pair.subgraphFrames);
     out.coreFramesOfPair.push_back(core);
   }
-  out.satisfaction =
-      out.subgraph.pairs.empty() ? 0.0 : static_cast<double>(out.subgraph.satisfied) / out.subgraph.pairs.size();
+  out.satisfaction = out.subgraph.pairs.empty()
+                         ? 0.0
+                         : static_cast<double>(out.subgraph.satisfied) / out.subgraph.pairs.size();
   // Connectivity: ordered pairs of distinct key segments the kept frames join at all.
   VertexMask kept(graph.vertexCount(), 0);
   for (int v : out.result.vertices) kept[v] = 1;
@@ -69,7 +74,8 @@ void summarise(const DatabaseMotionGraph& graph, const KeyVertices& keys, const 
 
 }  // namespace
 
-std::vector<int> chosenVertices(const DatabaseMotionGraph& graph, const SubgraphSearchInput& input) {
+std::vector<int> chosenVertices(const DatabaseMotionGraph& graph,
+                                const SubgraphSearchInput& input) {
   std::vector<int> out;
   for (const SubgraphSearchInput::Stretch& s : input.chosen) {
     for (int f = s.beginFrame; f < s.endFrame; ++f) {
@@ -82,7 +88,8 @@ std::vector<int> chosenVertices(const DatabaseMotionGraph& graph, const Subgraph
   return out;
 }
 
-void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext<SubgraphSearchUpdate>& job) {
+void runSubgraphSearch(const SubgraphSearchInput& input, bool search,
+                       JobContext<SubgraphSearchUpdate>& job) {
   Stopwatch clock;
   auto outcome = std::make_shared<SubgraphOutcome>();
   outcome->thresholdM2 = input.thresholdM2;
@@ -99,7 +106,8 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext
     return job.progress().slice(from, to);
   };
   if (!input.frames || input.working.empty()) {
-    outcome->error = QStringLiteral("Load motions first: the subgraph is chosen from their frames.");
+    outcome->error =
+        QStringLiteral("Load motions first: the subgraph is chosen from their frames.");
     return finish();
   }
   if (input.keys.empty()) {
@@ -112,10 +120,12 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext
     DmgBuildSettings settings;
     settings.metric = input.frames->settings;
     settings.threshold = input.thresholdM2;
-    settings.excludeDiagonalFrames = std::max(1, static_cast<int>(std::lround(15.0 * settings.metric.workingFps / 30.0)));
+    settings.excludeDiagonalFrames =
+        std::max(1, static_cast<int>(std::lround(15.0 * settings.metric.workingFps / 30.0)));
     graphShare = 0.4;
-    Result<DmgBuildResult> built =
-        buildDatabaseMotionGraph(*input.frames, settings, progress(0.0, graphShare, QStringLiteral("Database motion graph")));
+    Result<DmgBuildResult> built = buildDatabaseMotionGraph(
+        *input.frames, settings,
+        progress(0.0, graphShare, QStringLiteral("Database motion graph")));
     if (job.cancelled()) return;
     if (!built) {
       outcome->error = text(built.error());
@@ -142,7 +152,8 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext
       iterations.push_back(it);
       job.addResult(SubgraphSearchUpdate{iterations, nullptr});
     };
-    Result<SubgraphResult> result = findMinimumSubgraph(isa, progress(graphShare, 0.9, QStringLiteral("Iterative Sub-graph Algorithm")));
+    Result<SubgraphResult> result = findMinimumSubgraph(
+        isa, progress(graphShare, 0.9, QStringLiteral("Iterative Sub-graph Algorithm")));
     if (job.cancelled()) return;
     if (!result) {
       outcome->error = text(result.error());
@@ -163,7 +174,8 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext
     }
     outcome->result.edges = 0;
     for (int v : kept) {
-      for (int t : graph->graph().out(v)) outcome->result.edges += std::binary_search(kept.begin(), kept.end(), t);
+      for (int t : graph->graph().out(v))
+        outcome->result.edges += std::binary_search(kept.begin(), kept.end(), t);
     }
   }
   job.setPhase(QStringLiteral("Checking every key pair"));
@@ -176,7 +188,8 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext
   }
   outcome->subgraph = std::move(verified.value());
   if (search) {
-    Result<VerificationReport> core = verifySubgraph(*graph, input.keys, input.requirement, outcome->result.coreVertices, 0);
+    Result<VerificationReport> core =
+        verifySubgraph(*graph, input.keys, input.requirement, outcome->result.coreVertices, 0);
     if (core) outcome->core = std::move(core.value());
   }
   if (job.cancelled()) return;

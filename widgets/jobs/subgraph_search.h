@@ -47,10 +47,10 @@ struct SegmentPairTimes {
 struct SubgraphOutcome {
   std::shared_ptr<const DatabaseMotionGraph> graph;
   double thresholdM2 = 0.0;
-  bool searched = false;           // false: manual evaluation only (no ISA)
-  SubgraphResult result;           // ISA (searched) or the hand-picked set (vertices, reasons)
-  VerificationReport subgraph;     // the independent verifier on result.vertices
-  VerificationReport core;         // ... on CORE (searched only)
+  bool searched = false;        // false: manual evaluation only (no ISA)
+  SubgraphResult result;        // ISA (searched) or the hand-picked set (vertices, reasons)
+  VerificationReport subgraph;  // the independent verifier on result.vertices
+  VerificationReport core;      // ... on CORE (searched only)
   int keySegments = 0;
   std::vector<SegmentPairTimes> segmentPairs;  // keySegments x keySegments, row = from
   std::vector<int> subgraphFramesOfPair;       // per verified pair (INT_MAX: not joined)
@@ -72,7 +72,8 @@ struct SubgraphSearchUpdate {
 // Builds (or reuses) the database motion graph, then runs the ISA (`search`) or only evaluates
 // the keys and chosen stretches (manual mode), and verifies the result independently. Reports
 // progress (with the phase as its text), each iteration and the outcome as results; cancellable.
-void runSubgraphSearch(const SubgraphSearchInput& input, bool search, JobContext<SubgraphSearchUpdate>& job);
+void runSubgraphSearch(const SubgraphSearchInput& input, bool search,
+                       JobContext<SubgraphSearchUpdate>& job);
 
 // The kept vertices of the hand-picked stretches and the keys (ascending DMG ids).
 std::vector<int> chosenVertices(const DatabaseMotionGraph& graph, const SubgraphSearchInput& input);

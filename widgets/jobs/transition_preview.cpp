@@ -5,8 +5,8 @@ namespace mg {
 
 TransitionPreviewResult computeTransitionPreview(const TransitionPreviewJob& job) {
   TransitionPreviewResult out;
-  Result<Motion> clip =
-      previewTransition(job.graph, job.edge, job.sourceParameter, job.targetParameter, job.settings);
+  Result<Motion> clip = previewTransition(job.graph, job.edge, job.sourceParameter,
+                                          job.targetParameter, job.settings);
   if (!clip) {
     out.error = QString::fromStdString(clip.error().message);
     return out;
@@ -18,7 +18,8 @@ TransitionPreviewResult computeTransitionPreview(const TransitionPreviewJob& job
   if (player) {
     player->scriptNext(job.edge, job.targetParameter);
     Pose pose;
-    while (player->transitions().empty() && player->framesPlayed() < clip->frameCount() && player->next(pose)) {
+    while (player->transitions().empty() && player->framesPlayed() < clip->frameCount() &&
+           player->next(pose)) {
     }
     if (!player->transitions().empty()) {
       out.blendBegin = player->transitions().front().outputFrame;

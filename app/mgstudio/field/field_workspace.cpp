@@ -36,8 +36,8 @@ namespace mg {
 namespace {
 
 ResponseChart::Bar barOf(const AgilityEntry& e) {
-  return {QString::fromStdString(e.label), e.summary.meanSeconds, e.summary.medianSeconds, e.summary.failures,
-          e.summary.changes};
+  return {QString::fromStdString(e.label), e.summary.meanSeconds, e.summary.medianSeconds,
+          e.summary.failures, e.summary.changes};
 }
 
 }  // namespace
@@ -47,12 +47,16 @@ const RegisterWorkspaceOf<FieldWorkspace> kRegistration{30};
 }  // namespace
 
 QString FieldWorkspace::gettingStartedHtml() const {
-  return tr("<li><b>Motion fields.</b> In the Motion Fields workspace choose the task (direction or line) and "
-            "press Build; Play then steers the character with the arrow keys or a drag on the ground, and the "
-            "Field State Space shows where the states and their values lie.</li>");
+  return tr(
+      "<li><b>Motion fields.</b> In the Motion Fields workspace choose the task (direction or "
+      "line) and "
+      "press Build; Play then steers the character with the arrow keys or a drag on the ground, "
+      "and the "
+      "Field State Space shows where the states and their values lie.</li>");
 }
 
-FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(context, QStringLiteral("field")) {
+FieldWorkspace::FieldWorkspace(const WorkspaceContext& context)
+    : Workspace(context, QStringLiteral("field")) {
   m_document = ensureSection<FieldDocument>(*m_project);
   m_buildJob = std::make_unique<JobSlot<std::shared_ptr<const FieldBuildOutcome>>>(this);
   m_compareJob = std::make_unique<JobSlot<std::shared_ptr<const FieldCompareOutcome>>>(this);
@@ -63,30 +67,36 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   auto* form = new QFormLayout;
   m_task = new QComboBox(panel);
   m_task->addItems({tr("Direction"), tr("Line")});
-  m_task->setToolTip(tr("The task the value function learns: follow a direction, or follow a line in that direction."));
+  m_task->setToolTip(
+      tr("The task the value function learns: follow a direction, or follow a line in that "
+         "direction."));
   m_k = new QSpinBox(panel);
   m_k->setRange(1, 100);
   m_k->setToolTip(tr("Neighbours blended per state, and actions per state (the paper uses 15)."));
   m_compression = new QSpinBox(panel);
   m_compression->setRange(1, 100);
-  m_compression->setToolTip(tr("Temporal compression N: values stored at every N-th state of each clip."));
+  m_compression->setToolTip(
+      tr("Temporal compression N: values stored at every N-th state of each clip."));
   form->addRow(tr("Task"), m_task);
   form->addRow(tr("Neighbours k"), m_k);
   form->addRow(tr("Compression N"), m_compression);
   layout->addLayout(form);
   m_build = new QPushButton(tr("Build Field"), panel);
-  m_build->setToolTip(tr("Build a motion field from the selected motions (all when none is selected) (Ctrl+Alt+F)."));
+  m_build->setToolTip(tr(
+      "Build a motion field from the selected motions (all when none is selected) (Ctrl+Alt+F)."));
   m_build->setShortcut(QKeySequence(tr("Ctrl+Alt+F")));
   layout->addWidget(m_build);
   auto* playRow = new QHBoxLayout;
   auto* play = new QPushButton(tr("Play"), panel);
-  play->setToolTip(tr("Play the field in the viewport; steer with the arrow keys or by dragging on the ground."));
+  play->setToolTip(tr(
+      "Play the field in the viewport; steer with the arrow keys or by dragging on the ground."));
   auto* stop = new QPushButton(tr("Stop"), panel);
   playRow->addWidget(play);
   playRow->addWidget(stop);
   layout->addLayout(playRow);
   m_passive = new QCheckBox(tr("Passive"), panel);
-  m_passive->setToolTip(tr("Ignore the direction: the field flows through the data by its similarity weights."));
+  m_passive->setToolTip(
+      tr("Ignore the direction: the field flows through the data by its similarity weights."));
   m_follow = new QCheckBox(tr("Follow Character"), panel);
   m_follow->setChecked(true);
   m_follow->setToolTip(tr("Keep the camera on the character."));
@@ -99,7 +109,8 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   m_pushFrom->setRange(-180, 180);
   m_pushFrom->setValue(90);
   m_pushFrom->setSuffix(QStringLiteral("\u00b0"));
-  m_pushFrom->setToolTip(tr("Where the push comes from, relative to the facing: 0 front, 90 left, -90 right, 180 back."));
+  m_pushFrom->setToolTip(tr(
+      "Where the push comes from, relative to the facing: 0 front, 90 left, -90 right, 180 back."));
   m_pushSpeed = new QDoubleSpinBox(panel);
   m_pushSpeed->setRange(0.1, 5.0);
   m_pushSpeed->setSingleStep(0.25);
@@ -115,15 +126,17 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   m_info = new QLabel(tr("No field built."), panel);
   m_info->setWordWrap(true);
   m_response = new QLabel(tr("Last response: -"), panel);
-  m_response->setToolTip(tr("Seconds from the last change of direction until the facing was within 5\u00b0 "
-                            "(and 0.1 m of the line)."));
+  m_response->setToolTip(
+      tr("Seconds from the last change of direction until the facing was within 5\u00b0 "
+         "(and 0.1 m of the line)."));
   m_status = new QLabel(panel);
   m_status->setWordWrap(true);
   layout->addWidget(m_info);
   layout->addWidget(m_response);
   layout->addWidget(m_status);
   layout->addStretch(1);
-  addDock(panel, tr("Motion Field"), "motionFieldDock", Qt::RightDockWidgetArea, true, "heatmapDock");
+  addDock(panel, tr("Motion Field"), "motionFieldDock", Qt::RightDockWidgetArea, true,
+          "heatmapDock");
 
   auto* views = new QWidget;
   auto* vl = new QVBoxLayout(views);
@@ -131,8 +144,9 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   m_polar = new ValuePolarPlot(views);
   m_chart = new ResponseChart(views);
   auto* compareButton = new QPushButton(tr("Compare with Graph Controller"), views);
-  compareButton->setToolTip(tr("Time 20 random direction changes by the field at N = 1, 10, 20, 30 and by a graph "
-                               "controller (database motion graph, clips warped up to \u00b145\u00b0) on the same data."));
+  compareButton->setToolTip(tr(
+      "Time 20 random direction changes by the field at N = 1, 10, 20, 30 and by a graph "
+      "controller (database motion graph, clips warped up to \u00b145\u00b0) on the same data."));
   // One row: the state space, the polar plot, and the comparison chart with its button.
   auto* row = new QHBoxLayout;
   row->addWidget(m_stateSpace, 3);
@@ -142,13 +156,13 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   chartColumn->addWidget(compareButton);
   row->addLayout(chartColumn, 3);
   vl->addLayout(row, 1);
-  QDockWidget* viewsDock =
-      addDock(views, tr("Field State Space"), "fieldStateSpaceDock", Qt::BottomDockWidgetArea, true);
+  QDockWidget* viewsDock = addDock(views, tr("Field State Space"), "fieldStateSpaceDock",
+                                   Qt::BottomDockWidgetArea, true);
   // Share the bottom tab group of the timeline and graph canvases for the full width rather than
   // squeezing beside it (never the transport's dock).
   for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
-    if (dock != viewsDock && m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea && !dock->isFloating() &&
-        dock->objectName() != QStringLiteral("playbackDock")) {
+    if (dock != viewsDock && m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea &&
+        !dock->isFloating() && dock->objectName() != QStringLiteral("playbackDock")) {
       m_window->tabifyDockWidget(dock, viewsDock);
       break;
     }
@@ -167,7 +181,8 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
   connect(play, &QPushButton::clicked, this, &FieldWorkspace::play);
   connect(stop, &QPushButton::clicked, m_preview, &FieldPreview::stop);
   connect(m_passive, &QCheckBox::toggled, m_preview, &FieldPreview::setPassive);
-  connect(m_follow, &QCheckBox::toggled, this, [this](bool on) { m_viewport->setFollowCharacter(on); });
+  connect(m_follow, &QCheckBox::toggled, this,
+          [this](bool on) { m_viewport->setFollowCharacter(on); });
   connect(pushButton, &QPushButton::clicked, this, &FieldWorkspace::push);
   connect(m_pushAction, &QAction::triggered, this, &FieldWorkspace::push);
   connect(compareButton, &QPushButton::clicked, this, &FieldWorkspace::compare);
@@ -180,8 +195,12 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context) : Workspace(cont
 
 FieldWorkspace::~FieldWorkspace() = default;
 
-bool FieldWorkspace::isBuilding() const { return m_buildJob->isRunning(); }
-bool FieldWorkspace::isComparing() const { return m_compareJob->isRunning(); }
+bool FieldWorkspace::isBuilding() const {
+  return m_buildJob->isRunning();
+}
+bool FieldWorkspace::isComparing() const {
+  return m_compareJob->isRunning();
+}
 
 void FieldWorkspace::showSettings() {
   m_updating = true;
@@ -266,11 +285,16 @@ void FieldWorkspace::build() {
          m_stateSpace->setPoints(r->points);
          m_stateSpace->clearCurrent();
          const MotionFieldBuildStats& s = r->stats;
-         m_info->setText(tr("%1 states, %2 dimensions; %3 task, %4 anchors; value iteration %5 sweeps, residual "
+         m_info->setText(tr("%1 states, %2 dimensions; %3 task, %4 anchors; value iteration %5 "
+                            "sweeps, residual "
                             "%6, %7 s (neighbours %8 s).")
-                             .arg(s.states).arg(s.dims)
-                             .arg(fieldTaskName(m_field->values->task.kind)).arg(s.anchors).arg(s.iterations)
-                             .arg(s.bellmanResidual, 0, 'g', 2).arg(s.valueIterationSeconds, 0, 'f', 1)
+                             .arg(s.states)
+                             .arg(s.dims)
+                             .arg(fieldTaskName(m_field->values->task.kind))
+                             .arg(s.anchors)
+                             .arg(s.iterations)
+                             .arg(s.bellmanResidual, 0, 'g', 2)
+                             .arg(s.valueIterationSeconds, 0, 'f', 1)
                              .arg(s.neighboursSeconds, 0, 'f', 1));
          m_status->setText(tr("Field built. Play to steer it."));
          emit fieldBuilt();
@@ -294,7 +318,9 @@ void FieldWorkspace::play() {
   const FieldDatabase& db = *m_field->database;
   int best = 0;
   for (int c = 1; c < db.clipCount(); ++c) {
-    if (db.clipFirstState[c + 1] - db.clipFirstState[c] > db.clipFirstState[best + 1] - db.clipFirstState[best]) best = c;
+    if (db.clipFirstState[c + 1] - db.clipFirstState[c] >
+        db.clipFirstState[best + 1] - db.clipFirstState[best])
+      best = c;
   }
   m_preview->start(m_field, (db.clipFirstState[best] + db.clipFirstState[best + 1]) / 2);
   m_preview->setPassive(m_passive->isChecked());
@@ -302,7 +328,9 @@ void FieldWorkspace::play() {
   m_viewport->setFocus();
 }
 
-void FieldWorkspace::push() { m_preview->push(m_pushFrom->value(), m_pushSpeed->value()); }
+void FieldWorkspace::push() {
+  m_preview->push(m_pushFrom->value(), m_pushSpeed->value());
+}
 
 void FieldWorkspace::onFrame() {
   MotionFieldStream* s = m_preview->stream();
@@ -314,10 +342,13 @@ void FieldWorkspace::onFrame() {
   if (nb.empty()) return;
   std::vector<double> feature(db.featureDims);
   embedState(db, s->state().pose, s->state().velocity, feature.data());
-  const Eigen::VectorXd p = m_axes.transpose() * (Eigen::Map<const Eigen::VectorXd>(feature.data(), db.featureDims) - m_mean);
+  const Eigen::VectorXd p =
+      m_axes.transpose() *
+      (Eigen::Map<const Eigen::VectorXd>(feature.data(), db.featureDims) - m_mean);
   std::vector<int> ids;
   for (const Neighbour& n : nb) ids.push_back(n.state);
-  m_stateSpace->setCurrent(QPointF(p[0], p.size() > 1 ? p[1] : 0.0), ids, std::vector<double>(w.begin(), w.end()));
+  m_stateSpace->setCurrent(QPointF(p[0], p.size() > 1 ? p[1] : 0.0), ids,
+                           std::vector<double>(w.begin(), w.end()));
   if (!m_field->values) return;
   const FieldValueFunction& vf = *m_field->values;
   const TaskParameter t = s->taskParameter();
@@ -329,7 +360,8 @@ void FieldWorkspace::onFrame() {
     const float* v0 = vf.values.data() + static_cast<size_t>(vf.anchors.anchor0[i]) * samples;
     const float* v1 = vf.values.data() + static_cast<size_t>(vf.anchors.anchor1[i]) * samples;
     float v = 0;
-    for (int c = 0; c < st.count; ++c) v += static_cast<float>(st.weight[c]) * ((1 - l) * v0[st.index[c]] + l * v1[st.index[c]]);
+    for (int c = 0; c < st.count; ++c)
+      v += static_cast<float>(st.weight[c]) * ((1 - l) * v0[st.index[c]] + l * v1[st.index[c]]);
     values[i] = v;
   }
   m_stateSpace->setValues(std::move(values));
@@ -358,11 +390,17 @@ void FieldWorkspace::compare() {
          const ResponseChart::Bar f = bars.front();
          const ResponseChart::Bar g = bars.back();
          m_chart->setBars(std::move(bars));
-         m_status->setText(tr("Response (mean/median): field N=1 %1/%2 s, graph controller %3/%4 s.")
-                               .arg(f.mean, 0, 'f', 2).arg(f.median, 0, 'f', 2).arg(g.mean, 0, 'f', 2).arg(g.median, 0, 'f', 2));
+         m_status->setText(
+             tr("Response (mean/median): field N=1 %1/%2 s, graph controller %3/%4 s.")
+                 .arg(f.mean, 0, 'f', 2)
+                 .arg(f.median, 0, 'f', 2)
+                 .arg(g.mean, 0, 'f', 2)
+                 .arg(g.median, 0, 'f', 2));
          emit compared();
        },
-       [this](int value, int maximum, const QString&) { reportProgress(value, maximum, tr("Comparing agility")); },
+       [this](int value, int maximum, const QString&) {
+         reportProgress(value, maximum, tr("Comparing agility"));
+       },
        [this](bool) { finishProgress(); }});
 }
 

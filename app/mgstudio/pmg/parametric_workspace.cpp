@@ -61,8 +61,11 @@ const RegisterWorkspaceOf<ParametricWorkspace> kRegistration{10};
 }  // namespace
 
 QString ParametricWorkspace::gettingStartedHtml() const {
-  return tr("<li><b>Parametric graphs.</b> In the Parametric Graph dock make nodes from step cycles, connect them and "
-            "inspect each edge's T_GOOD/T_BAD in the Edge Inspector; Walk and Steer preview the result.</li>");
+  return tr(
+      "<li><b>Parametric graphs.</b> In the Parametric Graph dock make nodes from step cycles, "
+      "connect them and "
+      "inspect each edge's T_GOOD/T_BAD in the Edge Inspector; Walk and Steer preview the "
+      "result.</li>");
 }
 
 ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
@@ -92,7 +95,8 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   cv->addWidget(m_strip);
   cv->addLayout(buttons);
   m_preview = new ParametricPreview(m_streams, viewport, m_strip, this);
-  addDock(canvas, tr("Parametric Graph"), "parametricGraphDock", Qt::BottomDockWidgetArea, true, "timelineDock");
+  addDock(canvas, tr("Parametric Graph"), "parametricGraphDock", Qt::BottomDockWidgetArea, true,
+          "timelineDock");
 
   auto* nodePanel = new QWidget;
   auto* nv = new QVBoxLayout(nodePanel);
@@ -101,11 +105,14 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   m_plot = new ParameterPlot(nodePanel);
   nv->addWidget(m_nodeInfo);
   nv->addWidget(m_plot, 1);
-  addDock(nodePanel, tr("Parametric Node"), "parametricNodeDock", Qt::BottomDockWidgetArea, false, "timelineDock");
+  addDock(nodePanel, tr("Parametric Node"), "parametricNodeDock", Qt::BottomDockWidgetArea, false,
+          "timelineDock");
 
   m_inspector = new EdgeInspector(project, nullptr);
-  m_inspectorDock = addDock(m_inspector, tr("Edge Inspector"), "edgeInspectorDock", Qt::RightDockWidgetArea);
-  // The inspector needs height: share the tallest right-hand tab group rather than squeezing under it.
+  m_inspectorDock =
+      addDock(m_inspector, tr("Edge Inspector"), "edgeInspectorDock", Qt::RightDockWidgetArea);
+  // The inspector needs height: share the tallest right-hand tab group rather than squeezing under
+  // it.
   for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
     if (dock != m_inspectorDock && window->dockWidgetArea(dock) == Qt::RightDockWidgetArea) {
       window->tabifyDockWidget(dock, m_inspectorDock);
@@ -115,8 +122,8 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
 
   m_export = new QAction(tr("Export &Parametric Graph..."), this);
   connect(m_export, &QAction::triggered, this, [this] {
-    const QString chosen = QFileDialog::getSaveFileName(m_window, tr("Export Parametric Graph"), QString(),
-                                                        tr("Parametric motion graph (*.pmg)"));
+    const QString chosen = QFileDialog::getSaveFileName(
+        m_window, tr("Export Parametric Graph"), QString(), tr("Parametric motion graph (*.pmg)"));
     if (chosen.isEmpty()) return;
     const QString path = pmgExportPath(chosen);
     if (const QString error = exportTo(path); !error.isEmpty()) {
@@ -127,7 +134,8 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   });
   addFileAction(m_export);
 
-  connect(m_graph, &ParametricGraphView::newNodeRequested, this, &ParametricWorkspace::showNewNodeDialog);
+  connect(m_graph, &ParametricGraphView::newNodeRequested, this,
+          &ParametricWorkspace::showNewNodeDialog);
   connect(m_graph, &ParametricGraphView::edgeSelected, this, [this](ParamEdgeId id) {
     m_inspector->setEdge(id);
     m_inspectorDock->raise();
@@ -143,7 +151,8 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   });
   connect(m_plot, &ParameterPlot::parameterDragged, this,
           [this](const ParameterVector& l) { playNodeBlend(m_plot->node(), l); });
-  connect(m_inspector, &EdgeInspector::previewRequested, this, &ParametricWorkspace::previewTransition);
+  connect(m_inspector, &EdgeInspector::previewRequested, this,
+          &ParametricWorkspace::previewTransition);
   connect(walk, &QPushButton::clicked, this, [this] { startWalk(false); });
   connect(steer, &QPushButton::clicked, this, [this] { startWalk(true); });
   connect(stop, &QPushButton::clicked, m_preview, &ParametricPreview::stop);
@@ -162,13 +171,16 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
 
 ParametricWorkspace::~ParametricWorkspace() = default;
 
-GraphModel* ParametricWorkspace::graphModel() const { return m_graph->model(); }
+GraphModel* ParametricWorkspace::graphModel() const {
+  return m_graph->model();
+}
 
 void ParametricWorkspace::projectLoaded() {
   // After the nodes are built (buildPendingNodes), the loaded edges are sampled again on their own,
   // so the author does not press Rebuild on every edge after opening a project.
   m_pending->edgesToSample.clear();
-  for (const ParamEdgeEntry& e : parametricOf(*m_project)->edges()) m_pending->edgesToSample.push_back(e.id);
+  for (const ParamEdgeEntry& e : parametricOf(*m_project)->edges())
+    m_pending->edgesToSample.push_back(e.id);
   buildPendingNodes();
 }
 
@@ -195,30 +207,35 @@ void ParametricWorkspace::samplePendingEdges() {
     }
     const EdgeSamplingSettings settings = e->settings.sampling;
     const EdgeSampleJob job{s->built, t->built, settings};
-    const QString label = tr("Sampling edge %1 \u2192 %2").arg(QString::fromStdString(s->name), QString::fromStdString(t->name));
+    const QString label =
+        tr("Sampling edge %1 \u2192 %2")
+            .arg(QString::fromStdString(s->name), QString::fromStdString(t->name));
     reportProgress(0, kJobProgressSteps, label);
-    m_pending->sample.start([job](JobContext<EdgeSampleResult>& context) { runEdgeSampling(context, job); },
-                            {[this, id, settings](const EdgeSampleResult& r) {
-                               const ParamEdgeEntry* now = parametricOf(*m_project)->edge(id);
-                               // Part of loading: not an undo step. Skipped if the author changed it meanwhile.
-                               const EdgeSamplingSettings& cur = now ? now->settings.sampling : settings;
-                               const bool same = cur.sourceSamples == settings.sourceSamples &&
-                                                 cur.targetSamples == settings.targetSamples && cur.seed == settings.seed &&
-                                                 cur.sourceRegionBegin == settings.sourceRegionBegin &&
-                                                 cur.sourceRegionEnd == settings.sourceRegionEnd &&
-                                                 cur.targetRegionBegin == settings.targetRegionBegin &&
-                                                 cur.targetRegionEnd == settings.targetRegionEnd;
-                               if (r.sampling && now && !now->sampling && same) {
-                                 parametricOf(*m_project)->setEdgeSampling(id, settings, r.sampling);
-                               } else if (!r.sampling) {
-                                 m_status->setText(tr("Sampling a loaded edge failed: %1").arg(r.error));
-                               }
-                             },
-                             [this, label](int v, int max, const QString&) { reportProgress(v, max, label); },
-                             [this](bool) {
-                               finishProgress();
-                               QMetaObject::invokeMethod(this, &ParametricWorkspace::samplePendingEdges, Qt::QueuedConnection);
-                             }});
+    m_pending->sample.start(
+        [job](JobContext<EdgeSampleResult>& context) { runEdgeSampling(context, job); },
+        {[this, id, settings](const EdgeSampleResult& r) {
+           const ParamEdgeEntry* now = parametricOf(*m_project)->edge(id);
+           // Part of loading: not an undo step. Skipped if the author changed it meanwhile.
+           const EdgeSamplingSettings& cur = now ? now->settings.sampling : settings;
+           const bool same = cur.sourceSamples == settings.sourceSamples &&
+                             cur.targetSamples == settings.targetSamples &&
+                             cur.seed == settings.seed &&
+                             cur.sourceRegionBegin == settings.sourceRegionBegin &&
+                             cur.sourceRegionEnd == settings.sourceRegionEnd &&
+                             cur.targetRegionBegin == settings.targetRegionBegin &&
+                             cur.targetRegionEnd == settings.targetRegionEnd;
+           if (r.sampling && now && !now->sampling && same) {
+             parametricOf(*m_project)->setEdgeSampling(id, settings, r.sampling);
+           } else if (!r.sampling) {
+             m_status->setText(tr("Sampling a loaded edge failed: %1").arg(r.error));
+           }
+         },
+         [this, label](int v, int max, const QString&) { reportProgress(v, max, label); },
+         [this](bool) {
+           finishProgress();
+           QMetaObject::invokeMethod(this, &ParametricWorkspace::samplePendingEdges,
+                                     Qt::QueuedConnection);
+         }});
     return;
   }
 }
@@ -238,12 +255,15 @@ void ParametricWorkspace::showNode(ParamNodeId id) {
     m_nodeInfo->setText(tr("Select a parametric node."));
     return;
   }
-  QString text = tr("<b>%1</b>: %2 examples").arg(QString::fromStdString(n->name)).arg(n->examples.size());
+  QString text =
+      tr("<b>%1</b>: %2 examples").arg(QString::fromStdString(n->name)).arg(n->examples.size());
   if (n->built) {
     const auto names = n->built->measure().parameterNames();
     for (int d = 0; d < n->built->dimensions(); ++d) {
-      text += tr("; %1 in [%2, %3]").arg(QString::fromStdString(names[d]))
-                  .arg(n->built->rangeMin()[d], 0, 'f', 1).arg(n->built->rangeMax()[d], 0, 'f', 1);
+      text += tr("; %1 in [%2, %3]")
+                  .arg(QString::fromStdString(names[d]))
+                  .arg(n->built->rangeMin()[d], 0, 'f', 1)
+                  .arg(n->built->rangeMax()[d], 0, 'f', 1);
     }
     text += tr(". Drag in the plot to play the blend.");
   } else {
@@ -258,7 +278,8 @@ void ParametricWorkspace::showNewNodeDialog() {
     return;
   }
   ParametricNodeDialog dialog(m_project, m_window);
-  connect(&dialog, &ParametricNodeDialog::parameterDragged, this, &ParametricWorkspace::playNodeBlend);
+  connect(&dialog, &ParametricNodeDialog::parameterDragged, this,
+          &ParametricWorkspace::playNodeBlend);
   if (dialog.exec() != QDialog::Accepted || !dialog.builtNode()) return;
   ParamNodeEntry entry = dialog.entry();
   entry.canvasX = 160.0 * static_cast<double>(parametricOf(*m_project)->nodes().size());
@@ -268,7 +289,8 @@ void ParametricWorkspace::showNewNodeDialog() {
   m_graph->selectNode(id);
 }
 
-void ParametricWorkspace::playNodeBlend(std::shared_ptr<const ParametricNode> node, const ParameterVector& l) {
+void ParametricWorkspace::playNodeBlend(std::shared_ptr<const ParametricNode> node,
+                                        const ParameterVector& l) {
   if (!node) return;
   m_clipJob->start(
       [node, l](JobContext<std::shared_ptr<const Motion>>& job) {
@@ -287,17 +309,22 @@ void ParametricWorkspace::previewTransition(ParamEdgeId edge, const ParameterVec
   job.sourceParameter = source, job.targetParameter = target;
   if (job.edge >= static_cast<int>(ids.size())) return;
   m_pending->preview.start(
-      [job](JobContext<TransitionPreviewResult>& context) { context.addResult(computeTransitionPreview(job)); },
+      [job](JobContext<TransitionPreviewResult>& context) {
+        context.addResult(computeTransitionPreview(job));
+      },
       {[this](const TransitionPreviewResult& r) {
          if (!r.clip) {
            m_status->setText(r.error);
            return;
          }
          m_preview->playClip(r.clip, r.blendBegin, r.blendEnd);
-         m_status->setText(tr("Transition preview: blend frames %1-%2 of %3").arg(r.blendBegin).arg(r.blendEnd - 1)
+         m_status->setText(tr("Transition preview: blend frames %1-%2 of %3")
+                               .arg(r.blendBegin)
+                               .arg(r.blendEnd - 1)
                                .arg(r.clip->frameCount()));
        },
-       {}, {}});
+       {},
+       {}});
 }
 
 void ParametricWorkspace::startWalk(bool steering) {
@@ -311,7 +338,8 @@ void ParametricWorkspace::startWalk(bool steering) {
     start = std::max(0, graph->findNode(n->name));
   }
   if (m_preview->startWalk(graph, start, steering)) {
-    m_status->setText(steering ? tr("Steering: \u2190/\u2192 turn the arrow, \u2193 turns around, or left-drag on the ground towards where to go")
+    m_status->setText(steering ? tr("Steering: \u2190/\u2192 turn the arrow, \u2193 turns around, "
+                                    "or left-drag on the ground towards where to go")
                                : tr("Random walk through %1 edges").arg(graph->edges.size()));
     m_viewport->setFocus();
   }
@@ -325,8 +353,9 @@ Workspace::ReportExport ParametricWorkspace::exportForReport(const QString& base
 }
 
 QString ParametricWorkspace::pmgExportPath(const QString& chosen) {
-  return QFileInfo(chosen).suffix().compare(QStringLiteral("pmg"), Qt::CaseInsensitive) == 0 ? chosen
-                                                                                             : chosen + QStringLiteral(".pmg");
+  return QFileInfo(chosen).suffix().compare(QStringLiteral("pmg"), Qt::CaseInsensitive) == 0
+             ? chosen
+             : chosen + QStringLiteral(".pmg");
 }
 
 QString ParametricWorkspace::exportTo(const QString& chosen) const {
@@ -350,16 +379,18 @@ void ParametricWorkspace::buildPendingNodes() {
     const NodeBuildJob job = NodeBuildJob::from(n, *m_project);
     m_building = id;
     m_status->setText(tr("Building node %1...").arg(QString::fromStdString(n.name)));
-    m_pending->build.start([job](JobContext<NodeBuildResult>& context) { runNodeBuild(context, job); },
-                           {[this, id](const NodeBuildResult& r) {
-                              if (r.node) parametricOf(*m_project)->setNodeBuilt(id, r.node);
-                              m_status->setText(r.node ? tr("Node built.") : tr("Node build failed: %1").arg(r.error));
-                            },
-                            {},
-                            [this](bool) {
-                              m_building = kNoParamId;
-                              QMetaObject::invokeMethod(this, &ParametricWorkspace::buildPendingNodes, Qt::QueuedConnection);
-                            }});
+    m_pending->build.start(
+        [job](JobContext<NodeBuildResult>& context) { runNodeBuild(context, job); },
+        {[this, id](const NodeBuildResult& r) {
+           if (r.node) parametricOf(*m_project)->setNodeBuilt(id, r.node);
+           m_status->setText(r.node ? tr("Node built.") : tr("Node build failed: %1").arg(r.error));
+         },
+         {},
+         [this](bool) {
+           m_building = kNoParamId;
+           QMetaObject::invokeMethod(this, &ParametricWorkspace::buildPendingNodes,
+                                     Qt::QueuedConnection);
+         }});
     return;
   }
   samplePendingEdges();
@@ -372,19 +403,22 @@ void ParametricWorkspace::runDemo(const QString& directory) {
   m_demoJob->start(
       [dir, options](JobContext<std::shared_ptr<const DemoResult>>& context) {
         auto out = std::make_shared<DemoResult>();
-        for (const char* file : {"16_15.bvh", "16_11.bvh", "16_13.bvh", "16_17.bvh", "16_19.bvh", "16_47.bvh"}) {
+        for (const char* file :
+             {"16_15.bvh", "16_11.bvh", "16_13.bvh", "16_17.bvh", "16_19.bvh", "16_47.bvh"}) {
           Result<Motion> m = readMotionFile(dir + "/" + file, options);
           if (!m) continue;
           Result<std::vector<StepCycle>> cycles = findStepCycles(*m);
           const int index = static_cast<int>(out->motions.size());
           out->motions.push_back(std::make_shared<const Motion>(std::move(m.value())));
           if (cycles) {
-            for (const StepCycle& c : *cycles) out->examples.push_back({index, c.beginFrame, c.endFrame});
+            for (const StepCycle& c : *cycles)
+              out->examples.push_back({index, c.beginFrame, c.endFrame});
           }
         }
         NodeBuildJob job;
         job.name = "walk";
-        for (const auto& [i, b, e] : out->examples) job.segments.push_back({out->motions[static_cast<size_t>(i)], b, e});
+        for (const auto& [i, b, e] : out->examples)
+          job.segments.push_back({out->motions[static_cast<size_t>(i)], b, e});
         job.metrics = {ParameterMetric{}};
         std::vector<ExampleSegment> segments = job.segments;
         Result<ParametricSpace> space = registerExamples(segments, job.registration);
@@ -394,7 +428,8 @@ void ParametricWorkspace::runDemo(const QString& directory) {
           return;
         }
         Result<ParametricNode> node = buildParametricNode(
-            "walk", std::make_shared<const ParametricSpace>(std::move(space.value())), job.metrics, job.inversion);
+            "walk", std::make_shared<const ParametricSpace>(std::move(space.value())), job.metrics,
+            job.inversion);
         if (!node) {
           out->error = QString::fromStdString(node.error().message);
           context.addResult(std::shared_ptr<const DemoResult>(out));
@@ -403,8 +438,10 @@ void ParametricWorkspace::runDemo(const QString& directory) {
         out->node = std::make_shared<const ParametricNode>(std::move(node.value()));
         out->edgeSettings.sampling.sourceSamples = 30;
         out->edgeSettings.sampling.targetSamples = 300;
-        Result<EdgeSampling> sampling = sampleEdge({out->node.get(), out->node.get(), out->edgeSettings.sampling});
-        if (sampling) out->sampling = std::make_shared<const EdgeSampling>(std::move(sampling.value()));
+        Result<EdgeSampling> sampling =
+            sampleEdge({out->node.get(), out->node.get(), out->edgeSettings.sampling});
+        if (sampling)
+          out->sampling = std::make_shared<const EdgeSampling>(std::move(sampling.value()));
         context.addResult(std::shared_ptr<const DemoResult>(out));
       },
       {[this](const std::shared_ptr<const DemoResult>& r) {
@@ -420,7 +457,8 @@ void ParametricWorkspace::runDemo(const QString& directory) {
          }
          ParamNodeEntry node;
          node.name = parametricOf(*m_project)->uniqueName("walk");
-         for (const auto& [i, b, e] : r->examples) node.examples.push_back({ids[static_cast<size_t>(i)], b, e});
+         for (const auto& [i, b, e] : r->examples)
+           node.examples.push_back({ids[static_cast<size_t>(i)], b, e});
          node.metrics = {ParameterMetric{}};
          node.built = r->node;
          auto* addNode = new AddParametricNodeCommand(parametricOf(*m_project), node);
@@ -436,11 +474,13 @@ void ParametricWorkspace::runDemo(const QString& directory) {
          showNode(nodeId);
          m_graph->selectEdge(edgeId);
          m_inspector->setEdge(edgeId);
-         m_status->setText(tr("Demo: walking node with %1 examples and its self-loop.").arg(node.examples.size()));
+         m_status->setText(tr("Demo: walking node with %1 examples and its self-loop.")
+                               .arg(node.examples.size()));
          // The demo is about the edge: float the inspector at full height over the right side.
          m_inspectorDock->setFloating(true);
          const QRect frame = m_window->geometry();
-         m_inspectorDock->setGeometry(frame.right() - 600, frame.top() + 24, 590, frame.height() - 60);
+         m_inspectorDock->setGeometry(frame.right() - 600, frame.top() + 24, 590,
+                                      frame.height() - 60);
          m_inspectorDock->show();
          m_inspectorDock->raise();
          // Show a transition at once: the first source sample into its best target (the
@@ -448,7 +488,8 @@ void ParametricWorkspace::runDemo(const QString& directory) {
          m_inspector->requestPreview();
          emit demoReady();
        },
-       {}, {}});
+       {},
+       {}});
 }
 
 }  // namespace mg

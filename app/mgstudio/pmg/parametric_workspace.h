@@ -73,7 +73,8 @@ class ParametricWorkspace : public Workspace {
 
  private:
   void playNodeBlend(std::shared_ptr<const ParametricNode> node, const ParameterVector& l);
-  void previewTransition(ParamEdgeId edge, const ParameterVector& source, const ParameterVector& target);
+  void previewTransition(ParamEdgeId edge, const ParameterVector& source,
+                         const ParameterVector& target);
   void buildPendingNodes();
   void samplePendingEdges();
   void showNode(ParamNodeId id);

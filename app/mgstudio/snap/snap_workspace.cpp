@@ -19,12 +19,12 @@
 #include "widgets/views/graph/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/heatmap/heatmap_panel.h"
-#include "widgets/views/snap/hub_graph_model.h"
-#include "widgets/views/snap/hub_panel.h"
-#include "widgets/views/timeline/match_timeline.h"
 #include "widgets/views/playback/motion_player.h"
 #include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/snap/hub_graph_model.h"
+#include "widgets/views/snap/hub_panel.h"
 #include "widgets/views/snap/snap_preview.h"
+#include "widgets/views/timeline/match_timeline.h"
 #include "widgets/views/viewport/viewport_widget.h"
 
 namespace mg {
@@ -34,7 +34,9 @@ const RegisterWorkspaceOf<SnapWorkspace> kRegistration{0};  // the first tab: th
 }  // namespace
 
 SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
-    : Workspace(context, QStringLiteral("snap")), m_player(context.player), m_session(context.session) {
+    : Workspace(context, QStringLiteral("snap")),
+      m_player(context.player),
+      m_session(context.session) {
   QMainWindow* window = m_window;
   Project* project = m_project;
   ViewportWidget* viewport = m_viewport;
@@ -44,9 +46,10 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   m_canvas = new GraphCanvas(project, m_session, m_preview);
   m_hubs = new HubPanel(project, m_session);
 
-  QDockWidget* timelineDock = addDock(m_timeline, tr("Match Timeline"), "timelineDock", Qt::BottomDockWidgetArea, true);
-  QDockWidget* canvasDock =
-      addDock(m_canvas, tr("Hub Graph"), "graphCanvasDock", Qt::RightDockWidgetArea, true, "historyDock");
+  QDockWidget* timelineDock =
+      addDock(m_timeline, tr("Match Timeline"), "timelineDock", Qt::BottomDockWidgetArea, true);
+  QDockWidget* canvasDock = addDock(m_canvas, tr("Hub Graph"), "graphCanvasDock",
+                                    Qt::RightDockWidgetArea, true, "historyDock");
   addDock(m_hubs, tr("Hubs"), "hubsDock", Qt::LeftDockWidgetArea);
   // The transport bar sits under the timeline, both across the bottom.
   if (auto* playbackDock = window->findChild<QDockWidget*>(QStringLiteral("playbackDock"))) {
@@ -67,12 +70,17 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
     // The frame the preview or the library playback is on.
     const auto state = m_session->state();
     if (m_preview->currentMotion() >= 0) {
-      m_hubs->setCandidateFrame(state->motionIds[m_preview->currentMotion()], m_preview->currentFrame());
+      m_hubs->setCandidateFrame(state->motionIds[m_preview->currentMotion()],
+                                m_preview->currentFrame());
     } else if (!m_player->shownMotions().isEmpty()) {
       const MotionId id = m_player->shownMotions().first();
       const auto motion = m_project->motion(id);
-      const int frame = static_cast<int>(m_playback->timeSeconds() * m_project->metricSettings().workingFps);
-      if (motion) m_hubs->setCandidateFrame(id, std::min(frame, workingFrameCount(*motion, m_project->metricSettings().workingFps) - 1));
+      const int frame =
+          static_cast<int>(m_playback->timeSeconds() * m_project->metricSettings().workingFps);
+      if (motion)
+        m_hubs->setCandidateFrame(
+            id, std::min(frame,
+                         workingFrameCount(*motion, m_project->metricSettings().workingFps) - 1));
     }
   });
 
@@ -86,7 +94,8 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   // motion, as hub frames are) to "Create hub here".
   if (HeatmapPanel* heatmap = context.heatmap) {
     connect(heatmap, &HeatmapPanel::pairSelected, this, [this, heatmap](int row, int) {
-      if (row >= 0 && !heatmap->motions().isEmpty()) m_hubs->setCandidateFrame(heatmap->motions().first(), row);
+      if (row >= 0 && !heatmap->motions().isEmpty())
+        m_hubs->setCandidateFrame(heatmap->motions().first(), row);
     });
   }
   connect(m_timeline, &MatchTimeline::frameClicked, m_hubs, &HubPanel::setCandidateFrame);
@@ -110,7 +119,8 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
       m_timeline->setPlayhead(-1, -1);
       return;
     }
-    m_timeline->setPlayhead(row, std::min(m_playback->workingFrame(), s->working[row]->frameCount() - 1));
+    m_timeline->setPlayhead(
+        row, std::min(m_playback->workingFrame(), s->working[row]->frameCount() - 1));
   });
   connect(m_session, &SnapSession::stateChanged, this, [this] {
     const auto s = m_session->state();
@@ -125,15 +135,22 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   m_export->setEnabled(false);
 }
 
-GraphModel* SnapWorkspace::graphModel() const { return m_canvas->model(); }
+GraphModel* SnapWorkspace::graphModel() const {
+  return m_canvas->model();
+}
 
 QString SnapWorkspace::gettingStartedHtml() const {
-  return tr("<li><b>Make hubs (Snap-Together).</b> In the Hubs dock press Suggest, or click a frame on the Match "
-            "Timeline, set its threshold with the slider (the dashed ticks show what would match) and press Create "
-            "Hub. Every hub's match frames become the cut points of the graph.</li>"
-            "<li><b>Check the graph.</b> The Hub Graph shows hubs and the clips between them; a red dashed ring "
-            "marks a dead end (no clip leaves it): Prune Dead Ends removes them. Press play on the Hub Graph for a "
-            "random walk, or click a clip to play it.</li>");
+  return tr(
+      "<li><b>Make hubs (Snap-Together).</b> In the Hubs dock press Suggest, or click a frame on "
+      "the Match "
+      "Timeline, set its threshold with the slider (the dashed ticks show what would match) and "
+      "press Create "
+      "Hub. Every hub's match frames become the cut points of the graph.</li>"
+      "<li><b>Check the graph.</b> The Hub Graph shows hubs and the clips between them; a red "
+      "dashed ring "
+      "marks a dead end (no clip leaves it): Prune Dead Ends removes them. Press play on the Hub "
+      "Graph for a "
+      "random walk, or click a clip to play it.</li>");
 }
 
 void SnapWorkspace::saveViewState(JsonObject& state) const {
@@ -185,16 +202,19 @@ SnapExportInput SnapWorkspace::exportInput(const SnapPipelineState& s) const {
   // The author's hub names and colours go into the graph file and name the clip files.
   for (HubId id : s.graphHubs) {
     const HubSpec* spec = hubsOf(*m_project)->hub(id);
-    input.hubLabels.push_back({spec && !spec->name.trimmed().isEmpty() ? spec->name.trimmed().toStdString()
-                                                                        : "hub_" + std::to_string(input.hubLabels.size()),
-                               spec ? spec->colour.name(QColor::HexRgb).toStdString() : std::string()});
+    input.hubLabels.push_back(
+        {spec && !spec->name.trimmed().isEmpty() ? spec->name.trimmed().toStdString()
+                                                 : "hub_" + std::to_string(input.hubLabels.size()),
+         spec ? spec->colour.name(QColor::HexRgb).toStdString() : std::string()});
   }
   return input;
 }
 
 QString SnapWorkspace::exportTo(const QString& directory) const {
   const auto s = m_session->state();
-  if (!s->snapped) return tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+  if (!s->snapped)
+    return tr(
+        "There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
   const Status status = mg::exportSnapGraph(exportInput(*s), directory.toStdString());
   return status ? QString() : QString::fromStdString(status.error().message);
 }
@@ -214,7 +234,8 @@ void SnapWorkspace::startExport(const QString& directory,
   if (m_exportJob.isRunning()) return;  // two exports into one folder would race
   const auto s = m_session->state();
   if (!s || !s->snapped) {
-    const QString error = tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
+    const QString error =
+        tr("There is no snapped graph to export yet: create hubs and wait for snapping to finish.");
     QMessageBox::warning(m_window, tr("Export failed"), error);
     emit exportFinished(directory, error);
     return;
@@ -234,20 +255,25 @@ void SnapWorkspace::startExport(const QString& directory,
       {[this, directory, reported](const QString& error) {
          *reported = true;
          if (error.isEmpty()) {
-           m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(directory), 6000);
+           m_window->statusBar()->showMessage(tr("Exported the snap graph to %1").arg(directory),
+                                              6000);
          } else if (m_exportCancelled) {
-           m_window->statusBar()->showMessage(tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
+           m_window->statusBar()->showMessage(
+               tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
          } else {
            QMessageBox::warning(m_window, tr("Export failed"), error);
          }
          emit exportFinished(directory, error);
        },
-       [this](int v, int max, const QString&) { reportProgress(v, max, tr("Exporting the snap graph")); },
+       [this](int v, int max, const QString&) {
+         reportProgress(v, max, tr("Exporting the snap graph"));
+       },
        [this, directory, reported](bool cancelled) {
          finishProgress();
          m_export->setEnabled(m_session->state() && m_session->state()->snapped);
          if (cancelled && !*reported) {  // stopped before it returned a result: nothing written
-           m_window->statusBar()->showMessage(tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
+           m_window->statusBar()->showMessage(
+               tr("Export cancelled; %1 is unchanged").arg(directory), 6000);
            emit exportFinished(directory, tr("Export cancelled"));
          }
        }});

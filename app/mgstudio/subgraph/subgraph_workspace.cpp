@@ -25,21 +25,25 @@
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/common/export_folder_dialog.h"
-#include "widgets/views/graph/graph_scene.h"
-#include "widgets/views/subgraph/subgraph_graph_model.h"
 #include "widgets/views/graph/graph_canvas.h"
-#include "widgets/views/timeline/match_timeline.h"
+#include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/playback/stream_player.h"
+#include "widgets/views/subgraph/subgraph_graph_model.h"
 #include "widgets/views/subgraph/subgraph_panel.h"
 #include "widgets/views/subgraph/subgraph_plots.h"
+#include "widgets/views/timeline/match_timeline.h"
 
 namespace mg {
 
 namespace {
 
-int toFrame(double seconds, double fps) { return static_cast<int>(std::lround(seconds * fps)); }
+int toFrame(double seconds, double fps) {
+  return static_cast<int>(std::lround(seconds * fps));
+}
 
-QString percent(double fraction) { return QString::number(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + QLatin1Char('%'); }
+QString percent(double fraction) {
+  return QString::number(100.0 * fraction, 'f', fraction < 0.1 ? 1 : 0) + QLatin1Char('%');
+}
 
 }  // namespace
 
@@ -48,23 +52,31 @@ const RegisterWorkspaceOf<SubgraphWorkspace> kRegistration{20};
 }  // namespace
 
 QString SubgraphWorkspace::gettingStartedHtml() const {
-  return tr("<li><b>Minimum subgraphs.</b> In the Minimum Subgraph workspace drag key segments on the Subgraph "
-            "Timeline (Shift+drag keeps frames by hand) and press Find Minimum Subgraph: the smallest graph that connects "
-            "every key is shown in Subgraph Results, with a random walk to preview.</li>");
+  return tr(
+      "<li><b>Minimum subgraphs.</b> In the Minimum Subgraph workspace drag key segments on the "
+      "Subgraph "
+      "Timeline (Shift+drag keeps frames by hand) and press Find Minimum Subgraph: the smallest "
+      "graph that connects "
+      "every key is shown in Subgraph Results, with a random walk to preview.</li>");
 }
 
 SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
-    : Workspace(context, QStringLiteral("subgraph")), m_session(context.session), m_search(this), m_manualJob(this) {
+    : Workspace(context, QStringLiteral("subgraph")),
+      m_session(context.session),
+      m_search(this),
+      m_manualJob(this) {
   m_doc = ensureSection<SubgraphDocument>(*m_project);
   m_panel = new SubgraphPanel(m_project, m_doc);
   addDock(m_panel, tr("Subgraph"), "subgraphDock", Qt::LeftDockWidgetArea, true, "hubsDock");
 
   m_timeline = new MatchTimeline(m_project, m_session);
   m_timeline->setRangeSelection(true);
-  m_timeline->setLegend(tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band above a line: kept "
-                           "frames (white key, orange required, purple branch, green path, blue by hand)  •  bars "
-                           "below: foot contacts"));
-  addDock(m_timeline, tr("Subgraph Timeline"), "subgraphTimelineDock", Qt::BottomDockWidgetArea, true, "timelineDock");
+  m_timeline->setLegend(
+      tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band above a line: kept "
+         "frames (white key, orange required, purple branch, green path, blue by hand)  •  bars "
+         "below: foot contacts"));
+  addDock(m_timeline, tr("Subgraph Timeline"), "subgraphTimelineDock", Qt::BottomDockWidgetArea,
+          true, "timelineDock");
 
   m_results = new QTabWidget;
   m_plot = new IterationPlot;
@@ -75,7 +87,8 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   m_matrix = new PairMatrix(matrixPage);
   m_matrixToggle = new QPushButton(tr("Show CORE"), matrixPage);
   m_matrixToggle->setCheckable(true);
-  m_matrixToggle->setToolTip(tr("Switch the matrix between the subgraph and CORE (the best the database allows)."));
+  m_matrixToggle->setToolTip(
+      tr("Switch the matrix between the subgraph and CORE (the best the database allows)."));
   mv->addWidget(m_matrix, 1);
   mv->addWidget(m_matrixToggle, 0, Qt::AlignRight);
   m_results->addTab(matrixPage, tr("Key Pairs"));
@@ -97,7 +110,8 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   gv->addWidget(m_view, 1);
   gv->addLayout(buttons);
   m_results->addTab(graphPage, tr("Clip Graph"));
-  addDock(m_results, tr("Subgraph Results"), "subgraphResultsDock", Qt::RightDockWidgetArea, true, "heatmapDock");
+  addDock(m_results, tr("Subgraph Results"), "subgraphResultsDock", Qt::RightDockWidgetArea, true,
+          "heatmapDock");
 
   m_export = new QAction(tr("Export &Subgraph..."), this);
   m_export->setEnabled(false);
@@ -145,12 +159,14 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   connect(stop, &QPushButton::clicked, this, [this] {
     if (m_walking) m_streams->stop();
   });
-  connect(m_model, &SubgraphGraphModel::clipActivated, this, [this](int motion, int begin, int end) {
-    if (motion < 0 || motion >= static_cast<int>(m_outcomeMotions.size())) return;
-    m_streams->play(std::make_unique<MotionClipStream>(m_outcomeMotions[motion], begin, end, motion),
-                    tr("Subgraph clip"));
-    m_walking = true;
-  });
+  connect(m_model, &SubgraphGraphModel::clipActivated, this,
+          [this](int motion, int begin, int end) {
+            if (motion < 0 || motion >= static_cast<int>(m_outcomeMotions.size())) return;
+            m_streams->play(
+                std::make_unique<MotionClipStream>(m_outcomeMotions[motion], begin, end, motion),
+                tr("Subgraph clip"));
+            m_walking = true;
+          });
   if (m_streams) {
     connect(m_streams, &StreamPlayer::streamStarting, this, [this] { m_walking = false; });
     connect(m_streams, &StreamPlayer::streamStopped, this, [this] {
@@ -168,7 +184,9 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
 
 SubgraphWorkspace::~SubgraphWorkspace() = default;
 
-GraphModel* SubgraphWorkspace::graphModel() const { return m_model; }
+GraphModel* SubgraphWorkspace::graphModel() const {
+  return m_model;
+}
 
 void SubgraphWorkspace::projectReset() {
   cancelJobs();
@@ -208,14 +226,17 @@ bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) cons
       for (const SetAsideMotion& a : state->setAside) {
         if (a.id == k.motion) reason = tr("its motion %1 is set aside: %2").arg(a.name, a.reason);
       }
-      why = tr("Key \"%1\" cannot be used: %2. Remove the key or the motions on another skeleton.").arg(k.name, reason);
+      why = tr("Key \"%1\" cannot be used: %2. Remove the key or the motions on another skeleton.")
+                .arg(k.name, reason);
       return false;
     }
-    input.keys.push_back({k.name.toStdString(), motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps)});
+    input.keys.push_back(
+        {k.name.toStdString(), motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps)});
   }
   for (const SubgraphChoice& c : doc->choices()) {
     const int motion = state->motionIndex(c.motion);
-    if (motion >= 0) input.chosen.push_back({motion, toFrame(c.beginSeconds, fps), toFrame(c.endSeconds, fps)});
+    if (motion >= 0)
+      input.chosen.push_back({motion, toFrame(c.beginSeconds, fps), toFrame(c.endSeconds, fps)});
   }
   if (input.keys.empty()) {
     why = tr("Drag key segments on the Subgraph Timeline first.");
@@ -229,7 +250,8 @@ bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) cons
   input.requirement.strict = s.strict;
   input.isa.fromCore = s.fromCore;
   input.isa.maxIterations = s.maxIterations;
-  if (m_graph && m_graphFrames == state->frames.get() && m_graphThreshold == s.thresholdM2) input.cachedGraph = m_graph;
+  if (m_graph && m_graphFrames == state->frames.get() && m_graphThreshold == s.thresholdM2)
+    input.cachedGraph = m_graph;
   return true;
 }
 
@@ -242,12 +264,13 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
   // and refuse a stretch wholly outside (it would be an empty key).
   const int frames = state->working[index]->frameCount();
   if (beginFrame < 0 || beginFrame >= frames) {
-    m_window->statusBar()->showMessage(tr("Frames %1–%2 lie outside %3, which has frames 0–%4 at the working rate.")
-                                           .arg(beginFrame)
-                                           .arg(endFrame - 1)
-                                           .arg(QString::fromStdString(m->name))
-                                           .arg(frames - 1),
-                                       6000);
+    m_window->statusBar()->showMessage(
+        tr("Frames %1–%2 lie outside %3, which has frames 0–%4 at the working rate.")
+            .arg(beginFrame)
+            .arg(endFrame - 1)
+            .arg(QString::fromStdString(m->name))
+            .arg(frames - 1),
+        6000);
     return;
   }
   endFrame = std::min(endFrame, frames);
@@ -258,13 +281,18 @@ void SubgraphWorkspace::addStretch(int motion, int beginFrame, int endFrame, boo
     std::vector<SubgraphChoice> choices = doc->choices();
     choices.push_back({motion, begin, end});
     m_project->undoStack()->push(setSubgraphChoicesCommand(
-        doc, std::move(choices), tr("Keep Frames %1–%2 by Hand").arg(beginFrame).arg(endFrame - 1)));
+        doc, std::move(choices),
+        tr("Keep Frames %1–%2 by Hand").arg(beginFrame).arg(endFrame - 1)));
     return;
   }
   for (const SubgraphKeySpec& k : doc->keys()) {
     if (k.motion == motion && begin < k.endSeconds && k.beginSeconds < end) {
       m_window->statusBar()->showMessage(
-          tr("Frames %1–%2 overlap key \"%3\"; keys may not overlap.").arg(beginFrame).arg(endFrame - 1).arg(k.name), 6000);
+          tr("Frames %1–%2 overlap key \"%3\"; keys may not overlap.")
+              .arg(beginFrame)
+              .arg(endFrame - 1)
+              .arg(k.name),
+          6000);
       return;
     }
   }
@@ -297,7 +325,8 @@ void SubgraphWorkspace::runSearch() {
     if (!update.outcome) return;
     if (!update.outcome->error.isEmpty()) {
       m_panel->setSummary(tr("<b>No subgraph:</b> %1").arg(update.outcome->error.toHtmlEscaped()));
-      m_window->statusBar()->showMessage(tr("Subgraph search failed: %1").arg(update.outcome->error), 8000);
+      m_window->statusBar()->showMessage(
+          tr("Subgraph search failed: %1").arg(update.outcome->error), 8000);
       return;
     }
     m_outcome = update.outcome;
@@ -309,15 +338,18 @@ void SubgraphWorkspace::runSearch() {
     m_graphThreshold = input.thresholdM2;
     showOutcome();
   };
-  callbacks.onProgress = [this](int value, int maximum, const QString& text) { reportProgress(value, maximum, text); };
+  callbacks.onProgress = [this](int value, int maximum, const QString& text) {
+    reportProgress(value, maximum, text);
+  };
   callbacks.onFinished = [this](bool cancelled) {
     m_panel->setRunning(false);
     finishProgress();
     if (cancelled) m_panel->setSummary(tr("Search cancelled; the previous result is kept."));
     emit searchFinished();
   };
-  m_search.start([input](JobContext<SubgraphSearchUpdate>& job) { runSubgraphSearch(input, true, job); },
-                 std::move(callbacks));
+  m_search.start(
+      [input](JobContext<SubgraphSearchUpdate>& job) { runSubgraphSearch(input, true, job); },
+      std::move(callbacks));
 }
 
 void SubgraphWorkspace::scheduleManual() {
@@ -348,19 +380,21 @@ void SubgraphWorkspace::evaluateManual() {
       m_graphFrames = input.frames.get();
       m_graphThreshold = input.thresholdM2;
     }
-    m_panel->setManualStatus(tr("The keys and the frames picked by hand alone: %1 frames (%2 of the database); "
-                                "connectivity %3 of key-segment pairs joined, satisfaction %4 of %5 key pairs "
-                                "within the bound.")
-                                 .arg(o.result.vertices.size())
-                                 .arg(percent(static_cast<double>(o.result.vertices.size()) / o.graph->vertexCount()))
-                                 .arg(percent(o.connectivity))
-                                 .arg(percent(o.satisfaction))
-                                 .arg(o.subgraph.pairs.size()));
+    m_panel->setManualStatus(
+        tr("The keys and the frames picked by hand alone: %1 frames (%2 of the database); "
+           "connectivity %3 of key-segment pairs joined, satisfaction %4 of %5 key pairs "
+           "within the bound.")
+            .arg(o.result.vertices.size())
+            .arg(percent(static_cast<double>(o.result.vertices.size()) / o.graph->vertexCount()))
+            .arg(percent(o.connectivity))
+            .arg(percent(o.satisfaction))
+            .arg(o.subgraph.pairs.size()));
     if (!m_outcome) updateOverlay();
     emit manualEvaluated();
   };
-  m_manualJob.start([input](JobContext<SubgraphSearchUpdate>& job) { runSubgraphSearch(input, false, job); },
-                    std::move(callbacks));
+  m_manualJob.start(
+      [input](JobContext<SubgraphSearchUpdate>& job) { runSubgraphSearch(input, false, job); },
+      std::move(callbacks));
 }
 
 void SubgraphWorkspace::showOutcome() {
@@ -386,7 +420,9 @@ void SubgraphWorkspace::showOutcome() {
           .arg(r.vertices.size())
           .arg(dmg)
           .arg(percent(static_cast<double>(r.vertices.size()) / dmg))
-          .arg(percent(r.coreVertices.empty() ? 0.0 : static_cast<double>(r.vertices.size()) / r.coreVertices.size()))
+          .arg(percent(r.coreVertices.empty()
+                           ? 0.0
+                           : static_cast<double>(r.vertices.size()) / r.coreVertices.size()))
           .arg(r.coreVertices.size())
           .arg(r.edges)
           .arg(o->seconds, 0, 'f', 1)
@@ -416,7 +452,9 @@ void SubgraphWorkspace::showOutcome() {
       if (v >= 0) keyColourOfVertex[v] = colour;
     }
   }
-  const int gamma = m_outcomeInput.requirement.kind == RequirementKind::DmgMinimum ? 0 : m_outcomeInput.requirement.gamma;
+  const int gamma = m_outcomeInput.requirement.kind == RequirementKind::DmgMinimum
+                        ? 0
+                        : m_outcomeInput.requirement.gamma;
   if (names.size() == o->keySegments) m_matrix->setData(names, colours, o->segmentPairs, gamma);
   m_histogram->setData(o->coreFramesOfPair, o->subgraphFramesOfPair, gamma);
   QStringList motionNames;
@@ -432,7 +470,9 @@ void SubgraphWorkspace::updateOverlay() {
   std::vector<TimelineSpan> keys, shading;
   for (const SubgraphKeySpec& k : m_doc->keys()) {
     const int motion = state->motionIndex(k.motion);
-    if (motion >= 0) keys.push_back({motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps), k.colour, k.name});
+    if (motion >= 0)
+      keys.push_back(
+          {motion, toFrame(k.beginSeconds, fps), toFrame(k.endSeconds, fps), k.colour, k.name});
   }
   // The kept frames of the last search (or, before one, of the hand-picked evaluation) as runs of
   // one reason; the stretches kept by hand always show.
@@ -441,9 +481,10 @@ void SubgraphWorkspace::updateOverlay() {
     const auto& r = o->result;
     for (size_t i = 0; i < r.vertices.size(); ++i) {
       const DmgVertex& v = o->graph->vertex(r.vertices[i]);
-      const QColor colour = SubgraphGraphModel::reasonColour(i < r.reasons.size() ? r.reasons[i] : KeptReason::Path);
-      if (!shading.empty() && shading.back().motion == v.motion && shading.back().endFrame == v.frame &&
-          shading.back().colour == colour) {
+      const QColor colour =
+          SubgraphGraphModel::reasonColour(i < r.reasons.size() ? r.reasons[i] : KeptReason::Path);
+      if (!shading.empty() && shading.back().motion == v.motion &&
+          shading.back().endFrame == v.frame && shading.back().colour == colour) {
         ++shading.back().endFrame;
       } else {
         shading.push_back({v.motion, v.frame, v.frame + 1, colour, {}});
@@ -453,8 +494,11 @@ void SubgraphWorkspace::updateOverlay() {
   for (const SubgraphChoice& c : m_doc->choices()) {
     const int motion = state->motionIndex(c.motion);
     if (motion >= 0 && !o) {
-      shading.push_back({motion, toFrame(c.beginSeconds, fps), toFrame(c.endSeconds, fps),
-                         SubgraphGraphModel::reasonColour(KeptReason::Chosen), {}});
+      shading.push_back({motion,
+                         toFrame(c.beginSeconds, fps),
+                         toFrame(c.endSeconds, fps),
+                         SubgraphGraphModel::reasonColour(KeptReason::Chosen),
+                         {}});
     }
   }
   m_timeline->setOverlay(std::move(keys), std::move(shading));
@@ -471,7 +515,8 @@ void SubgraphWorkspace::startWalk() {
   auto sub = std::make_shared<DatabaseMotionGraph>(inducedDmg(g, keep));
   // Walk only where a walk can go on for ever: the largest strongly connected part.
   auto walkGraph = std::make_shared<const DatabaseMotionGraph>(largestComponentDmg(*sub));
-  if (walkGraph->vertexCount() < 2 || !DmgWalkStream::validateFor(walkGraph.get(), m_outcomeMotions)) {
+  if (walkGraph->vertexCount() < 2 ||
+      !DmgWalkStream::validateFor(walkGraph.get(), m_outcomeMotions)) {
     m_window->statusBar()->showMessage(tr("The subgraph has no cycle to walk."), 5000);
     return;
   }

@@ -107,14 +107,14 @@ class SubgraphWorkspace : public Workspace {
   JobSlot<SubgraphSearchUpdate> m_search;
   JobSlot<SubgraphSearchUpdate> m_manualJob;
   QTimer m_manualTimer;
-  std::shared_ptr<const SubgraphOutcome> m_outcome;  // the last search
-  std::shared_ptr<const SubgraphOutcome> m_manual;   // the last manual evaluation
+  std::shared_ptr<const SubgraphOutcome> m_outcome;    // the last search
+  std::shared_ptr<const SubgraphOutcome> m_manual;     // the last manual evaluation
   std::shared_ptr<const DatabaseMotionGraph> m_graph;  // cache for m_graphFrames, m_graphThreshold
   const FrameSet* m_graphFrames = nullptr;
   std::shared_ptr<const FrameSet> m_graphFramesOwner;
   double m_graphThreshold = 0.0;
   std::vector<std::shared_ptr<const Motion>> m_outcomeMotions;  // working motions of m_outcome
-  SubgraphSearchInput m_outcomeInput;                            // what m_outcome was made from
+  SubgraphSearchInput m_outcomeInput;                           // what m_outcome was made from
   bool m_walking = false;
   std::uint64_t m_walkSeed = 1;
 };

@@ -38,7 +38,9 @@ namespace {
 // Counts the events `target` receives of one type.
 class EventCounter : public QObject {
  public:
-  EventCounter(QObject* target, QEvent::Type type) : m_type(type) { target->installEventFilter(this); }
+  EventCounter(QObject* target, QEvent::Type type) : m_type(type) {
+    target->installEventFilter(this);
+  }
   int count() const { return m_count; }
 
  protected:
@@ -60,7 +62,8 @@ double threadCpuSeconds() {
 
 // Waits (processing events) until the snap session is snapped and has no job running.
 bool waitUntilSnapped(SnapSession* session, int timeoutMs) {
-  return QTest::qWaitFor([session] { return session->state()->stage >= 2 && !session->isRunning(); }, timeoutMs);
+  return QTest::qWaitFor(
+      [session] { return session->state()->stage >= 2 && !session->isRunning(); }, timeoutMs);
 }
 
 QDockWidget* dock(MainWindow& window, const char* name) {
@@ -75,7 +78,8 @@ void hideCanvasBehindATab(MainWindow& window) {
   ASSERT_TRUE(canvas && history);
   canvas->show();
   history->show();
-  if (!window.tabifiedDockWidgets(canvas).contains(history)) window.tabifyDockWidget(canvas, history);
+  if (!window.tabifiedDockWidgets(canvas).contains(history))
+    window.tabifyDockWidget(canvas, history);
   QTest::qWait(100);  // the main window lays out the tab bar first
   bool clicked = false;
   for (QTabBar* bar : window.findChildren<QTabBar*>()) {
@@ -91,7 +95,8 @@ void hideCanvasBehindATab(MainWindow& window) {
   }
   ASSERT_TRUE(clicked) << "no tab bar holds both docks";
   // A tab behind another keeps its widgets "visible" to Qt, but nothing of it is on screen.
-  ASSERT_TRUE(QTest::qWaitFor([canvas] { return canvas->widget()->visibleRegion().isEmpty(); }, 5000));
+  ASSERT_TRUE(
+      QTest::qWaitFor([canvas] { return canvas->widget()->visibleRegion().isEmpty(); }, 5000));
 }
 
 class EditorIdle : public ::testing::Test {
@@ -110,7 +115,8 @@ class EditorIdle : public ::testing::Test {
     SnapSession* session = m_window.workspace<SnapWorkspace>()->session();
     ASSERT_TRUE(QTest::qWaitFor([session] { return !session->state()->working.empty(); }, 60000));
     session->suggestHubs(3, 0.0, 10);
-    ASSERT_TRUE(QTest::qWaitFor([this] { return hubsOf(*m_window.project())->count() == 3; }, 120000));
+    ASSERT_TRUE(
+        QTest::qWaitFor([this] { return hubsOf(*m_window.project())->count() == 3; }, 120000));
     ASSERT_TRUE(waitUntilSnapped(session, 120000));
     m_window.playback()->setPlaying(false);
     ASSERT_TRUE(m_window.projectFiles()->saveTo(path));
@@ -128,7 +134,8 @@ TEST_F(EditorIdle, AutosaveIsWrittenWithinItsIntervalWithHubsPresent) {
   ASSERT_NO_FATAL_FAILURE(hideCanvasBehindATab(m_window));  // where the canvas used to spin
   const HubId hub = hubsOf(*m_window.project())->hubs()[0].id;
   m_window.projectFiles()->setAutosaveIntervalMs(1000);
-  m_window.project()->undoStack()->push(renameHubCommand(hubsOf(*m_window.project()), hub, QStringLiteral("Renamed")));
+  m_window.project()->undoStack()->push(
+      renameHubCommand(hubsOf(*m_window.project()), hub, QStringLiteral("Renamed")));
   ASSERT_TRUE(waitUntilSnapped(m_window.workspace<SnapWorkspace>()->session(), 60000));
   // Two intervals of slack for a loaded machine; the spinning editor never wrote it at all.
   EXPECT_TRUE(QTest::qWaitFor([&path] { return QFile::exists(autosavePath(path)); }, 2000));
@@ -159,7 +166,8 @@ TEST_F(EditorIdle, ReopeningWithTheHubGraphHiddenLeavesTheEventLoopIdle) {
     m_window.playback()->setPlaying(false);
     m_window.workspace<SnapWorkspace>()->preview()->setWalkPlaying(false);
     QTest::qWait(300);
-    still = !m_window.playback()->isPlaying() && !m_window.workspace<SnapWorkspace>()->preview()->isWalkPlaying() &&
+    still = !m_window.playback()->isPlaying() &&
+            !m_window.workspace<SnapWorkspace>()->preview()->isWalkPlaying() &&
             !m_window.workspace<SnapWorkspace>()->session()->isRunning();
   }
   ASSERT_TRUE(still) << "something keeps playing";
@@ -170,9 +178,12 @@ TEST_F(EditorIdle, ReopeningWithTheHubGraphHiddenLeavesTheEventLoopIdle) {
   QElapsedTimer wall;
   wall.start();
   QTest::qWait(1000);
-  const double busy = (threadCpuSeconds() - cpuBefore) / (static_cast<double>(wall.elapsed()) / 1000.0);
-  std::printf("[ idle ] UI thread busy %.1f%% of a quiet second after reopening; %d canvas resizes, %d fits\n",
-              100.0 * busy, viewResizes.count() + viewportResizes.count(), view->fitCount() - fitsBefore);
+  const double busy =
+      (threadCpuSeconds() - cpuBefore) / (static_cast<double>(wall.elapsed()) / 1000.0);
+  std::printf(
+      "[ idle ] UI thread busy %.1f%% of a quiet second after reopening; %d canvas resizes, %d "
+      "fits\n",
+      100.0 * busy, viewResizes.count() + viewportResizes.count(), view->fitCount() - fitsBefore);
   EXPECT_EQ(viewResizes.count() + viewportResizes.count(), 0);
   EXPECT_EQ(view->fitCount(), fitsBefore);
   EXPECT_LT(busy, 0.05);
@@ -198,7 +209,8 @@ TEST_F(EditorIdle, ReopeningWithTheHubGraphHiddenLeavesTheEventLoopIdle) {
 TEST_F(EditorIdle, SnapExportKeepsHubNamesAndColours) {
   ASSERT_NO_FATAL_FAILURE(sampleWithHubs(m_dir.filePath(QStringLiteral("named.mgproj"))));
   const HubSpec first = hubsOf(*m_window.project())->hubs()[0];
-  m_window.project()->undoStack()->push(renameHubCommand(hubsOf(*m_window.project()), first.id, QStringLiteral("Guard up")));
+  m_window.project()->undoStack()->push(
+      renameHubCommand(hubsOf(*m_window.project()), first.id, QStringLiteral("Guard up")));
   ASSERT_TRUE(waitUntilSnapped(m_window.workspace<SnapWorkspace>()->session(), 60000));
   const QString folder = m_dir.filePath(QStringLiteral("new/export"));
   ASSERT_EQ(m_window.workspace<SnapWorkspace>()->exportTo(folder), QString());
@@ -229,4 +241,6 @@ TEST_F(EditorIdle, SnapExportKeepsHubNamesAndColours) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "editor_idle_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "editor_idle_test");
+}

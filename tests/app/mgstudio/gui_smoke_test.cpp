@@ -14,30 +14,30 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
-#include <QTableView>
-#include <QUrl>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
+#include <QDockWidget>
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/pmg/parametric_workspace.h"
 #include "app/mgstudio/snap/snap_workspace.h"
-#include "app/mgstudio/workspace_registry.h"
-#include "widgets/views/snap/snap_preview.h"
-#include <QDockWidget>
 #include "app/mgstudio/studio_style.h"
+#include "app/mgstudio/workspace_registry.h"
+#include "gui_snap_sample.h"
+#include "gui_test_main.h"
+#include "widgets/jobs/snap_session.h"
 #include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/playback/motion_player.h"
-#include "widgets/jobs/snap_session.h"
-#include "widgets/views/timeline/match_timeline.h"
 #include "widgets/views/playback/playback_bar.h"
 #include "widgets/views/playback/playback_controller.h"
 #include "widgets/views/playback/stream_player.h"
+#include "widgets/views/snap/snap_preview.h"
+#include "widgets/views/timeline/match_timeline.h"
 #include "widgets/views/viewport/viewport_widget.h"
 #include "widgets/views/viewport/viewport_window.h"
-#include "gui_snap_sample.h"
-#include "gui_test_main.h"
 
 namespace mg {
 namespace {
@@ -139,10 +139,9 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
   ASSERT_EQ(window.player()->shownMotions().size(), 1);
   EXPECT_TRUE(window.playback()->isPlaying());
   settle(window.viewport());
-  saveArtifact(window.screen()->grabWindow(0, window.frameGeometry().x(),
-                                           window.frameGeometry().y(),
-                                           window.frameGeometry().width(),
-                                           window.frameGeometry().height())
+  saveArtifact(window.screen()
+                   ->grabWindow(0, window.frameGeometry().x(), window.frameGeometry().y(),
+                                window.frameGeometry().width(), window.frameGeometry().height())
                    .toImage(),
                "gui_smoke_window");
 
@@ -223,7 +222,9 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "gui_smoke_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "gui_smoke_test");
+}
 
 namespace mg {
 namespace {
@@ -234,16 +235,20 @@ namespace {
 TEST(GuiSmoke, WorkspacesShareTheBase) {
   MainWindow window;
   window.setAskToSave(false);
-  std::vector<Workspace*> kinds{window.workspace<SnapWorkspace>(), window.workspace<ParametricWorkspace>()};
+  std::vector<Workspace*> kinds{window.workspace<SnapWorkspace>(),
+                                window.workspace<ParametricWorkspace>()};
   for (Workspace* w : kinds) {
     ASSERT_FALSE(w->docks().empty()) << w->kindName().toStdString();
     ASSERT_NE(w->graphModel(), nullptr);
   }
-  EXPECT_EQ(window.workspace<SnapWorkspace>()->docks()[0]->objectName(), QStringLiteral("timelineDock"));
-  EXPECT_EQ(window.workspace<ParametricWorkspace>()->docks()[0]->objectName(), QStringLiteral("parametricGraphDock"));
+  EXPECT_EQ(window.workspace<SnapWorkspace>()->docks()[0]->objectName(),
+            QStringLiteral("timelineDock"));
+  EXPECT_EQ(window.workspace<ParametricWorkspace>()->docks()[0]->objectName(),
+            QStringLiteral("parametricGraphDock"));
   window.workspace<SnapWorkspace>()->preview()->setSeed(4242);
-  const Json state =
-      Workspace::windowViewState(&window, window.viewport(), {window.workspace<SnapWorkspace>(), window.workspace<ParametricWorkspace>()});
+  const Json state = Workspace::windowViewState(
+      &window, window.viewport(),
+      {window.workspace<SnapWorkspace>(), window.workspace<ParametricWorkspace>()});
   ASSERT_NE(jsonFind(state, "walk_seed"), nullptr);
   EXPECT_EQ(state.at("walk_seed").get<double>(), 4242);
   ASSERT_NE(jsonFind(state, "docks"), nullptr);
@@ -256,7 +261,8 @@ TEST(GuiSmoke, WorkspacesShareTheBase) {
 // workspace of the window, named as its folder, in the registry's order, each with a tab and its
 // own Getting Started steps. A kind whose registration the linker dropped fails here.
 TEST(GuiSmoke, EveryKindFolderRegistersAWorkspace) {
-  const QStringList folders = QString::fromLatin1(MG_WORKSPACE_FOLDERS).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  const QStringList folders =
+      QString::fromLatin1(MG_WORKSPACE_FOLDERS).split(QLatin1Char(','), Qt::SkipEmptyParts);
   ASSERT_GE(folders.size(), 4) << MG_WORKSPACE_FOLDERS;  // at least snap, pmg, subgraph, field
   MainWindow window;
   window.setAskToSave(false);
@@ -267,7 +273,8 @@ TEST(GuiSmoke, EveryKindFolderRegistersAWorkspace) {
     kinds << w->kindName();
     EXPECT_FALSE(w->docks().empty()) << w->kindName().toStdString();
     EXPECT_FALSE(w->gettingStartedHtml().isEmpty()) << w->kindName().toStdString();
-    EXPECT_NE(window.findChild<QAction*>(w->kindName() + QStringLiteral("WorkspaceAction")), nullptr);
+    EXPECT_NE(window.findChild<QAction*>(w->kindName() + QStringLiteral("WorkspaceAction")),
+              nullptr);
   }
   EXPECT_EQ(kinds.first(), QStringLiteral("snap"));  // the sample opens in the first
   QStringList sortedKinds = kinds, sortedFolders = folders;
@@ -300,7 +307,7 @@ TEST(GuiSmoke, EveryPreviewPlaysUnderTheOneTransport) {
   ASSERT_TRUE(preview->isWalking());
   EXPECT_TRUE(transport->isPlaying());
   EXPECT_GT(transport->frameCount(), 1);  // never the disabled "no clip" transport
-  QTest::qWait(1200);                      // the walk plays on the transport's clock
+  QTest::qWait(1200);                     // the walk plays on the transport's clock
   EXPECT_GT(transport->frame(), 10);
   window.activateWindow();
   ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
@@ -313,11 +320,14 @@ TEST(GuiSmoke, EveryPreviewPlaysUnderTheOneTransport) {
   EXPECT_EQ(window.workspace<SnapWorkspace>()->timeline()->playheadFrame(), frame);
   QTest::keyClick(&window, Qt::Key_Right);  // step
   EXPECT_EQ(transport->frame(), 16);
-  EXPECT_EQ(window.findChild<PlaybackBar*>()->readout(), QStringLiteral("frame 16 (0.53 s) / %1").arg(transport->lastWorkingFrame()));
+  EXPECT_EQ(window.findChild<PlaybackBar*>()->readout(),
+            QStringLiteral("frame 16 (0.53 s) / %1").arg(transport->lastWorkingFrame()));
   settle(window.viewport());
   EXPECT_GT(characterPixels(grabViewport(window)), 100) << "the paused walk is not drawn";
-  saveArtifact(window.screen()->grabWindow(0, window.frameGeometry().x(), window.frameGeometry().y(),
-                                           window.frameGeometry().width(), window.frameGeometry().height()).toImage(),
+  saveArtifact(window.screen()
+                   ->grabWindow(0, window.frameGeometry().x(), window.frameGeometry().y(),
+                                window.frameGeometry().width(), window.frameGeometry().height())
+                   .toImage(),
                "playback_walk_1366x768");
 
   // A clip from the timeline: under the transport, the playhead on its frames.
@@ -337,7 +347,8 @@ TEST(GuiSmoke, EveryPreviewPlaysUnderTheOneTransport) {
   transport->setPlaying(false);
   transport->setFrame(400);  // 4 s: frame 120 at 30 fps
   EXPECT_EQ(transport->workingFrame(), 120);
-  EXPECT_TRUE(window.findChild<PlaybackBar*>()->readout().startsWith(QStringLiteral("frame 120 (4.00 s)")));
+  EXPECT_TRUE(
+      window.findChild<PlaybackBar*>()->readout().startsWith(QStringLiteral("frame 120 (4.00 s)")));
   EXPECT_EQ(window.workspace<SnapWorkspace>()->timeline()->playheadMotion(), 0);
   EXPECT_EQ(window.workspace<SnapWorkspace>()->timeline()->playheadFrame(), 120);
   transport->stepForward();  // one working frame: 10/3 capture frames, rounded up

@@ -23,7 +23,8 @@ inline void openSampleWithThreeHubs(MainWindow& window) {
   ASSERT_TRUE(QTest::qWaitFor([session] { return !session->state()->working.empty(); }, 60000));
   session->suggestHubs(3, 0.0, 10);
   ASSERT_TRUE(QTest::qWaitFor([&] { return hubsOf(*window.project())->count() == 3; }, 120000));
-  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
 }
 
 }  // namespace mg::test

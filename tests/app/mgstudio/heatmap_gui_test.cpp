@@ -16,13 +16,13 @@
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/snap/snap_workspace.h"
 #include "app/mgstudio/studio_style.h"
+#include "gui_test_main.h"
 #include "widgets/jobs/heatmap_grid.h"
 #include "widgets/views/heatmap/heatmap_panel.h"
 #include "widgets/views/heatmap/heatmap_slice_view.h"
 #include "widgets/views/heatmap/heatmap_view.h"
 #include "widgets/views/snap/hub_panel.h"
 #include "widgets/views/viewport/viewport_widget.h"
-#include "gui_test_main.h"
 
 namespace mg {
 namespace {
@@ -66,7 +66,8 @@ TEST(HeatmapGui, SampleGridSelectionOverlaysTwoFrames) {
     if (m.col - m.row > 60 && (!best || m.distance < best->distance)) best = &m;
   }
   ASSERT_NE(best, nullptr);
-  panel->setThreshold(std::max(2.0 * best->distance, static_cast<double>(grid->suggestedThreshold)));
+  panel->setThreshold(
+      std::max(2.0 * best->distance, static_cast<double>(grid->suggestedThreshold)));
   panel->view()->zoomAt(panel->view()->cellCentre(best->row, best->col), 2.0);
   panel->selectPair(best->row, best->col);
   EXPECT_EQ(panel->sliceView()->selectedColumn(), best->col);
@@ -92,4 +93,6 @@ TEST(HeatmapGui, SampleGridSelectionOverlaysTwoFrames) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "heatmap_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "heatmap_gui_test");
+}

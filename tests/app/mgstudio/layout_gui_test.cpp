@@ -2,9 +2,9 @@
 // The window as a laptop user sees it (CTest runs this under Xvfb at 1366x768, at 1920x1080, and
 // at 1920x1080 with 150% scaling): it opens inside the screen with the transport and status bar
 // on it, the 3D viewport is the largest area, and loading many motions grows no dock (they
-// scroll). With the bundled CMU capture beside the Assimp samples, the sample's other skeleton shows greyed
-// on the Match Timeline, and the walks' reference T-pose is offered for dropping. Screenshots are
-// kept in the build directory (layout_<screen>_*.png) for people to look at.
+// scroll). With the bundled CMU capture beside the Assimp samples, the sample's other skeleton
+// shows greyed on the Match Timeline, and the walks' reference T-pose is offered for dropping.
+// Screenshots are kept in the build directory (layout_<screen>_*.png) for people to look at.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -41,36 +41,44 @@ namespace {
 QString screenName() {
   const QSize s = QGuiApplication::primaryScreen()->size();
   const double scale = QGuiApplication::primaryScreen()->devicePixelRatio();
-  return QStringLiteral("%1x%2%3").arg(s.width()).arg(s.height()).arg(scale > 1.01 ? QStringLiteral("_x%1").arg(scale) : QString());
+  return QStringLiteral("%1x%2%3")
+      .arg(s.width())
+      .arg(s.height())
+      .arg(scale > 1.01 ? QStringLiteral("_x%1").arg(scale) : QString());
 }
 
 void shoot(const char* what) {
   QScreen* screen = QGuiApplication::primaryScreen();
-  const QString path = QStringLiteral(MG_GUI_ARTIFACT_DIR "/layout_%1_%2.png").arg(screenName(), QLatin1String(what));
+  const QString path = QStringLiteral(MG_GUI_ARTIFACT_DIR "/layout_%1_%2.png")
+                           .arg(screenName(), QLatin1String(what));
   EXPECT_TRUE(screen->grabWindow(0).save(path)) << path.toStdString();
 }
 
-QDockWidget* dock(MainWindow& w, const char* name) { return w.findChild<QDockWidget*>(QString::fromLatin1(name)); }
+QDockWidget* dock(MainWindow& w, const char* name) {
+  return w.findChild<QDockWidget*>(QString::fromLatin1(name));
+}
 
 // Everything a user needs on screen: the window inside the screen, the transport and the status
 // bar inside the window, and the viewport larger than any dock.
 void expectFitsTheScreen(MainWindow& window, const char* when) {
   SCOPED_TRACE(when);
   const QRect screen = window.screen()->availableGeometry();
-  EXPECT_TRUE(screen.contains(window.frameGeometry())) << "window " << window.frameGeometry().width() << "x"
-                                                       << window.frameGeometry().height() << " on a screen of "
-                                                       << screen.width() << "x" << screen.height();
+  EXPECT_TRUE(screen.contains(window.frameGeometry()))
+      << "window " << window.frameGeometry().width() << "x" << window.frameGeometry().height()
+      << " on a screen of " << screen.width() << "x" << screen.height();
   QDockWidget* transport = dock(window, "playbackDock");
   ASSERT_NE(transport, nullptr);
   EXPECT_TRUE(transport->isVisible());
   const QRect inWindow(QPoint(0, 0), window.size());
   EXPECT_TRUE(inWindow.contains(QRect(transport->mapTo(&window, QPoint(0, 0)), transport->size())));
-  EXPECT_TRUE(inWindow.contains(QRect(window.statusBar()->mapTo(&window, QPoint(0, 0)), window.statusBar()->size())));
+  EXPECT_TRUE(inWindow.contains(
+      QRect(window.statusBar()->mapTo(&window, QPoint(0, 0)), window.statusBar()->size())));
   const QSize view = window.viewport()->size();
   const int viewArea = view.width() * view.height();
   for (QDockWidget* d : window.findChildren<QDockWidget*>()) {
     if (!d->isVisible() || d->isFloating()) continue;
-    EXPECT_LT(d->width() * d->height(), viewArea) << d->objectName().toStdString() << " is larger than the viewport";
+    EXPECT_LT(d->width() * d->height(), viewArea)
+        << d->objectName().toStdString() << " is larger than the viewport";
   }
   EXPECT_GE(view.width(), window.width() / 3);
   EXPECT_GE(view.height(), window.height() / 3);
@@ -101,12 +109,15 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
   page->window()->close();
 
   // Twelve motions on four skeletons: the Assimp samples (boxing and two CMU takes) and the bundled
-  // CMU capture (tests/data/mocap: two cgspeed takes with a reference pose, seven subject-16 walks).
+  // CMU capture (tests/data/mocap: two cgspeed takes with a reference pose, seven subject-16
+  // walks).
   QStringList files;
-  for (const QString& dir : {QStringLiteral(MG_SAMPLE_DIR), QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu"),
-                             QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu_turns")}) {
+  for (const QString& dir :
+       {QStringLiteral(MG_SAMPLE_DIR), QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu"),
+        QStringLiteral(MG_TEST_DATA_DIR "/mocap/cmu_turns")}) {
     const QDir d(dir);
-    for (const QString& f : d.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) files.push_back(d.filePath(f));
+    for (const QString& f : d.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name))
+      files.push_back(d.filePath(f));
   }
   ASSERT_EQ(files.size(), 12);
   const QSize before = window.size();
@@ -120,11 +131,13 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
     // The walks start with a T-pose: offered once, and dropping it reloads them trimmed.
     ReferencePoseOffer* offer = window.referencePoses();
     ASSERT_TRUE(QTest::qWaitFor([offer] { return offer->isOffering(); }, 5000));
-    EXPECT_TRUE(offer->text().contains(QStringLiteral("reference pose"))) << offer->text().toStdString();
+    EXPECT_TRUE(offer->text().contains(QStringLiteral("reference pose")))
+        << offer->text().toStdString();
     QTest::qWait(200);
     shoot("reference_pose_offer");
     std::map<std::string, int> framesBefore;
-    for (const MotionEntry& e : window.project()->motions()) framesBefore[e.motion->sourcePath] = e.motion->frameCount();
+    for (const MotionEntry& e : window.project()->motions())
+      framesBefore[e.motion->sourcePath] = e.motion->frameCount();
     QTest::mouseClick(offer->dropButton(), Qt::LeftButton);
     ASSERT_TRUE(batch.wait(240000));
     const int trim = window.project()->importOptions().trimLeadingFrames;
@@ -132,7 +145,8 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
     EXPECT_EQ(window.project()->motionCount(), loaded);
     for (const MotionEntry& e : window.project()->motions()) {
       if (e.motion->sourcePath.find("/cmu/") == std::string::npos) continue;
-      EXPECT_EQ(e.motion->frameCount(), framesBefore[e.motion->sourcePath] - trim) << e.motion->sourcePath;
+      EXPECT_EQ(e.motion->frameCount(), framesBefore[e.motion->sourcePath] - trim)
+          << e.motion->sourcePath;
     }
     QTest::qWait(300);
     EXPECT_FALSE(offer->isOffering());  // not offered again: the trim is set
@@ -140,7 +154,8 @@ TEST(Layout, FitsTheScreenEmptyAndWithManyMotions) {
 
   // The snap derivation sets the sample's other skeleton aside; the timeline shows it greyed.
   SnapSession* session = window.workspace<SnapWorkspace>()->session();
-  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->stage >= 1 && !session->isRunning(); }, 240000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [session] { return session->state()->stage >= 1 && !session->isRunning(); }, 240000));
   const auto state = session->state();
   EXPECT_TRUE(state->error.isEmpty()) << state->error.toStdString();
   EXPECT_FALSE(state->setAside.empty());
@@ -238,8 +253,9 @@ TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&reopened));
   EXPECT_EQ(reopened.switcher()->active(), reopened.workspace<SnapWorkspace>());
   ASSERT_TRUE(reopened.projectFiles()->openProject(path));
-  ASSERT_TRUE(
-      QTest::qWaitFor([&] { return reopened.switcher()->active() == reopened.workspace<FieldWorkspace>(); }, 60000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return reopened.switcher()->active() == reopened.workspace<FieldWorkspace>(); },
+      60000));
   EXPECT_TRUE(shown(reopened, "motionFieldDock"));
   EXPECT_TRUE(dock(reopened, "motionFieldDock")->isVisible());  // in front of its tab group
   EXPECT_FALSE(shown(reopened, "hubsDock"));
@@ -251,4 +267,6 @@ TEST(Layout, ShowsOneGraphKindsDocksAtATime) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "layout_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "layout_gui_test");
+}

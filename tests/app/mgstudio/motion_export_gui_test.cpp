@@ -26,8 +26,8 @@
 #include "widgets/document/project.h"
 #include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/playback/playback_controller.h"
-#include "widgets/views/snap/snap_preview.h"
 #include "widgets/views/playback/stream_player.h"
+#include "widgets/views/snap/snap_preview.h"
 
 namespace mg {
 namespace {

@@ -29,13 +29,13 @@
 
 #include "app/mgstudio/project_controller.h"
 #include "core/import/motion_reader.h"
+#include "core/util/atomic_file.h"
+#include "support/write_failure.h"
 #include "widgets/commands/hub_commands.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
-#include "core/util/atomic_file.h"
 #include "widgets/document/project_file.h"
-#include "support/write_failure.h"
 
 namespace mg {
 namespace {
@@ -51,8 +51,10 @@ class DialogAnswers {
       m_texts.push_back(box->text());
       const QMessageBox::StandardButton b = m_answers.empty() ? QMessageBox::Ok : m_answers.front();
       if (!m_answers.empty()) m_answers.pop_front();
-      if (QAbstractButton* button = box->button(b)) button->click();
-      else box->reject();
+      if (QAbstractButton* button = box->button(b))
+        button->click();
+      else
+        box->reject();
     });
     m_timer.start(20);
   }
@@ -81,12 +83,15 @@ struct Fixture {
 
   MotionId addBoxing() {
     Result<Motion> m = readMotionFile("/usr/share/assimp/models/BVH/Boxing_Toes.bvh");
-    auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+    auto* add =
+        new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
     project.undoStack()->push(add);
     return add->id();
   }
   HubId addHub(MotionId motion) {
-    auto* add = new AddHubCommand(hubsOf(project), HubSpec{kNoHub, QStringLiteral("Guard"), Qt::red, 0.01, motion, 100, 10, {}});
+    auto* add = new AddHubCommand(
+        hubsOf(project),
+        HubSpec{kNoHub, QStringLiteral("Guard"), Qt::red, 0.01, motion, 100, 10, {}});
     project.undoStack()->push(add);
     return add->id();
   }
@@ -213,10 +218,12 @@ QByteArray readBytes(const QString& path) {
 // `withWritesFailing(body)` runs body while writes fail.
 using WritesFailing = std::function<void(const std::function<void()>& body)>;
 // `expected(file)`: the message for `file` not saved.
-void expectFailedSavesLoseNothing(Fixture& f, const QString& path, const WritesFailing& withWritesFailing,
+void expectFailedSavesLoseNothing(Fixture& f, const QString& path,
+                                  const WritesFailing& withWritesFailing,
                                   const std::function<QString(const QString&)>& expected) {
   const HubId hub = hubsOf(f.project)->hubs()[0].id;
-  f.project.undoStack()->push(renameHubCommand(hubsOf(f.project), hub, QStringLiteral("Autosaved")));
+  f.project.undoStack()->push(
+      renameHubCommand(hubsOf(f.project), hub, QStringLiteral("Autosaved")));
   ASSERT_EQ(f.controller.autosave(), autosavePath(path));
   const QByteArray savedProject = readBytes(path), savedAutosave = readBytes(autosavePath(path));
   ASSERT_FALSE(savedProject.isEmpty());
@@ -231,15 +238,18 @@ void expectFailedSavesLoseNothing(Fixture& f, const QString& path, const WritesF
   ASSERT_EQ(answers.seen(), 1);
   EXPECT_TRUE(answers.texts()[0].startsWith(expected(path))) << answers.texts()[0].toStdString();
   const QString status = f.window.statusBar()->currentMessage();
-  EXPECT_EQ(status, QStringLiteral("Autosave failed: ") + expected(autosavePath(path))) << status.toStdString();
+  EXPECT_EQ(status, QStringLiteral("Autosave failed: ") + expected(autosavePath(path)))
+      << status.toStdString();
   EXPECT_EQ(readBytes(path), savedProject);
   EXPECT_EQ(readBytes(autosavePath(path)), savedAutosave);  // neither replaced nor deleted
   EXPECT_TRUE(f.window.isWindowModified());
   EXPECT_TRUE(f.controller.isModified());
   EXPECT_EQ(hubsOf(f.project)->hubs()[0].name, QStringLiteral("Latest"));
   // Nothing half-written is left beside them, and what is there still opens.
-  const QStringList left = QDir(QFileInfo(path).absolutePath()).entryList(QDir::Files | QDir::Hidden);
-  for (const QString& name : left) EXPECT_FALSE(name.contains(QStringLiteral(".tmp"))) << name.toStdString();
+  const QStringList left =
+      QDir(QFileInfo(path).absolutePath()).entryList(QDir::Files | QDir::Hidden);
+  for (const QString& name : left)
+    EXPECT_FALSE(name.contains(QStringLiteral(".tmp"))) << name.toStdString();
   EXPECT_TRUE(hasRecoverableAutosave(path));
   Project reread;
   EXPECT_TRUE(loadProject(&reread, path).ok());
@@ -257,7 +267,10 @@ TEST(ProjectController, FailedSaveAndAutosaveKeepTheOldFilesAndTheEdits) {
         test::FileSizeLimit limit(64);
         body();
       },
-      [](const QString& file) { return file + QStringLiteral(" was not saved (File too large); your previous version is intact"); });
+      [](const QString& file) {
+        return file +
+               QStringLiteral(" was not saved (File too large); your previous version is intact");
+      });
   // Once writes work again, Save succeeds and retires the autosave.
   ASSERT_TRUE(f.controller.save());
   EXPECT_FALSE(f.window.isWindowModified());
@@ -278,7 +291,10 @@ TEST(ProjectController, SaveOntoAFullDiskSaysSoAndLosesNothing) {
         fs.fill();
         body();
       },
-      [](const QString& file) { return QStringLiteral("Disk full: %1 was not saved; your previous version is intact").arg(file); });
+      [](const QString& file) {
+        return QStringLiteral("Disk full: %1 was not saved; your previous version is intact")
+            .arg(file);
+      });
   std::filesystem::remove(fs.file("filler"));
   ASSERT_TRUE(f.controller.save());
   EXPECT_FALSE(f.window.isWindowModified());
@@ -293,7 +309,8 @@ TEST(ProjectController, AutosaveThatDoesNotParseIsNeverOffered) {
   ASSERT_TRUE(f.controller.saveTo(path));
   QFile broken(autosavePath(path));
   ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
-  ASSERT_TRUE(broken.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+  ASSERT_TRUE(broken.setFileTime(QDateTime::currentDateTime().addSecs(60),
+                                 QFileDevice::FileModificationTime));
   broken.close();
   EXPECT_FALSE(hasRecoverableAutosave(path));
   Fixture next;
@@ -330,7 +347,8 @@ TEST(ProjectController, CompleteTemporaryOfAKilledSaveIsRecovered) {
   ASSERT_TRUE(killed.open(QIODevice::WriteOnly));
   killed.write(QByteArray::fromStdString(jsonText(*json, 2)));
   killed.flush();
-  ASSERT_TRUE(killed.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+  ASSERT_TRUE(killed.setFileTime(QDateTime::currentDateTime().addSecs(5),
+                                 QFileDevice::FileModificationTime));
   killed.close();
 
   Fixture next;
@@ -351,14 +369,18 @@ TEST(ProjectController, OpeningReadsInTheBackgroundAndCanBeCancelled) {
   std::string motions;
   // Enough files that a fast machine is still reading when the ticker clicks Cancel.
   for (int i = 0; i < 400; ++i) {
-    motions += std::string(i ? ", " : "") + "{\"path\": \"/usr/share/assimp/models/BVH/Boxing_Toes.bvh\"}";
+    motions +=
+        std::string(i ? ", " : "") + "{\"path\": \"/usr/share/assimp/models/BVH/Boxing_Toes.bvh\"}";
   }
   QFile file(path);
   ASSERT_TRUE(file.open(QIODevice::WriteOnly));
   file.write(QByteArray::fromStdString(
-      "{\"format\": \"mgstudio.project\", \"version\": 1, \"hubs\": [], \"import\": {\"metres_per_unit\": 0, "
-      "\"trim_leading_frames\": 0}, \"metric\": {\"custom_joints\": [], \"joints\": \"all\", \"weighting\": "
-      "\"tapered\", \"window_frames\": 9, \"working_fps\": 30}, \"motions\": [" + motions + "]}"));
+      "{\"format\": \"mgstudio.project\", \"version\": 1, \"hubs\": [], \"import\": "
+      "{\"metres_per_unit\": 0, "
+      "\"trim_leading_frames\": 0}, \"metric\": {\"custom_joints\": [], \"joints\": \"all\", "
+      "\"weighting\": "
+      "\"tapered\", \"window_frames\": 9, \"working_fps\": 30}, \"motions\": [" +
+      motions + "]}"));
   file.close();
 
   int ticks = 0, shown = 0;
@@ -376,11 +398,13 @@ TEST(ProjectController, OpeningReadsInTheBackgroundAndCanBeCancelled) {
   ticker.start(10);
   DialogAnswers answers;  // the "cannot open" message
   EXPECT_FALSE(f.controller.openProject(path));
-  // Any tick proves the event loop ran during the read (a count would depend on the machine's speed).
+  // Any tick proves the event loop ran during the read (a count would depend on the machine's
+  // speed).
   EXPECT_GT(ticks, 0) << "the event loop did not run while the project was read";
   EXPECT_GT(shown, 0) << "no progress dialog";
   ASSERT_EQ(answers.seen(), 1);
-  EXPECT_TRUE(answers.texts()[0].contains(QStringLiteral("cancelled"))) << answers.texts()[0].toStdString();
+  EXPECT_TRUE(answers.texts()[0].contains(QStringLiteral("cancelled")))
+      << answers.texts()[0].toStdString();
   EXPECT_EQ(f.project.motionCount(), 0);
 }
 
@@ -420,7 +444,8 @@ TEST(ProjectController, KillDuringSaveLeavesNoStrayTemporaryAfterOpen) {
   EXPECT_TRUE(saveTemporariesOf(target).empty());
   EXPECT_EQ(hubsOf(next.project)->count(), 1);
   const QStringList left = QDir(f.dir.path()).entryList(QDir::Files | QDir::Hidden);
-  for (const QString& name : left) EXPECT_FALSE(name.contains(QStringLiteral(".tmp"))) << name.toStdString();
+  for (const QString& name : left)
+    EXPECT_FALSE(name.contains(QStringLiteral(".tmp"))) << name.toStdString();
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include <cmath>
 
 #include <QDockWidget>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -18,18 +18,18 @@
 #include "app/mgstudio/field/field_workspace.h"
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/quality_dock.h"
-#include "app/mgstudio/subgraph/subgraph_workspace.h"
 #include "app/mgstudio/snap/snap_workspace.h"
+#include "app/mgstudio/subgraph/subgraph_workspace.h"
 #include "core/field/motion_field.h"
 #include "core/report/quality_report.h"
-#include "widgets/document/project.h"
 #include "gui_snap_sample.h"
 #include "gui_test_main.h"
+#include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
 #include "widgets/views/quality/quality_panel.h"
 #include "widgets/views/quality/quality_plots.h"
-#include "widgets/views/playback/stream_player.h"
 #include "widgets/views/viewport/viewport_widget.h"
 
 namespace mg {
@@ -71,7 +71,8 @@ TEST(QualityGui, ReportOfTheProjectsGraphAndAClickOnATransition) {
   EXPECT_GT(snap.transitions, 3);
   ASSERT_FALSE(snap.worst.empty());
   ASSERT_EQ(report->sources.size(), 1u);
-  EXPECT_TRUE(report->sources[0].error.empty()) << report->sources[0].error;  // the sample's file, found
+  EXPECT_TRUE(report->sources[0].error.empty())
+      << report->sources[0].error;  // the sample's file, found
   EXPECT_GT(quality->panel()->table()->rowCount(), 20);
   EXPECT_EQ(quality->panel()->table()->columnCount(), 3);  // measure, source, the snap graph
 
@@ -88,21 +89,27 @@ TEST(QualityGui, ReportOfTheProjectsGraphAndAClickOnATransition) {
   EXPECT_EQ(window.streams()->frame(), expected);
   // The replayed walk is the report's: its transition lands on the same frame.
   bool found = false;
-  for (const StreamTransition& t : window.streams()->stream()->transitions()) found = found || t.outputFrame == expected;
+  for (const StreamTransition& t : window.streams()->stream()->transitions())
+    found = found || t.outputFrame == expected;
   EXPECT_TRUE(found) << "no transition of the replayed walk at frame " << expected;
 
   QTest::qWait(1500);  // let the viewport draw the replayed character
   EXPECT_LE(window.height(), before.height());
   EXPECT_LE(window.width(), before.width());
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
-  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  const QImage shot = window.screen()
+                          ->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height())
+                          .toImage();
   EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/quality_dock_1366x768.png")));
   // The plots, scrolled to inside the dock.
   QScrollArea* scroll = quality->panel()->findChild<QScrollArea*>();
   ASSERT_NE(scroll, nullptr);
   scroll->ensureWidgetVisible(quality->panel()->plots(), 0, 0);
   QTest::qWait(300);
-  const QImage plots = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  const QImage plots =
+      window.screen()
+          ->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height())
+          .toImage();
   EXPECT_TRUE(plots.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/quality_dock_plots_1366x768.png")));
 }
 
@@ -148,14 +155,16 @@ TEST(QualityGui, AFieldAndASubgraphBuiltInTheEditorAreReportedBesideTheSnapGraph
   const InputFigures* snap = nullptr;
   const InputFigures* fieldFigures = nullptr;
   const InputFigures* subgraph = nullptr;
-  for (const InputFigures& f : report->inputs) (f.kind == "field" ? fieldFigures : f.kind == "subgraph" ? subgraph : snap) = &f;
+  for (const InputFigures& f : report->inputs)
+    (f.kind == "field" ? fieldFigures : f.kind == "subgraph" ? subgraph : snap) = &f;
   ASSERT_NE(snap, nullptr);
   ASSERT_NE(fieldFigures, nullptr);
   ASSERT_NE(subgraph, nullptr);
   EXPECT_EQ(snap->kind, "snap");
   ASSERT_TRUE(subgraph->error.empty()) << subgraph->error;
   EXPECT_FALSE(subgraph->steerable);
-  EXPECT_EQ(subgraph->size.framesKept, static_cast<long long>(sg->outcome()->result.vertices.size()));
+  EXPECT_EQ(subgraph->size.framesKept,
+            static_cast<long long>(sg->outcome()->result.vertices.size()));
   ASSERT_TRUE(fieldFigures->error.empty()) << fieldFigures->error;
   EXPECT_TRUE(fieldFigures->steerable);
   ASSERT_TRUE(fieldFigures->hasResponse);
@@ -169,11 +178,16 @@ TEST(QualityGui, AFieldAndASubgraphBuiltInTheEditorAreReportedBesideTheSnapGraph
   quality->dock()->raise();
   QTest::qWait(500);
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
-  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
-  EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/quality_dock_three_kinds_1366x768.png")));
+  const QImage shot = window.screen()
+                          ->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height())
+                          .toImage();
+  EXPECT_TRUE(
+      shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/quality_dock_three_kinds_1366x768.png")));
 }
 
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "quality_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "quality_gui_test");
+}

@@ -45,7 +45,8 @@ ScriptedGraph runScript(const QStringList& paths) {
   script.begin();
   Project* project = window.project();
   SnapSession* session = window.workspace<SnapWorkspace>()->session();
-  EXPECT_TRUE(QTest::qWaitFor([&] { return window.workspace<SnapWorkspace>()->preview()->isWalkPlaying(); }, 240000))
+  EXPECT_TRUE(QTest::qWaitFor(
+      [&] { return window.workspace<SnapWorkspace>()->preview()->isWalkPlaying(); }, 240000))
       << "the script did not suggest, snap and walk";
   out.motions = project->motionCount();
   for (const HubSpec& h : hubsOf(*project)->hubs()) {

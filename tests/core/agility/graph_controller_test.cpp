@@ -62,8 +62,9 @@ TEST(GraphController, ClipActionsFollowTheSourceYaw) {
 // With warps, even straight walks can be steered: the controller turns the character 90 degrees
 // both ways within a few clips, and values prefer facing the goal.
 TEST(GraphController, WarpsSteerStraightWalks) {
-  const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0)),
-                               std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0, 1.2, 0.45))});
+  const TestGraph t =
+      graphOf({std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0)),
+               std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0, 1.2, 0.45))});
   ASSERT_TRUE(t.graph);
   Result<GraphValueFunction> vf = solveGraphController(*t.graph, t.motions, {});
   ASSERT_TRUE(vf) << vf.error().message;
@@ -141,8 +142,9 @@ TEST(GraphController, ClipReturnsFollowTheTaskArithmetic) {
 // the interval, the values prefer being on the line facing along it, and the stream follows Line
 // directives only with line values.
 TEST(GraphController, LineValuesSteerOntoLines) {
-  const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0)),
-                               std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0, 1.2, 0.45))});
+  const TestGraph t =
+      graphOf({std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0)),
+               std::make_shared<const Motion>(test::makeTurningSwing(150, 0.0, 1.2, 0.45))});
   ASSERT_TRUE(t.graph);
   GraphControllerSettings s;
   s.task = FieldTaskKind::Line;
@@ -152,8 +154,8 @@ TEST(GraphController, LineValuesSteerOntoLines) {
   const FieldTask task = s.fieldTask();
   ASSERT_EQ(vf->values.size(), static_cast<size_t>(t.graph->vertexCount()) * task.parameterCount());
   for (int v = 0; v < t.graph->vertexCount(); v += 13) {
-    const std::span<const float> values(vf->values.data() + static_cast<size_t>(v) * task.parameterCount(),
-                                        task.parameterCount());
+    const std::span<const float> values(
+        vf->values.data() + static_cast<size_t>(v) * task.parameterCount(), task.parameterCount());
     EXPECT_GT(interpolateTask(task, values, {0.0, 0.0}), interpolateTask(task, values, {0.0, 1.5}));
     EXPECT_GT(interpolateTask(task, values, {0.0, 0.0}), interpolateTask(task, values, {2.0, 0.0}));
   }
@@ -171,8 +173,9 @@ TEST(GraphController, LineValuesSteerOntoLines) {
 
   Result<GraphValueFunction> direction = solveGraphController(*t.graph, t.motions, {});
   ASSERT_TRUE(direction);
-  GraphControllerStream headingOnly(t.graph, t.motions,
-                                    std::make_shared<const GraphValueFunction>(std::move(direction.value())), 0);
+  GraphControllerStream headingOnly(
+      t.graph, t.motions, std::make_shared<const GraphValueFunction>(std::move(direction.value())),
+      0);
   EXPECT_FALSE(headingOnly.canFollow(Directive::Kind::Line));
 }
 

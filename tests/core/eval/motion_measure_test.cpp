@@ -38,9 +38,8 @@ TEST(Percentile, NearestRank) {
 // a = 2 cm x 30^2 / 170 cm; its neighbours get half of that; every other frame is still.
 TEST(MeasureAcceleration, AKnownPopGivesAKnownAcceleration) {
   const int pop = 20;
-  const PointTracks t = tracksOf(test::stickFigureBvh(60, kFps, [&](int f) {
-    return Eigen::Vector3d(f == pop ? 1.0 : 0.0, 90, 4.0 * f);
-  }));
+  const PointTracks t = tracksOf(test::stickFigureBvh(
+      60, kFps, [&](int f) { return Eigen::Vector3d(f == pop ? 1.0 : 0.0, 90, 4.0 * f); }));
   EXPECT_DOUBLE_EQ(t.bodyHeight, kHeight);
   const double expected = 2.0 * kFps * kFps / kHeight;
   const AccelerationStats a = measureAcceleration(t, 0.75 * expected);
@@ -73,7 +72,8 @@ TEST(MeasureAcceleration, UniformAccelerationReadsTheSameEverywhere) {
 }
 
 TEST(MeasureAcceleration, TooShortHasNoSamples) {
-  const PointTracks t = tracksOf(test::stickFigureBvh(2, kFps, [](int f) { return Eigen::Vector3d(f, 90, 0); }));
+  const PointTracks t =
+      tracksOf(test::stickFigureBvh(2, kFps, [](int f) { return Eigen::Vector3d(f, 90, 0); }));
   const AccelerationStats a = measureAcceleration(t, 1.0);
   EXPECT_EQ(a.frames, 0);
   EXPECT_EQ(a.worstFrame, -1);
@@ -108,9 +108,8 @@ TEST(MeasureSkate, AFootSlidingLowGivesItsSlidingSpeed) {
 
 // Faster than the speed threshold: not a plant, so no skate at all.
 TEST(MeasureSkate, AFastFootIsNotPlanted) {
-  const PointTracks t = tracksOf(test::stickFigureBvh(40, kFps, [&](int f) {
-    return Eigen::Vector3d(0.5 * kHeight * f / kFps, 90, 0);
-  }));
+  const PointTracks t = tracksOf(test::stickFigureBvh(
+      40, kFps, [&](int f) { return Eigen::Vector3d(0.5 * kHeight * f / kFps, 90, 0); }));
   EXPECT_TRUE(findPlants(t).runs.empty());
   EXPECT_EQ(measureSkate(t).samples, 0);
   EXPECT_EQ(measureSkate(t).meanBhPerS, 0.0);
@@ -191,9 +190,8 @@ TEST(StandingHeights, AreGivenInTheUnitsOfTheMotionJudged) {
 // Edges scale with the rate: at 120 Hz, round(120 / 30) = 4 frames each side are touch-down or
 // lift-off.
 TEST(MeasureSkate, EdgesAreAboutOneThirtiethOfASecond) {
-  const PointTracks t = tracksOf(test::stickFigureBvh(120, 120.0, [&](int f) {
-    return Eigen::Vector3d(0, f < 100 ? 90.0 : 120.0, 0);
-  }));
+  const PointTracks t = tracksOf(test::stickFigureBvh(
+      120, 120.0, [&](int f) { return Eigen::Vector3d(0, f < 100 ? 90.0 : 120.0, 0); }));
   const FootContactsFound plants = findPlants(t);
   EXPECT_EQ(plants.edgeFrames, 4);
   ASSERT_FALSE(plants.runs.empty());
@@ -233,9 +231,8 @@ TEST(PlantsAcrossFrames, KeepsRunsHoldingBothSidesOfACut) {
 TEST(SummarizeSources, MedianOfClipP99AndOverallMax) {
   std::vector<PointTracks> clips;
   for (double d : {1.0, 3.0, 2.0}) {
-    clips.push_back(tracksOf(test::stickFigureBvh(40, kFps, [&](int f) {
-      return Eigen::Vector3d(f == 20 ? d : 0.0, 90, 0);
-    })));
+    clips.push_back(tracksOf(test::stickFigureBvh(
+        40, kFps, [&](int f) { return Eigen::Vector3d(f == 20 ? d : 0.0, 90, 0); })));
   }
   const SourceSummary s = summarizeSources(clips, 1e9);
   ASSERT_EQ(s.clips.size(), 3u);

@@ -22,7 +22,8 @@ BvhDocument parse(const std::string& text) {
 // child 10 units up. R = Rz(90) Rx(90): Rx takes +Y to +Z, Rz leaves +Z alone.
 TEST(PointTracks, EulerChannelsComposeInFileOrder) {
   const std::string text =
-      "HIERARCHY\nROOT r\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+      "HIERARCHY\nROOT r\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation "
+      "Xrotation Yrotation\n"
       "  JOINT c\n  {\n    OFFSET 0 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
       "    End Site\n    {\n      OFFSET 0 5 0\n    }\n  }\n}\n"
       "MOTION\nFrames: 2\nFrame Time: 0.1\n"
@@ -58,7 +59,8 @@ TEST(PointTracks, ResamplingPicksEveryFourthFrameOf120Hz) {
 }
 
 TEST(PointTracks, BadSettingsFail) {
-  const BvhDocument doc = parse(test::stickFigureBvh(5, 30.0, [](int) { return Eigen::Vector3d(0, 90, 0); }));
+  const BvhDocument doc =
+      parse(test::stickFigureBvh(5, 30.0, [](int) { return Eigen::Vector3d(0, 90, 0); }));
   EXPECT_FALSE(pointTracksFromBvh(doc, {.trimLeadingFrames = 5}));
   EXPECT_FALSE(pointTracksFromBvh(doc, {.trimLeadingFrames = -1}));
   EXPECT_FALSE(pointTracksFromBvh(doc, {.fps = -30.0}));

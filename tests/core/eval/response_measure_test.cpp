@@ -20,16 +20,21 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 std::string turningFigure(int frames, const std::function<double(int)>& yaw) {
   std::ostringstream s;
   s.precision(17);
-  s << "HIERARCHY\nROOT hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-    << "  JOINT thorax\n  {\n    OFFSET 0 60 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 30 0\n    }\n  }\n";
+  s << "HIERARCHY\nROOT hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition "
+       "Zrotation Xrotation Yrotation\n"
+    << "  JOINT thorax\n  {\n    OFFSET 0 60 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    "
+       "End Site\n    {\n      OFFSET 0 30 0\n    }\n  }\n";
   for (const char* side : {"l", "r"}) {
     const double x = side[0] == 'l' ? 19 : -19;
-    s << "  JOINT " << side << "femur\n  {\n    OFFSET " << x << " 0 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-      << "    JOINT " << side << "foot\n    {\n      OFFSET 0 -80 0\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
+    s << "  JOINT " << side << "femur\n  {\n    OFFSET " << x
+      << " 0 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+      << "    JOINT " << side
+      << "foot\n    {\n      OFFSET 0 -80 0\n      CHANNELS 3 Zrotation Xrotation Yrotation\n"
       << "      End Site\n      {\n        OFFSET 0 -10 0\n      }\n    }\n  }\n";
   }
   s << "}\nMOTION\nFrames: " << frames << "\nFrame Time: " << 1.0 / kFigureFps << "\n";
-  for (int f = 0; f < frames; ++f) s << "0 90 0 0 0 " << yaw(f) << " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+  for (int f = 0; f < frames; ++f)
+    s << "0 90 0 0 0 " << yaw(f) << " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
   return s.str();
 }
 
@@ -49,7 +54,8 @@ TEST(Facing, TheHipLineGivesTheYawOfTheRoot) {
   EXPECT_EQ(t.names[static_cast<size_t>(pair->right)], "rfemur");
   const std::vector<double> yaw = facingYaw(t, *pair, {.smoothSeconds = 0.0});
   // Left at +X faces +Z at rest (yaw 0); a rotation about +Y by a turns the facing to yaw a.
-  for (int f = 0; f < 10; ++f) EXPECT_NEAR(yaw[static_cast<size_t>(f)], wrapYaw((20.0 * f - 60.0) * kDeg), 1e-9) << f;
+  for (int f = 0; f < 10; ++f)
+    EXPECT_NEAR(yaw[static_cast<size_t>(f)], wrapYaw((20.0 * f - 60.0) * kDeg), 1e-9) << f;
 }
 
 TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
@@ -57,11 +63,13 @@ TEST(Facing, SmoothingCancelsASwayAndKeepsARamp) {
   const PointTracks sway = figureTracks(
       turningFigure(120, [](int f) { return 8.0 * std::sin(2 * std::numbers::pi * f / 30.0); }));
   const std::vector<double> smooth = facingYaw(sway, *findFacingPair(sway), {.smoothSeconds = 1.0});
-  for (int f = 20; f < 100; ++f) EXPECT_LT(std::abs(smooth[static_cast<size_t>(f)]), 0.6 * kDeg) << f;
+  for (int f = 20; f < 100; ++f)
+    EXPECT_LT(std::abs(smooth[static_cast<size_t>(f)]), 0.6 * kDeg) << f;
   // A steady turn: the centred average of a ramp is the ramp.
   const PointTracks ramp = figureTracks(turningFigure(120, [](int f) { return 1.5 * f; }));
   const std::vector<double> r = facingYaw(ramp, *findFacingPair(ramp), {.smoothSeconds = 1.0});
-  for (int f = 20; f < 100; ++f) EXPECT_NEAR(r[static_cast<size_t>(f)], wrapYaw(1.5 * f * kDeg), 1e-9) << f;
+  for (int f = 20; f < 100; ++f)
+    EXPECT_NEAR(r[static_cast<size_t>(f)], wrapYaw(1.5 * f * kDeg), 1e-9) << f;
 }
 
 // The figure faces 0 until frame 30, then turns at 3 degrees per frame (90 deg/s) to 120 degrees
@@ -74,7 +82,8 @@ TEST(MeasureResponses, AKnownTurnGivesAKnownResponseTime) {
       turningFigure(120, [](int f) { return std::clamp(3.0 * (f - 30), 0.0, 120.0); }));
   const std::vector<DirectiveChange> changes{{30, 120 * kDeg}, {100, -60 * kDeg}};
   const ResponseCriteria five{.angleDegrees = 5.0};
-  Result<std::vector<ResponseRecord>> r = measureResponses(t, changes, five, {.smoothSeconds = 0.0});
+  Result<std::vector<ResponseRecord>> r =
+      measureResponses(t, changes, five, {.smoothSeconds = 0.0});
   ASSERT_TRUE(r) << r.error().message;
   ASSERT_EQ(r->size(), 2u);
   ASSERT_TRUE((*r)[0].seconds);
@@ -102,7 +111,8 @@ TEST(MeasureResponses, AKnownTurnGivesAKnownResponseTime) {
 // statistics and counted.
 TEST(SummarizeResponses, MedianOfTheMetAndFailuresCounted) {
   std::vector<ResponseRecord> records(5);
-  records[0].seconds = 0.4, records[1].seconds = 1.0, records[3].seconds = 0.6, records[4].seconds = 2.0;
+  records[0].seconds = 0.4, records[1].seconds = 1.0, records[3].seconds = 0.6,
+  records[4].seconds = 2.0;
   const ResponseSummary s = summarizeResponses(records);
   EXPECT_EQ(s.changes, 5);
   EXPECT_EQ(s.failures, 1);

@@ -103,8 +103,8 @@ inline std::vector<std::shared_ptr<const Motion>> makeFieldMotions() {
 }
 
 // A field over makeFieldMotions, learned for `task` (small settings so tests stay quick).
-inline std::shared_ptr<const MotionField> makeTestField(FieldTaskKind task = FieldTaskKind::Direction,
-                                                        int threads = 1, int compression = 1) {
+inline std::shared_ptr<const MotionField> makeTestField(
+    FieldTaskKind task = FieldTaskKind::Direction, int threads = 1, int compression = 1) {
   MotionFieldBuildSettings s;
   s.task.kind = task;
   s.threads = threads;

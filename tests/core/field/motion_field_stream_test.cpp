@@ -109,8 +109,8 @@ TEST(MotionFieldStream, FollowsOnlyWhatItsValueFunctionKnows) {
   MotionFieldStream s(direction);
   EXPECT_TRUE(s.canFollow(Directive::Kind::Heading));
   EXPECT_FALSE(s.canFollow(Directive::Kind::Line));
-  MotionFieldStream passive(std::make_shared<MotionField>(MotionField{direction->settings, direction->database,
-                                                                       direction->index, nullptr}));
+  MotionFieldStream passive(std::make_shared<MotionField>(
+      MotionField{direction->settings, direction->database, direction->index, nullptr}));
   EXPECT_FALSE(passive.canFollow(Directive::Kind::Heading));
   EXPECT_TRUE(passive.canFollow(Directive::Kind::None));
 }
@@ -136,7 +136,8 @@ TEST(MotionFieldStream, RecoversFromAPush) {
     const PushRecord& r = scripted.pushes()[0];
     EXPECT_TRUE(r.left) << "the push did not move the state away from the data";
     EXPECT_GT(r.peak, 1.5 * r.baseline);
-    ASSERT_TRUE(r.recoverySeconds) << (passive ? "passive" : "controlled") << " flow never recovered";
+    ASSERT_TRUE(r.recoverySeconds)
+        << (passive ? "passive" : "controlled") << " flow never recovered";
     EXPECT_LT(*r.recoverySeconds, 4.0);
     // The push moved the character sideways (+X) compared with the same run unpushed.
     MotionFieldStream calm(field, 20);

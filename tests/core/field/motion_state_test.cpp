@@ -36,7 +36,8 @@ TEST(MotionState, AddingTheDifferenceGivesThePoseBack) {
     Pose back;
     addVelocity(a, poseDifference(b, a), back);
     EXPECT_LT((back.rootPosition - b.rootPosition).norm(), 1e-12);
-    for (int j = 0; j < 6; ++j) EXPECT_LT(rotationGap(back.localRotations[j], b.localRotations[j]), 1e-12);
+    for (int j = 0; j < 6; ++j)
+      EXPECT_LT(rotationGap(back.localRotations[j], b.localRotations[j]), 1e-12);
   }
 }
 
@@ -69,7 +70,8 @@ TEST(MotionState, VelocityAndFeatureIgnoreWhereTheCharacterStandsAndFaces) {
   };
   const FieldVelocity v = poseDifference(b, a), w = poseDifference(moved(b), moved(a));
   EXPECT_LT((v.rootDisplacement - w.rootDisplacement).norm(), 1e-12);
-  for (size_t j = 0; j < v.rotations.size(); ++j) EXPECT_LT(rotationGap(v.rotations[j], w.rotations[j]), 1e-12);
+  for (size_t j = 0; j < v.rotations.size(); ++j)
+    EXPECT_LT(rotationGap(v.rotations[j], w.rotations[j]), 1e-12);
   std::vector<double> f1(db->featureDims), f2(db->featureDims);
   embedState(*db, a, v, f1.data());
   embedState(*db, moved(a), w, f2.data());
@@ -88,16 +90,18 @@ TEST(MotionState, FeatureDistanceIsTheStateDistance) {
     const FieldVelocity& vx = db->velocities[i];
     const FieldVelocity& vy = db->velocities[k];
     auto tilt = [](const Eigen::Quaterniond& q) { return headingOf(q).conjugate() * q; };
-    double d2 = 0.5 * (vx.rootDisplacement - vy.rootDisplacement).squaredNorm() +
-                0.5 * (tilt(x.localRotations[0]) * u - tilt(y.localRotations[0]) * u).squaredNorm() +
-                0.5 * (vx.rotations[0] * u - vy.rotations[0] * u).squaredNorm();
+    double d2 =
+        0.5 * (vx.rootDisplacement - vy.rootDisplacement).squaredNorm() +
+        0.5 * (tilt(x.localRotations[0]) * u - tilt(y.localRotations[0]) * u).squaredNorm() +
+        0.5 * (vx.rotations[0] * u - vy.rotations[0] * u).squaredNorm();
     for (int j = 1; j < db->skeleton->jointCount(); ++j) {
       const double b = db->jointWeights[j];
       d2 += b * (x.localRotations[j] * u - y.localRotations[j] * u).squaredNorm();
       d2 += b * (vx.rotations[j] * u - vy.rotations[j] * u).squaredNorm();
     }
     double f2 = 0;
-    for (int c = 0; c < db->featureDims; ++c) f2 += std::pow(db->feature(i)[c] - db->feature(k)[c], 2);
+    for (int c = 0; c < db->featureDims; ++c)
+      f2 += std::pow(db->feature(i)[c] - db->feature(k)[c], 2);
     EXPECT_NEAR(f2, d2, 1e-12 * (1 + d2));
   }
 }
@@ -125,7 +129,8 @@ TEST(FieldDatabase, RefusesShortClipsAndMixedSkeletons) {
   motions.push_back(std::make_shared<const Motion>(test::makeSwingMotion(2)));
   Result<FieldDatabase> shortClip = buildFieldDatabase(motions, {});
   ASSERT_FALSE(shortClip);
-  EXPECT_NE(shortClip.error().message.find("motion 5"), std::string::npos) << shortClip.error().message;
+  EXPECT_NE(shortClip.error().message.find("motion 5"), std::string::npos)
+      << shortClip.error().message;
   EXPECT_NE(shortClip.error().message.find("at least 3 frames"), std::string::npos);
 
   motions.pop_back();
@@ -136,7 +141,8 @@ TEST(FieldDatabase, RefusesShortClipsAndMixedSkeletons) {
   motions.push_back(std::make_shared<const Motion>(other));
   Result<FieldDatabase> mixed = buildFieldDatabase(motions, {});
   ASSERT_FALSE(mixed);
-  EXPECT_NE(mixed.error().message.find("another skeleton"), std::string::npos) << mixed.error().message;
+  EXPECT_NE(mixed.error().message.find("another skeleton"), std::string::npos)
+      << mixed.error().message;
 
   EXPECT_FALSE(buildFieldDatabase({}, {}));
   FieldDatabaseSettings bad;

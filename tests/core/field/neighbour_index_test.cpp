@@ -33,7 +33,8 @@ void expectExact(const FieldDatabase& db, const std::vector<std::vector<double>>
             << knnMethodName(method) << " query " << i << " neighbour " << n;
         EXPECT_EQ(batched[i * ref.size() + n].state, found[n].state);
         if (found[n].state != ref[n].state) {
-          EXPECT_NEAR(found[n].distance, ref[n].distance, 1e-12) << "a different state at a different distance";
+          EXPECT_NEAR(found[n].distance, ref[n].distance, 1e-12)
+              << "a different state at a different distance";
         }
       }
     }

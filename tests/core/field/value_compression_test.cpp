@@ -31,18 +31,21 @@ TEST(ValueCompression, LinearAlongEachClipIsExact) {
     };
     vf.values.resize(static_cast<size_t>(vf.anchors.anchorCount()) * p);
     for (int a = 0; a < vf.anchors.anchorCount(); ++a) {
-      for (int t = 0; t < p; ++t) vf.values[a * p + t] = static_cast<float>(exact(vf.anchors.anchorStates[a], t));
+      for (int t = 0; t < p; ++t)
+        vf.values[a * p + t] = static_cast<float>(exact(vf.anchors.anchorStates[a], t));
     }
     for (int c = 0; c < db->clipCount(); ++c) {
       const int last = db->clipFirstState[c + 1] - 1;
       EXPECT_EQ(vf.anchors.anchorStates[vf.anchors.anchor0[last]], last) << "N " << n;
-      EXPECT_EQ(vf.anchors.anchorStates[vf.anchors.anchor0[db->clipFirstState[c]]], db->clipFirstState[c]);
+      EXPECT_EQ(vf.anchors.anchorStates[vf.anchors.anchor0[db->clipFirstState[c]]],
+                db->clipFirstState[c]);
     }
     const std::vector<double> one = {1.0};
     for (int s = 0; s < db->stateCount(); ++s) {
       const std::vector<Neighbour> self = {{s, 0.0}};
       for (int t = 0; t < p; ++t) {
-        EXPECT_NEAR(vf.value(self, one, {vf.task.angleAt(t), 0.0}), exact(s, t), 1e-4) << "N " << n << ", state " << s;
+        EXPECT_NEAR(vf.value(self, one, {vf.task.angleAt(t), 0.0}), exact(s, t), 1e-4)
+            << "N " << n << ", state " << s;
       }
     }
   }
@@ -82,7 +85,9 @@ TEST(ValueCompression, SampledLearningKeepsTheUncompressedValuesAtAnchors) {
 // backup reads its next states' values through the interpolation consistently.
 TEST(ValueCompression, AnchorsOnlyLearningOnAConstantClipHasTheHandComputedValues) {
   Result<FieldDatabase> db = buildFieldDatabase(
-      std::vector<std::shared_ptr<const Motion>>{std::make_shared<const Motion>(test::makeSwingMotion(40))}, {});
+      std::vector<std::shared_ptr<const Motion>>{
+          std::make_shared<const Motion>(test::makeSwingMotion(40))},
+      {});
   ASSERT_TRUE(db);
   const int n = db->stateCount();
   ASSERT_EQ(n, 38);
@@ -101,7 +106,8 @@ TEST(ValueCompression, AnchorsOnlyLearningOnAConstantClipHasTheHandComputedValue
   cache.termBegin.push_back(static_cast<int>(cache.termState.size()));
   FieldTask task;
   task.directiveChangesPerSecond = 0;
-  for (CompressedLearning learning : {CompressedLearning::Sampled, CompressedLearning::AnchorsOnly}) {
+  for (CompressedLearning learning :
+       {CompressedLearning::Sampled, CompressedLearning::AnchorsOnly}) {
     for (int compression : {1, 5, 30}) {
       ValueIterationSettings settings;
       settings.tolerance = 1e-6;
@@ -115,7 +121,8 @@ TEST(ValueCompression, AnchorsOnlyLearningOnAConstantClipHasTheHandComputedValue
           const int m = std::abs(t - 9);
           double expected = 0;
           for (int i = 1; i < m; ++i) expected -= std::pow(0.99, i - 1) * (m - i) * step;
-          EXPECT_NEAR(vf->values[a * 18 + t], expected, 2e-4) << "N " << compression << ", anchor " << a;
+          EXPECT_NEAR(vf->values[a * 18 + t], expected, 2e-4)
+              << "N " << compression << ", anchor " << a;
         }
       }
     }
@@ -131,7 +138,9 @@ TEST(ValueCompression, AnchorsOnlyLearningOnAConstantClipHasTheHandComputedValue
 // the interpolation error of the exact values everywhere.
 TEST(ValueCompression, CompressedValuesInterpolateTheExactValuesOfAChain) {
   Result<FieldDatabase> db = buildFieldDatabase(
-      std::vector<std::shared_ptr<const Motion>>{std::make_shared<const Motion>(test::makeSwingMotion(40))}, {});
+      std::vector<std::shared_ptr<const Motion>>{
+          std::make_shared<const Motion>(test::makeSwingMotion(40))},
+      {});
   ASSERT_TRUE(db);
   const int n = db->stateCount();
   const FieldTask task;  // direction, 18 samples, directive changes 0.25/s
@@ -183,7 +192,8 @@ TEST(ValueCompression, CompressedValuesInterpolateTheExactValuesOfAChain) {
   Result<FieldValueFunction> full = solveValueFunction(*db, cache, task, settings);
   ASSERT_TRUE(full) << full.error().message;
   for (int s = 0; s < n; ++s) {
-    for (int t = 0; t < p; ++t) ASSERT_NEAR(full->values[s * p + t], exact[s][t], 2e-3) << "state " << s;
+    for (int t = 0; t < p; ++t)
+      ASSERT_NEAR(full->values[s * p + t], exact[s][t], 2e-3) << "state " << s;
   }
   const std::vector<double> one = {1.0};
   for (int compression : {5, 10, 30}) {
@@ -200,7 +210,8 @@ TEST(ValueCompression, CompressedValuesInterpolateTheExactValuesOfAChain) {
       for (int t = 0; t < p; ++t) {
         const double expected = (1 - l) * exact[s0][t] + l * exact[s1][t];
         const double got = vf->value(self, one, {task.angleAt(t), 0.0});
-        ASSERT_NEAR(got, expected, 2e-3) << "N " << compression << ", state " << s << ", sample " << t;
+        ASSERT_NEAR(got, expected, 2e-3)
+            << "N " << compression << ", state " << s << ", sample " << t;
         interpolationError = std::max(interpolationError, std::abs(expected - exact[s][t]));
         error = std::max(error, std::abs(got - exact[s][t]));
       }
@@ -210,7 +221,8 @@ TEST(ValueCompression, CompressedValuesInterpolateTheExactValuesOfAChain) {
 }
 
 // On the shared locomotion database (stops and jumps included), controllers whose direction value
-// functions are compressed 20 and 30 times still reach nearly every new heading, as the paper reports.
+// functions are compressed 20 and 30 times still reach nearly every new heading, as the paper
+// reports.
 TEST(ValueCompression, CompressedControllersStillReachTheirGoalsOnCapture) {
   const auto motions = test::loadSharedLocomotion();
   if (motions.empty()) GTEST_SKIP() << "no shared capture under " << MG_SHARED_MOCAP_DIR;
@@ -219,15 +231,17 @@ TEST(ValueCompression, CompressedControllersStillReachTheirGoalsOnCapture) {
   Result<MotionFieldBuild> passive = buildMotionField(motions, settings);
   ASSERT_TRUE(passive) << passive.error().message;
   const MotionField& field = *passive->field;
-  Result<TransitionCache> cache = buildTransitionCache(*field.database, *field.index, field.settings.flow);
+  Result<TransitionCache> cache =
+      buildTransitionCache(*field.database, *field.index, field.settings.flow);
   ASSERT_TRUE(cache);
   for (int compression : {1, 20, 30}) {
     ValueIterationSettings it;
     it.compression = compression;
     Result<FieldValueFunction> vf = solveValueFunction(*field.database, *cache, {}, it);
     ASSERT_TRUE(vf);
-    Result<std::shared_ptr<const MotionField>> controlled = assembleMotionField(
-        field.database, field.settings, std::make_shared<const FieldValueFunction>(std::move(vf.value())));
+    Result<std::shared_ptr<const MotionField>> controlled =
+        assembleMotionField(field.database, field.settings,
+                            std::make_shared<const FieldValueFunction>(std::move(vf.value())));
     ASSERT_TRUE(controlled);
     MotionFieldStream stream(controlled.value(), 1000);
     const ResponseSummary s = summarizeResponses(runHeadingChanges(stream, 30, 4.0, 2.0, 7));

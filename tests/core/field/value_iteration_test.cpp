@@ -16,7 +16,9 @@ namespace {
 // x 20 degrees (in radians). (At 180 degrees both ways are equal.)
 TEST(ValueIteration, OneStateTurningByGridStepsHasTheHandComputedValue) {
   Result<FieldDatabase> db = buildFieldDatabase(
-      std::vector<std::shared_ptr<const Motion>>{std::make_shared<const Motion>(test::makeSwingMotion(3))}, {});
+      std::vector<std::shared_ptr<const Motion>>{
+          std::make_shared<const Motion>(test::makeSwingMotion(3))},
+      {});
   ASSERT_TRUE(db);
   ASSERT_EQ(db->stateCount(), 1);
   TransitionCache cache;
@@ -44,7 +46,8 @@ TEST(ValueIteration, OneStateTurningByGridStepsHasTheHandComputedValue) {
       const int m = std::abs(t - 9);  // sample t is at -180 + 20 t degrees
       double expected = 0;
       for (int i = 1; i < m; ++i) expected -= std::pow(0.99, i - 1) * (m - i) * step;
-      EXPECT_NEAR(vf->values[t], expected, 2e-4) << "sample " << t << ", evaluation sweeps " << sweeps;
+      EXPECT_NEAR(vf->values[t], expected, 2e-4)
+          << "sample " << t << ", evaluation sweeps " << sweeps;
     }
   }
 }

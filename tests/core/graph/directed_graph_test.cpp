@@ -18,7 +18,8 @@ DirectedGraph makeGraph(int nodes, std::vector<std::pair<int, int>> edges) {
 // Hand-drawn: {0,1,2} is a cycle, 2 -> 3, {3,4} is a cycle, 4 -> 5 (alone), 6 alone with a
 // self-loop, and 5 -> 6.
 TEST(StronglyConnectedComponents, HandDrawnGraph) {
-  const DirectedGraph g = makeGraph(7, {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 3}, {4, 5}, {5, 6}, {6, 6}});
+  const DirectedGraph g =
+      makeGraph(7, {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 3}, {4, 5}, {5, 6}, {6, 6}});
   ASSERT_TRUE(g.validate());
   const StronglyConnectedComponents scc = stronglyConnectedComponents(g);
   EXPECT_EQ(scc.componentCount, 4);
@@ -42,7 +43,8 @@ TEST(StronglyConnectedComponents, MatchesBruteForceReachabilityOnRandomGraphs) {
     const int m = static_cast<int>(rng() % (3 * n));
     DirectedGraph g;
     g.nodeCount = n;
-    for (int e = 0; e < m; ++e) g.edges.push_back({static_cast<int>(rng() % n), static_cast<int>(rng() % n)});
+    for (int e = 0; e < m; ++e)
+      g.edges.push_back({static_cast<int>(rng() % n), static_cast<int>(rng() % n)});
     // Floyd-Warshall style transitive closure.
     std::vector<std::vector<bool>> reach(n, std::vector<bool>(n, false));
     for (int v = 0; v < n; ++v) reach[v][v] = true;

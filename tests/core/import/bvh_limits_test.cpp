@@ -22,9 +22,11 @@ void expectFailure(const std::string& text, const std::string& problem) {
 // A chain of `joints` one-channel joints, each inside the previous, then `frames` data lines.
 std::string chain(int joints, int frames, const std::string& motionHeader = "") {
   std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n";
-  for (int j = 1; j < joints; ++j) text += "JOINT J" + std::to_string(j) + "\n{\nOFFSET 0 1 0\nCHANNELS 1 Zrotation\n";
+  for (int j = 1; j < joints; ++j)
+    text += "JOINT J" + std::to_string(j) + "\n{\nOFFSET 0 1 0\nCHANNELS 1 Zrotation\n";
   for (int j = 0; j < joints; ++j) text += "}\n";
-  text += motionHeader.empty() ? "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: 0.1\n" : motionHeader;
+  text += motionHeader.empty() ? "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: 0.1\n"
+                               : motionHeader;
   for (int f = 0; f < frames; ++f) {
     for (int j = 0; j < joints; ++j) text += j ? " 1" : "1";
     text += '\n';
@@ -43,14 +45,16 @@ TEST(BvhLimits, NestingDeeperThanTheLimitFails) {
   expectFailure(chain(kMaxBvhDepth + 1, 2), "nested deeper than 256");
   // 100000 levels (Assimp's recursive loader overflowed its stack on such a file).
   std::string text = "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n";
-  for (int i = 0; i < 100000; ++i) text += "JOINT B" + std::to_string(i) + " { OFFSET 0 0 0 CHANNELS 1 Zrotation\n";
+  for (int i = 0; i < 100000; ++i)
+    text += "JOINT B" + std::to_string(i) + " { OFFSET 0 0 0 CHANNELS 1 Zrotation\n";
   expectFailure(text, "nested deeper");
 }
 
 TEST(BvhLimits, MoreJointsThanTheLimitFail) {
   std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n";
   for (int j = 0; j < kMaxBvhJoints; ++j) {
-    text += "JOINT J" + std::to_string(j) + " { OFFSET 0 1 0 CHANNELS 0 End Site { OFFSET 0 1 0 } }\n";
+    text +=
+        "JOINT J" + std::to_string(j) + " { OFFSET 0 1 0 CHANNELS 0 End Site { OFFSET 0 1 0 } }\n";
   }
   text += "}\nMOTION\nFrames: 1\nFrame Time: 0.1\n1\n";
   expectFailure(text, "more than 4096 joints");
@@ -73,8 +77,13 @@ TEST(BvhLimits, TooManyValuesFail) {
   // 6 channels x 4096 joints x 3000 frames is over 2^26 values; a file claiming that many frames
   // with enough bytes (blank lines count) is refused before the values are allocated.
   const int frames = static_cast<int>(kMaxBvhValues / 6 / 1000) + 1;
-  std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
-  for (int j = 1; j < 1000; ++j) text += "JOINT J" + std::to_string(j) + " { OFFSET 0 1 0 CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation End Site { OFFSET 0 1 0 } }\n";
+  std::string text =
+      "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
+      "Xrotation Yrotation\n";
+  for (int j = 1; j < 1000; ++j)
+    text += "JOINT J" + std::to_string(j) +
+            " { OFFSET 0 1 0 CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
+            "Yrotation End Site { OFFSET 0 1 0 } }\n";
   text += "}\nMOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: 0.1\n";
   text.append(static_cast<size_t>(2) * frames * 6000, '\n');
   expectFailure(text, "too large to import");
@@ -95,7 +104,9 @@ TEST(BvhLimits, JointNamesMustReadBack) {
   expectFailure(text, "control character");
   EXPECT_TRUE(bvhNameProblem("Hips").empty());
   EXPECT_TRUE(bvhNameProblem("mixamorig:LeftHand_01").empty());
-  EXPECT_TRUE(bvhNameProblem("H\xC3\xBC" "fte").empty());  // UTF-8 is fine
+  EXPECT_TRUE(bvhNameProblem("H\xC3\xBC"
+                             "fte")
+                  .empty());  // UTF-8 is fine
   EXPECT_FALSE(bvhNameProblem("").empty());
   EXPECT_FALSE(bvhNameProblem(std::string("a\0b", 3)).empty());
   EXPECT_FALSE(bvhNameProblem("left hand").empty());
@@ -112,7 +123,8 @@ TEST(BvhLimits, AFileOverTheSizeLimitIsRefusedUnread) {
   std::filesystem::resize_file(path, static_cast<std::uintmax_t>(kMaxBvhFileBytes) + 1);
   Result<BvhDocument> doc = readBvhFile(path);
   ASSERT_FALSE(doc);
-  EXPECT_NE(doc.error().message.find("more than a BVH file may be"), std::string::npos) << doc.error().message;
+  EXPECT_NE(doc.error().message.find("more than a BVH file may be"), std::string::npos)
+      << doc.error().message;
   Result<Motion> motion = readMotionFile(path);
   ASSERT_FALSE(motion);
   EXPECT_NE(motion.error().message.find("more than a BVH file may be"), std::string::npos);
@@ -122,13 +134,16 @@ TEST(BvhLimits, AFileOverTheSizeLimitIsRefusedUnread) {
 TEST(BvhLimits, ARootWithThreePositionsOfFourChannelsReads) {
   const std::string text =
       "HIERARCHY\nROOT R\n{\nOFFSET 1 2 3\nCHANNELS 4 Xposition Yposition Zposition Yrotation\n"
-      "End Site\n{\nOFFSET 0 10 0\n}\n}\nMOTION\nFrames: 2\nFrame Time: 0.5\n0 0 0 0\n10 20 30 90\n";
+      "End Site\n{\nOFFSET 0 10 0\n}\n}\nMOTION\nFrames: 2\nFrame Time: 0.5\n0 0 0 0\n10 20 30 "
+      "90\n";
   test::TempDir dir;
   test::writeText(dir.file("four.bvh"), text);
   Result<Motion> m = readMotionFile(dir.file("four.bvh"), {.metresPerUnit = 1.0});
   ASSERT_TRUE(m) << m.error().message;
   EXPECT_TRUE(m->rootPositions[1].isApprox(Eigen::Vector3d(11, 22, 33)));
-  EXPECT_NEAR(m->rotation(1, 0).angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()))), 0, 1e-12);
+  EXPECT_NEAR(m->rotation(1, 0).angularDistance(
+                  Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()))),
+              0, 1e-12);
 }
 
 }  // namespace

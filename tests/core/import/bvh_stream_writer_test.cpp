@@ -16,7 +16,8 @@ namespace {
 // Plays a motion's frames once (a finite stream), optionally damaging one frame.
 class MotionStream final : public PoseStream {
  public:
-  explicit MotionStream(std::shared_ptr<const Motion> m, int badFrame = -1) : m_motion(std::move(m)), m_bad(badFrame) {}
+  explicit MotionStream(std::shared_ptr<const Motion> m, int badFrame = -1)
+      : m_motion(std::move(m)), m_bad(badFrame) {}
   std::shared_ptr<const Skeleton> skeleton() const override { return m_motion->skeleton; }
   double fps() const override { return m_motion->fps; }
   bool next(Pose& out) override {
@@ -64,7 +65,8 @@ TEST(BvhStreamWriter, WritesTheBytesOfTheRecordedMotion) {
 
   // Asked for more than the stream has: it writes what there is and says the stream ended.
   MotionStream again(motion);
-  const Result<StreamedBvh> more = writeBvhStream(again, motion->frameCount() + 50, dir.file("more.bvh"));
+  const Result<StreamedBvh> more =
+      writeBvhStream(again, motion->frameCount() + 50, dir.file("more.bvh"));
   ASSERT_TRUE(more) << more.error().message;
   EXPECT_TRUE(more->streamEnded);
   EXPECT_EQ(test::readText(dir.file("more.bvh")), formatBvh(*motion).value());
@@ -72,10 +74,11 @@ TEST(BvhStreamWriter, WritesTheBytesOfTheRecordedMotion) {
   // Stopped by the caller after frame 99: 100 frames, the header says so.
   MotionStream third(motion);
   long long seen = 0;
-  const Result<StreamedBvh> stopped = writeBvhStream(third, 500, dir.file("stop.bvh"), {}, [&](long long f, const Pose&) {
-    seen = f + 1;
-    return f < 99;
-  });
+  const Result<StreamedBvh> stopped =
+      writeBvhStream(third, 500, dir.file("stop.bvh"), {}, [&](long long f, const Pose&) {
+        seen = f + 1;
+        return f < 99;
+      });
   ASSERT_TRUE(stopped) << stopped.error().message;
   EXPECT_TRUE(stopped->stopped);
   EXPECT_EQ(stopped->frames, 100);

@@ -68,7 +68,8 @@ TEST(BvhText, ReportsFileAndLineOfAnUnknownKeyword) {
 }
 
 TEST(BvhText, RejectsAnUnclosedHierarchy) {
-  const std::string text = "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Zrotation Xrotation Yrotation\n";
+  const std::string text =
+      "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Zrotation Xrotation Yrotation\n";
   Result<BvhDocument> doc = parseBvhText(text, "open.bvh");
   ASSERT_FALSE(doc);
   EXPECT_NE(doc.error().message.find("missing '}'"), std::string::npos) << doc.error().message;

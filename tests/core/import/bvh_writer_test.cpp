@@ -37,11 +37,21 @@ void expectRoundTrip(const std::string& path) {
   EXPECT_LT(worst, 1e-4) << path;  // metres
 }
 
-TEST(BvhWriter, RoundTripSmallFile) { expectRoundTrip(test::dataPath("small_walk.bvh")); }
-TEST(BvhWriter, RoundTripCmuSample) { expectRoundTrip(test::samplePath("01_03.bvh")); }
-TEST(BvhWriter, RoundTripBoxingSample) { expectRoundTrip(test::samplePath("Boxing_Toes.bvh")); }
-TEST(BvhWriter, RoundTripSharedCmu) { expectRoundTrip(test::mocapPath("cmu/02_03.bvh")); }
-TEST(BvhWriter, RoundTripSharedTurnRun) { expectRoundTrip(test::mocapPath("cmu_turns/16_55.bvh")); }
+TEST(BvhWriter, RoundTripSmallFile) {
+  expectRoundTrip(test::dataPath("small_walk.bvh"));
+}
+TEST(BvhWriter, RoundTripCmuSample) {
+  expectRoundTrip(test::samplePath("01_03.bvh"));
+}
+TEST(BvhWriter, RoundTripBoxingSample) {
+  expectRoundTrip(test::samplePath("Boxing_Toes.bvh"));
+}
+TEST(BvhWriter, RoundTripSharedCmu) {
+  expectRoundTrip(test::mocapPath("cmu/02_03.bvh"));
+}
+TEST(BvhWriter, RoundTripSharedTurnRun) {
+  expectRoundTrip(test::mocapPath("cmu_turns/16_55.bvh"));
+}
 
 // 16_55's knee channels jump by ~160 degrees between frames in the source; the written channels
 // follow the rotation, which moves by at most ~30 degrees per frame.
@@ -67,7 +77,8 @@ TEST(BvhWriter, ChannelsDoNotFlipBetweenFrames) {
   double writtenJump = 0;
   for (int f = 1; f < written->frameCount; ++f) {
     for (int i = 3; i < written->valuesPerFrame; ++i) {
-      writtenJump = std::max(writtenJump, std::abs(written->value(f, i) - written->value(f - 1, i)));
+      writtenJump =
+          std::max(writtenJump, std::abs(written->value(f, i) - written->value(f - 1, i)));
     }
   }
   EXPECT_LT(writtenJump, 60.0);
@@ -95,7 +106,8 @@ TEST(BvhWriter, FailedWriteLeavesTheOldFile) {
   EXPECT_NE(s.error().message.find(path), std::string::npos);
   EXPECT_EQ(test::readText(path), "old content");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.file("")),
-                          std::filesystem::directory_iterator()), 1);  // no temp file left
+                          std::filesystem::directory_iterator()),
+            1);  // no temp file left
 }
 
 // Values to_chars cannot format in 64 characters used to leave the buffer's stack garbage in the

@@ -75,9 +75,13 @@ TEST_F(ImportBadInput, ByteOrderMarkIsAccepted) {
   EXPECT_EQ(byWord->frameCount(), plain->frameCount());
 }
 
-TEST_F(ImportBadInput, MissingFile) { expectErrorAt(m_dir.file("absent.bvh"), "no such file"); }
+TEST_F(ImportBadInput, MissingFile) {
+  expectErrorAt(m_dir.file("absent.bvh"), "no such file");
+}
 
-TEST_F(ImportBadInput, EmptyFile) { expectError("empty.bvh", "", "empty"); }
+TEST_F(ImportBadInput, EmptyFile) {
+  expectError("empty.bvh", "", "empty");
+}
 
 TEST_F(ImportBadInput, TruncatedInTheData) {
   expectError("cut_data.bvh", m_good.substr(0, m_good.size() - 60), ":67: data line 6 has");
@@ -105,16 +109,19 @@ TEST_F(ImportBadInput, TooManyNumbersOnALine) {
 }
 
 TEST_F(ImportBadInput, NonNumericValue) {
-  expectError("word.bvh", withSecondDataLine("abc" + secondDataLine().substr(6)), "'abc' is not a number");
+  expectError("word.bvh", withSecondDataLine("abc" + secondDataLine().substr(6)),
+              "'abc' is not a number");
 }
 
 // Assimp accepts NaN and infinity as channel values.
 TEST_F(ImportBadInput, NanValue) {
-  expectError("nan.bvh", withSecondDataLine("nan" + secondDataLine().substr(6)), "'nan' is not finite");
+  expectError("nan.bvh", withSecondDataLine("nan" + secondDataLine().substr(6)),
+              "'nan' is not finite");
 }
 
 TEST_F(ImportBadInput, InfiniteValue) {
-  expectError("inf.bvh", withSecondDataLine("-inf" + secondDataLine().substr(6)), "'-inf' is not finite");
+  expectError("inf.bvh", withSecondDataLine("-inf" + secondDataLine().substr(6)),
+              "'-inf' is not finite");
 }
 
 TEST_F(ImportBadInput, NonNumericOffset) {
@@ -125,14 +132,16 @@ TEST_F(ImportBadInput, NonNumericOffset) {
 
 // Assimp computes its duration as frames - 1 in unsigned arithmetic: 4294967295 ticks.
 TEST_F(ImportBadInput, ZeroFrames) {
-  expectError("zero.bvh", m_good.substr(0, m_good.find("MOTION")) + "MOTION\nFrames: 0\nFrame Time: 0.01\n",
+  expectError("zero.bvh",
+              m_good.substr(0, m_good.find("MOTION")) + "MOTION\nFrames: 0\nFrame Time: 0.01\n",
               "no frames");
 }
 
 // Assimp accepts a zero frame time and produces NaN root positions.
 TEST_F(ImportBadInput, ZeroFrameTime) {
   const size_t at = m_good.find("Frame Time: ") + 12;
-  const std::string text = m_good.substr(0, at) + std::string("0") + m_good.substr(m_good.find('\n', at));
+  const std::string text =
+      m_good.substr(0, at) + std::string("0") + m_good.substr(m_good.find('\n', at));
   expectError("zero_time.bvh", text, "'Frame Time:' must be positive");
 }
 
@@ -151,7 +160,9 @@ TEST_F(ImportBadInput, AbsurdFrameTime) {
 }
 
 TEST_F(ImportBadInput, BinaryJunk) {
-  std::string junk = "\x7f" "ELF";
+  std::string junk =
+      "\x7f"
+      "ELF";
   for (int i = 0; i < 200; ++i) junk += static_cast<char>((i * 37) % 256);
   expectError("junk.bvh", junk, "binary data");
 }
@@ -184,7 +195,9 @@ TEST_F(ImportBadInput, MeshOnlyPly) {
               "no animation");
 }
 
-TEST_F(ImportBadInput, UnknownFormat) { expectError("notes.xyz123", "just some words\n", "cannot read"); }
+TEST_F(ImportBadInput, UnknownFormat) {
+  expectError("notes.xyz123", "just some words\n", "cannot read");
+}
 
 TEST_F(ImportBadInput, Directory) {
   std::filesystem::create_directories(m_dir.file("folder.bvh"));

@@ -23,7 +23,8 @@ Result<Motion> assimpReference(const std::string& path) {
   const std::vector<BvhChannel>& c = doc->joints[0].channels;
   AssimpMotionOptions options;
   options.addRootOffsetToPositions = std::any_of(c.begin(), c.end(), [](BvhChannel ch) {
-    return ch == BvhChannel::Xposition || ch == BvhChannel::Yposition || ch == BvhChannel::Zposition;
+    return ch == BvhChannel::Xposition || ch == BvhChannel::Yposition ||
+           ch == BvhChannel::Zposition;
   });
   options.keysAreFrames = true;
   options.offsetsFromNodes = true;
@@ -71,17 +72,33 @@ void expectSameAsText(const std::string& path) {
   EXPECT_LT(worst, 1e-4 * restHeight(b)) << path;
 }
 
-TEST(ImportMatchesText, SmallFileWithRootOffset) { expectSameAsText(test::dataPath("small_walk.bvh")); }
-TEST(ImportMatchesText, CmuSample0101) { expectSameAsText(test::samplePath("01_01.bvh")); }
-TEST(ImportMatchesText, CmuSample0103) { expectSameAsText(test::samplePath("01_03.bvh")); }
+TEST(ImportMatchesText, SmallFileWithRootOffset) {
+  expectSameAsText(test::dataPath("small_walk.bvh"));
+}
+TEST(ImportMatchesText, CmuSample0101) {
+  expectSameAsText(test::samplePath("01_01.bvh"));
+}
+TEST(ImportMatchesText, CmuSample0103) {
+  expectSameAsText(test::samplePath("01_03.bvh"));
+}
 // Boxing_Toes declares 3069 frames and holds 3070 data lines; both readers use the first 3069.
-TEST(ImportMatchesText, BoxingSample) { expectSameAsText(test::samplePath("Boxing_Toes.bvh")); }
-TEST(ImportMatchesText, SharedCmuWalk) { expectSameAsText(test::mocapPath("cmu/08_01.bvh")); }
-TEST(ImportMatchesText, SharedCmuRun) { expectSameAsText(test::mocapPath("cmu/02_03.bvh")); }
+TEST(ImportMatchesText, BoxingSample) {
+  expectSameAsText(test::samplePath("Boxing_Toes.bvh"));
+}
+TEST(ImportMatchesText, SharedCmuWalk) {
+  expectSameAsText(test::mocapPath("cmu/08_01.bvh"));
+}
+TEST(ImportMatchesText, SharedCmuRun) {
+  expectSameAsText(test::mocapPath("cmu/02_03.bvh"));
+}
 // 19-joint skeleton, CRLF line endings, ZXY root order.
-TEST(ImportMatchesText, SharedTurnWalkCrlf) { expectSameAsText(test::mocapPath("cmu_turns/16_17.bvh")); }
+TEST(ImportMatchesText, SharedTurnWalkCrlf) {
+  expectSameAsText(test::mocapPath("cmu_turns/16_17.bvh"));
+}
 // Knee Euler channels flip by ~160 degrees between frames while the rotation barely moves.
-TEST(ImportMatchesText, SharedTurnRunWithEulerFlips) { expectSameAsText(test::mocapPath("cmu_turns/16_55.bvh")); }
+TEST(ImportMatchesText, SharedTurnRunWithEulerFlips) {
+  expectSameAsText(test::mocapPath("cmu_turns/16_55.bvh"));
+}
 
 // Position channels on a non-root joint are ignored by both readers: bones keep their OFFSET.
 TEST(ImportMatchesText, NonRootPositionChannelsKeepTheOffset) {

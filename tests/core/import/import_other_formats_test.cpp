@@ -18,7 +18,8 @@ namespace {
 // translation keyed (0,1,0) -> (1,1,0)) > Knee (rotation keyed 0 -> 90 deg about X) > Foot
 // (no keys: an end site 0.5 below the knee). Keys at 0, 0.5 and 1 s.
 TEST(ImportOtherFormats, GltfChainMatchesHandComputedPositions) {
-  Result<Motion> m = readMotionFile(test::dataPath("three_joint_chain.gltf"), {.metresPerUnit = 1.0});
+  Result<Motion> m =
+      readMotionFile(test::dataPath("three_joint_chain.gltf"), {.metresPerUnit = 1.0});
   ASSERT_TRUE(m) << m.error().message;
   ASSERT_EQ(m->jointCount(), 2);
   EXPECT_EQ(m->skeleton->joints[0].name, "Hip");
@@ -54,7 +55,8 @@ TEST(ImportOtherFormats, FbxSampleWithSkeleton) {
 }
 
 TEST(ImportOtherFormats, ImportedGltfCanBeWrittenAsBvhAndReadBack) {
-  Result<Motion> m = readMotionFile(test::dataPath("three_joint_chain.gltf"), {.metresPerUnit = 1.0});
+  Result<Motion> m =
+      readMotionFile(test::dataPath("three_joint_chain.gltf"), {.metresPerUnit = 1.0});
   ASSERT_TRUE(m);
   test::TempDir dir;
   ASSERT_TRUE(writeBvhFile(*m, dir.file("chain.bvh")));

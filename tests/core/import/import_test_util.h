@@ -13,14 +13,20 @@
 
 namespace mg::test {
 
-inline std::string samplePath(const std::string& name) { return std::string(MG_SAMPLE_DIR) + "/" + name; }
+inline std::string samplePath(const std::string& name) {
+  return std::string(MG_SAMPLE_DIR) + "/" + name;
+}
 // CMU capture: the bundled subset (tests/data/mocap), else the shared folder.
-inline std::string mocapPath(const std::string& name) { return capturePath(name); }
-inline std::string dataPath(const std::string& name) { return std::string(MG_TEST_DATA_DIR) + "/" + name; }
+inline std::string mocapPath(const std::string& name) {
+  return capturePath(name);
+}
+inline std::string dataPath(const std::string& name) {
+  return std::string(MG_TEST_DATA_DIR) + "/" + name;
+}
 
 // Skips the calling test when a file from the optional shared capture (or the sample package)
 // is missing.
-#define MG_REQUIRE_FILE(path)                                                         \
+#define MG_REQUIRE_FILE(path)                                                        \
   do {                                                                               \
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "not available: " << (path); \
   } while (0)

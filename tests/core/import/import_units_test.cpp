@@ -11,7 +11,8 @@ namespace mg {
 namespace {
 
 // Rest height in metres of `path` imported with unit guessing, and the unit size it implies.
-void expectGuessedUnit(const std::string& path, const char* unit, double minHeight, double maxHeight) {
+void expectGuessedUnit(const std::string& path, const char* unit, double minHeight,
+                       double maxHeight) {
   MG_REQUIRE_FILE(path);
   Result<Motion> raw = readMotionFile(path, {.metresPerUnit = 1.0});
   Result<Motion> guessed = readMotionFile(path);

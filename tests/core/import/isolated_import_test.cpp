@@ -36,15 +36,18 @@ TEST(IsolatedImport, EncodingRoundTripsExactly) {
   EXPECT_EQ(back->fps, m->fps);
   EXPECT_EQ(back->rootPositions, m->rootPositions);
   ASSERT_EQ(back->localRotations.size(), m->localRotations.size());
-  for (size_t i = 0; i < m->localRotations.size(); ++i) EXPECT_EQ(back->localRotations[i].coeffs(), m->localRotations[i].coeffs());
-  for (size_t j = 0; j < m->skeleton->joints.size(); ++j) EXPECT_EQ(back->skeleton->joints[j].offset, m->skeleton->joints[j].offset);
+  for (size_t i = 0; i < m->localRotations.size(); ++i)
+    EXPECT_EQ(back->localRotations[i].coeffs(), m->localRotations[i].coeffs());
+  for (size_t j = 0; j < m->skeleton->joints.size(); ++j)
+    EXPECT_EQ(back->skeleton->joints[j].offset, m->skeleton->joints[j].offset);
 }
 
 TEST(IsolatedImport, DecodingRefusesEveryTruncationAndHugeCounts) {
   Result<Motion> m = readAssimpMotion(test::dataPath("three_joint_chain.gltf"), {});
   ASSERT_TRUE(m);
   const std::string bytes = encodeMotion(*m);
-  for (size_t n = 0; n < bytes.size(); ++n) EXPECT_FALSE(decodeMotion(std::string_view(bytes).substr(0, n))) << n;
+  for (size_t n = 0; n < bytes.size(); ++n)
+    EXPECT_FALSE(decodeMotion(std::string_view(bytes).substr(0, n))) << n;
   EXPECT_FALSE(decodeMotion(bytes + "x"));
   std::string huge = bytes;
   huge[11] = huge[12] = huge[13] = '\xff';  // the joint count
@@ -56,7 +59,8 @@ TEST(IsolatedImport, ACrashingImporterIsAnError) {
   const std::string file = test::dataPath("three_joint_chain.gltf");
   expectError(readAssimpMotionIsolated(file, script(dir, "segv.sh", "kill -SEGV $$")), file,
               "could not import the file: the importer crashed (Segmentation fault)");
-  expectError(readAssimpMotionIsolated(file, script(dir, "abort.sh", "kill -ABRT $$")), file, "the importer crashed (Aborted)");
+  expectError(readAssimpMotionIsolated(file, script(dir, "abort.sh", "kill -ABRT $$")), file,
+              "the importer crashed (Aborted)");
 }
 
 TEST(IsolatedImport, AHangingImporterIsKilled) {
@@ -71,11 +75,16 @@ TEST(IsolatedImport, AHangingImporterIsKilled) {
 TEST(IsolatedImport, GarbageOrNoImporterIsAnError) {
   test::TempDir dir;
   const std::string file = test::dataPath("three_joint_chain.gltf");
-  expectError(readAssimpMotionIsolated(file, script(dir, "echo.sh", "echo MGMOTION 1; echo junk")), file, "malformed data");
-  expectError(readAssimpMotionIsolated(file, script(dir, "fail.sh", "exit 3")), file, "exit status 3");
-  expectError(readAssimpMotionIsolated(file, dir.file("absent")), file, "cannot start the importer");
+  expectError(readAssimpMotionIsolated(file, script(dir, "echo.sh", "echo MGMOTION 1; echo junk")),
+              file, "malformed data");
+  expectError(readAssimpMotionIsolated(file, script(dir, "fail.sh", "exit 3")), file,
+              "exit status 3");
+  expectError(readAssimpMotionIsolated(file, dir.file("absent")), file,
+              "cannot start the importer");
   // The child's own message is passed through.
-  expectError(readAssimpMotionIsolated(file, script(dir, "error.sh", "printf 'MGERROR\\nit said no'")), "it said no", "");
+  expectError(
+      readAssimpMotionIsolated(file, script(dir, "error.sh", "printf 'MGERROR\\nit said no'")),
+      "it said no", "");
 }
 
 }  // namespace

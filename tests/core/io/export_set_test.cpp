@@ -24,7 +24,8 @@ std::string indexNaming(const std::vector<std::string>& files) {
 }
 
 // One export as exportSnapGraph and exportSubgraph make it: clips NAMES under the next folder.
-Status exportOnce(const std::string& dir, const std::vector<std::string>& names, const std::string& content) {
+Status exportOnce(const std::string& dir, const std::vector<std::string>& names,
+                  const std::string& content) {
   const std::string index = dir + "/index.json";
   const std::string folder = nextExportClipFolder(index);
   std::vector<std::pair<std::string, std::string>> clips;
@@ -43,7 +44,8 @@ void writeFile(const std::string& path, const std::string& text) {
 
 std::set<std::string> entries(const fs::path& dir) {
   std::set<std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) out.insert(fs::relative(e.path(), dir).string());
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    out.insert(fs::relative(e.path(), dir).string());
   return out;
 }
 
@@ -52,7 +54,8 @@ TEST(ExportSet, FolderNamesCountTheExports) {
   EXPECT_TRUE(isExportClipFolderName("clips-2"));
   EXPECT_TRUE(isExportClipFolderName("clips-117"));
   EXPECT_TRUE(isExportClipFolderName("clips_b"));
-  for (const char* other : {"clips-1", "clips-0", "clips-02", "clips-", "clips-2x", "clipsx", "Clips", "my clips", ""}) {
+  for (const char* other : {"clips-1", "clips-0", "clips-02", "clips-", "clips-2x", "clipsx",
+                            "Clips", "my clips", ""}) {
     EXPECT_FALSE(isExportClipFolderName(other)) << other;
   }
   EXPECT_EQ(exportClipPath("clips/Walk_to_Run.bvh", "clips-4"), "clips-4/Walk_to_Run.bvh");
@@ -71,7 +74,7 @@ TEST(ExportSet, NextFolderIsOnePastTheOneTheIndexNames) {
   EXPECT_EQ(next({"clips_b/a.bvh"}), "clips-2");  // the older two-folder layout
   EXPECT_EQ(next({"clips-2/a.bvh", "clips-2/b.bvh"}), "clips-3");
   EXPECT_EQ(next({"clips-9/a.bvh"}), "clips-10");
-  EXPECT_EQ(next({}), "clips-2");          // an index is there: clips/ may hold its files
+  EXPECT_EQ(next({}), "clips-2");  // an index is there: clips/ may hold its files
   EXPECT_EQ(next({"other/a.bvh"}), "clips-2");
   test::writeText(index, "{ not json");
   EXPECT_EQ(nextExportClipFolder(index), "clips");  // no readable export
@@ -82,12 +85,14 @@ TEST(ExportSet, EachExportLeavesTheIndexAndExactlyItsOwnClipFolder) {
   const std::string d = dir.file("export");
   fs::create_directories(d);
   ASSERT_TRUE(exportOnce(d, {"a.bvh", "b.bvh"}, "first"));
-  EXPECT_EQ(entries(d), (std::set<std::string>{"index.json", "clips", "clips/a.bvh", "clips/b.bvh"}));
+  EXPECT_EQ(entries(d),
+            (std::set<std::string>{"index.json", "clips", "clips/a.bvh", "clips/b.bvh"}));
   ASSERT_TRUE(exportOnce(d, {"c.bvh"}, "second"));
   EXPECT_EQ(entries(d), (std::set<std::string>{"index.json", "clips-2", "clips-2/c.bvh"}));
   EXPECT_EQ(test::readText(d + "/clips-2/c.bvh"), "second c.bvh");
   ASSERT_TRUE(exportOnce(d, {"a.bvh", "c.bvh"}, "third"));
-  EXPECT_EQ(entries(d), (std::set<std::string>{"index.json", "clips-3", "clips-3/a.bvh", "clips-3/c.bvh"}));
+  EXPECT_EQ(entries(d),
+            (std::set<std::string>{"index.json", "clips-3", "clips-3/a.bvh", "clips-3/c.bvh"}));
   EXPECT_NE(test::readText(d + "/index.json").find("clips-3/a.bvh"), std::string::npos);
 }
 
@@ -103,8 +108,8 @@ TEST(ExportSet, LeftoversOfKilledExportsGoAndOtherFilesStay) {
   writeFile(d + "/clips/notes.txt", "mine");
   writeFile(d + "/readme.txt", "mine too");
   ASSERT_TRUE(exportOnce(d, {"b.bvh"}, "second"));
-  EXPECT_EQ(entries(d), (std::set<std::string>{"index.json", "readme.txt", "clips", "clips/notes.txt", "clips-2",
-                                               "clips-2/b.bvh"}));
+  EXPECT_EQ(entries(d), (std::set<std::string>{"index.json", "readme.txt", "clips",
+                                               "clips/notes.txt", "clips-2", "clips-2/b.bvh"}));
   EXPECT_EQ(test::readText(d + "/clips-2/b.bvh"), "second b.bvh");
 }
 
@@ -117,7 +122,8 @@ TEST(ExportSet, AFailedExportLeavesThePreviousOneAsItWas) {
   writeFile(d + "/clips-2", "in the way");
   const Status s = exportOnce(d, {"b.bvh"}, "second");
   ASSERT_FALSE(s);
-  EXPECT_NE(s.error().message.find("the previous export in " + d + " is intact"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("the previous export in " + d + " is intact"), std::string::npos)
+      << s.error().message;
   std::set<std::string> after = entries(d);
   after.erase("clips-2");
   std::set<std::string> expected = before;

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/field/motion_field_stream.h"
 #include "core/field/field_test_data.h"
+#include "core/field/motion_field_stream.h"
 
 namespace mg {
 namespace {
@@ -50,7 +50,8 @@ TEST(FieldFile, RoundTripPlaysTheSame) {
     ASSERT_EQ(p1.rootPosition, p2.rootPosition) << "frame " << f;
   }
 
-  const std::string path = (std::filesystem::temp_directory_path() / "mg_field_round_trip.field").string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "mg_field_round_trip.field").string();
   ASSERT_TRUE(writeFieldFile(path, *field));
   Result<std::shared_ptr<const MotionField>> read = readFieldFile(path);
   ASSERT_TRUE(read) << read.error().message;
@@ -100,7 +101,8 @@ TEST(FieldFile, PassiveFieldHasNoValues) {
   s.learn = false;
   Result<MotionFieldBuild> built = buildMotionField(test::makeFieldMotions(), s);
   ASSERT_TRUE(built);
-  Result<std::shared_ptr<const MotionField>> back = decodeFieldFile(encodeFieldFile(*built->field), "mem");
+  Result<std::shared_ptr<const MotionField>> back =
+      decodeFieldFile(encodeFieldFile(*built->field), "mem");
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_FALSE(back.value()->values);
 }
@@ -126,7 +128,8 @@ TEST(FieldFile, RejectsTruncatedOtherVersionAndCorruptFiles) {
   corrupt[bytes.size() / 2] ^= 0x40;
   EXPECT_NE(message(corrupt).find("checksum"), std::string::npos) << message(corrupt);
   EXPECT_NE(message(bytes + "x").find("after its end"), std::string::npos);
-  EXPECT_NE(message("hello world, not a field at all").find("not a motion field file"), std::string::npos);
+  EXPECT_NE(message("hello world, not a field at all").find("not a motion field file"),
+            std::string::npos);
   EXPECT_FALSE(readFieldFile("/nonexistent/dir/x.field"));
 }
 

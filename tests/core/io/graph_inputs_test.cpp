@@ -43,7 +43,8 @@ TEST(GraphInputs, EveryKindIsRegisteredOnce) {
   fs::create_directories(dir);
   Result<std::unique_ptr<GraphInput>> none = openGraphInput(dir.string(), importMotionLoader());
   ASSERT_FALSE(none);
-  EXPECT_NE(none.error().message.find("field: motion field file"), std::string::npos) << none.error().message;
+  EXPECT_NE(none.error().message.find("field: motion field file"), std::string::npos)
+      << none.error().message;
   fs::remove_all(dir);
 }
 
@@ -51,10 +52,13 @@ TEST(GraphInputs, EveryKindIsRegisteredOnce) {
 // blends (no single source, no transitions), covers every state of both motions, and the report
 // measures its written walk.
 TEST(GraphInputs, AMotionFieldIsOneRegistration) {
-  const fs::path dir = fs::temp_directory_path() / ("mg_graph_input_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const fs::path dir =
+      fs::temp_directory_path() /
+      ("mg_graph_input_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   fs::create_directories(dir);
-  std::vector<std::shared_ptr<const Motion>> motions{std::make_shared<const Motion>(test::makeSwingMotion(90, 30.0, 1.0)),
-                                                     std::make_shared<const Motion>(test::makeSwingMotion(60, 30.0, 1.3))};
+  std::vector<std::shared_ptr<const Motion>> motions{
+      std::make_shared<const Motion>(test::makeSwingMotion(90, 30.0, 1.0)),
+      std::make_shared<const Motion>(test::makeSwingMotion(60, 30.0, 1.3))};
   MotionFieldBuildSettings settings;
   settings.learn = false;
   Result<MotionFieldBuild> built = buildMotionField(motions, settings);
@@ -92,7 +96,8 @@ TEST(GraphInputs, AMotionFieldIsOneRegistration) {
   EXPECT_FALSE(f.hasVisits);
   // The synthetic motions name no capture file: the source says so, the walk is still measured.
   ASSERT_EQ(r->sources.size(), 1u);
-  EXPECT_NE(r->sources[0].error.find("does not name the capture file"), std::string::npos) << r->sources[0].error;
+  EXPECT_NE(r->sources[0].error.find("does not name the capture file"), std::string::npos)
+      << r->sources[0].error;
   EXPECT_GT(f.acceleration.frames, 100);
   fs::remove_all(dir);
 }

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/dmg/dmg_builder.h"
 #include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
 #include "core/import/motion_reader.h"
@@ -15,7 +16,6 @@
 #include "core/io/keys_json.h"
 #include "core/io/snap_import.h"
 #include "core/io/subgraph_export.h"
-#include "core/dmg/dmg_builder.h"
 #include "snap_export_fixture.h"
 #include "support/kill_repeatedly.h"
 
@@ -27,8 +27,9 @@ namespace fs = std::filesystem;
 class KillDuringWrite : public ::testing::Test {
  protected:
   void SetUp() override {
-    m_dir = fs::temp_directory_path() / ("mg_kill_" + std::to_string(::getpid()) + "_" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    m_dir = fs::temp_directory_path() /
+            ("mg_kill_" + std::to_string(::getpid()) + "_" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(m_dir);
     fs::create_directories(m_dir);
   }
@@ -41,20 +42,22 @@ TEST_F(KillDuringWrite, BvhFileIsAlwaysTheOldOrTheNewMotion) {
   const Motion b = test::makeSwingMotion(250, 60.0, 1.2, 0.4);
   const std::string path = (m_dir / "walk.bvh").string();
   ASSERT_TRUE(writeBvhFile(a, path));
-  test::killRepeatedly([&](int v) { (void)writeBvhFile(v ? b : a, path); },
-                 [&] {
-                   Result<Motion> m = readMotionFile(path);
-                   if (!m) return -1;
-                   return m->frameCount() == a.frameCount() ? 0 : m->frameCount() == b.frameCount() ? 1 : -1;
-                 },
-                 std::chrono::milliseconds(40));
+  test::killRepeatedly(
+      [&](int v) { (void)writeBvhFile(v ? b : a, path); },
+      [&] {
+        Result<Motion> m = readMotionFile(path);
+        if (!m) return -1;
+        return m->frameCount() == a.frameCount() ? 0 : m->frameCount() == b.frameCount() ? 1 : -1;
+      },
+      std::chrono::milliseconds(40));
 }
 
 TEST_F(KillDuringWrite, SnapExportIsAlwaysOneCompleteExport) {
   const std::unique_ptr<test::SnappedSwing> swing = test::snappedSwing();
   ASSERT_TRUE(swing);
   // Version 1: one motion cut by two hubs (one clip), so clip 0 differs in length between versions.
-  const std::vector<std::shared_ptr<const Motion>> motions{std::make_shared<Motion>(test::makeSwingMotion(120))};
+  const std::vector<std::shared_ptr<const Motion>> motions{
+      std::make_shared<Motion>(test::makeSwingMotion(120))};
   std::vector<Hub> hubs(2);
   hubs[0].matchFrames.push_back({{0, 40}, {}, 0.0});
   hubs[1].matchFrames.push_back({{0, 80}, {}, 0.0});
@@ -62,21 +65,23 @@ TEST_F(KillDuringWrite, SnapExportIsAlwaysOneCompleteExport) {
   ASSERT_TRUE(small);
   Result<SnapResult> smallSnapped = SnapJob{motions, &small.value(), {}}.run();
   ASSERT_TRUE(smallSnapped);
-  const SnapExportInput versions[2] = {{&swing->graph, &swing->snapped, {}}, {&small.value(), &smallSnapped.value(), {}}};
+  const SnapExportInput versions[2] = {{&swing->graph, &swing->snapped, {}},
+                                       {&small.value(), &smallSnapped.value(), {}}};
   const size_t clips[2] = {swing->graph.edges.size(), 1};
   ASSERT_NE(clips[0], clips[1]);
   const std::string dir = m_dir.string();
   ASSERT_TRUE(exportSnapGraph(versions[0], dir));
-  test::killRepeatedly([&](int v) { (void)exportSnapGraph(versions[v], dir); },
-                 [&] {
-                   Result<SnapGraphFile> f = readSnapGraph(dir, importMotionLoader());
-                   if (!f) {
-                     ADD_FAILURE() << f.error().message;
-                     return -1;
-                   }
-                   return f->clips.size() == clips[0] ? 0 : f->clips.size() == clips[1] ? 1 : -1;
-                 },
-                 std::chrono::milliseconds(60));
+  test::killRepeatedly(
+      [&](int v) { (void)exportSnapGraph(versions[v], dir); },
+      [&] {
+        Result<SnapGraphFile> f = readSnapGraph(dir, importMotionLoader());
+        if (!f) {
+          ADD_FAILURE() << f.error().message;
+          return -1;
+        }
+        return f->clips.size() == clips[0] ? 0 : f->clips.size() == clips[1] ? 1 : -1;
+      },
+      std::chrono::milliseconds(60));
   // Killed exports leave clips only in clip folders of the scheme (the one a killed export was
   // writing, and those a killed tidy-up had not yet removed: kills in a row can leave several),
   // and one more completed export leaves exactly its own clip folder.
@@ -100,8 +105,9 @@ TEST_F(KillDuringWrite, SnapExportIsAlwaysOneCompleteExport) {
 }
 
 TEST_F(KillDuringWrite, SubgraphExportIsAlwaysOneCompleteExport) {
-  std::vector<std::shared_ptr<const Motion>> motions{std::make_shared<Motion>(test::makeSwingMotion(150, 30.0, 1.0, 0.5)),
-                                                     std::make_shared<Motion>(test::makeSwingMotion(120, 30.0, 1.4, 0.4))};
+  std::vector<std::shared_ptr<const Motion>> motions{
+      std::make_shared<Motion>(test::makeSwingMotion(150, 30.0, 1.0, 0.5)),
+      std::make_shared<Motion>(test::makeSwingMotion(120, 30.0, 1.4, 0.4))};
   DmgBuildSettings settings;
   settings.threshold = 0.03;
   settings.grid.threads = 1;
@@ -126,31 +132,35 @@ TEST_F(KillDuringWrite, SubgraphExportIsAlwaysOneCompleteExport) {
   Result<SubgraphFile> f0 = readSubgraphFile(dir);
   ASSERT_TRUE(f0) << f0.error().message;
   const size_t clips0 = f0->clips.size();
-  test::killRepeatedly([&](int v) { (void)exportSubgraph(dir, in[v]); },
-                 [&] {
-                   Result<SubgraphFile> f = readSubgraphFile(dir);
-                   if (!f) return ADD_FAILURE() << f.error().message, -1;
-                   if (!readSubgraphClips(*f, importMotionLoader())) return ADD_FAILURE() << "clips do not read", -1;
-                   return f->graph.vertexCount() == static_cast<int>(all.size()) && f->clips.size() == clips0 ? 0
-                          : f->graph.vertexCount() == static_cast<int>(firstMotion.size())                   ? 1
-                                                                                                             : -1;
-                 },
-                 std::chrono::milliseconds(40));
+  test::killRepeatedly(
+      [&](int v) { (void)exportSubgraph(dir, in[v]); },
+      [&] {
+        Result<SubgraphFile> f = readSubgraphFile(dir);
+        if (!f) return ADD_FAILURE() << f.error().message, -1;
+        if (!readSubgraphClips(*f, importMotionLoader()))
+          return ADD_FAILURE() << "clips do not read", -1;
+        return f->graph.vertexCount() == static_cast<int>(all.size()) && f->clips.size() == clips0
+                   ? 0
+               : f->graph.vertexCount() == static_cast<int>(firstMotion.size()) ? 1
+                                                                                : -1;
+      },
+      std::chrono::milliseconds(40));
 }
 
 TEST_F(KillDuringWrite, KeysFileIsAlwaysComplete) {
   std::vector<KeyFileEntry> versions[2];
-  for (int i = 0; i < 2000; ++i) versions[0].push_back({"key " + std::to_string(i), "a.bvh", i, i + 1});
+  for (int i = 0; i < 2000; ++i)
+    versions[0].push_back({"key " + std::to_string(i), "a.bvh", i, i + 1});
   versions[1] = {{"only", "b.bvh", 0, 10}};
   const std::string path = (m_dir / "KEYS.json").string();
   ASSERT_TRUE(writeKeysFile(path, versions[0]));
   test::killRepeatedly([&](int v) { (void)writeKeysFile(path, versions[v]); },
-                 [&] {
-                   Result<std::vector<KeyFileEntry>> k = readKeysFile(path);
-                   if (!k) return -1;
-                   return k->size() == versions[0].size() ? 0 : k->size() == 1 ? 1 : -1;
-                 },
-                 std::chrono::milliseconds(20));
+                       [&] {
+                         Result<std::vector<KeyFileEntry>> k = readKeysFile(path);
+                         if (!k) return -1;
+                         return k->size() == versions[0].size() ? 0 : k->size() == 1 ? 1 : -1;
+                       },
+                       std::chrono::milliseconds(20));
 }
 
 }  // namespace

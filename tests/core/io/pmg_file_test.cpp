@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
-#include <mutex>
 #include <fstream>
-#include <unistd.h>
+#include <mutex>
 
-#include "core/param/edge_lookup.h"
 #include "core/io/pmg_json.h"
 #include "core/io/pmg_spec.h"
 #include "core/io/pmg_text.h"
+#include "core/param/edge_lookup.h"
 #include "core/param/param_fixture.h"
 
 namespace mg {
 namespace {
 
 std::filesystem::path scratchDir() {
-  const auto dir = std::filesystem::temp_directory_path() / ("mg_param_test_" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("mg_param_test_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   return dir;
 }
@@ -47,13 +48,17 @@ TEST(PmgText, RoundTripThroughTheFile) {
   EXPECT_EQ(a.goodPairs, b.goodPairs);
   ASSERT_EQ(a.samples.size(), b.samples.size());
   for (size_t i = 0; i < a.samples.size(); ++i) {
-    EXPECT_NEAR(a.samples[i].source[0], b.samples[i].source[0], 1e-5 * (1 + std::abs(a.samples[i].source[0])));
-    EXPECT_NEAR(a.samples[i].centre[0], b.samples[i].centre[0], 1e-5 * (1 + std::abs(a.samples[i].centre[0])));
-    EXPECT_NEAR(a.samples[i].widths[0], b.samples[i].widths[0], 1e-5 * (1 + std::abs(a.samples[i].widths[0])));
+    EXPECT_NEAR(a.samples[i].source[0], b.samples[i].source[0],
+                1e-5 * (1 + std::abs(a.samples[i].source[0])));
+    EXPECT_NEAR(a.samples[i].centre[0], b.samples[i].centre[0],
+                1e-5 * (1 + std::abs(a.samples[i].centre[0])));
+    EXPECT_NEAR(a.samples[i].widths[0], b.samples[i].widths[0],
+                1e-5 * (1 + std::abs(a.samples[i].widths[0])));
     EXPECT_NEAR(a.samples[i].sourceTime, b.samples[i].sourceTime, 1e-6);
   }
   for (double l : {-50.0, -3.0, 12.0}) {
-    Result<TransitionLookup> la = lookupTransition(a, {l, 0, 0}), lb = lookupTransition(b, {l, 0, 0});
+    Result<TransitionLookup> la = lookupTransition(a, {l, 0, 0}),
+                             lb = lookupTransition(b, {l, 0, 0});
     ASSERT_TRUE(la && lb);
     EXPECT_NEAR(la->box.centre()[0], lb->box.centre()[0], 1e-3);
   }
@@ -105,8 +110,7 @@ TEST(PmgText, ParseErrorsNameTheLine) {
   Result<PmgDocument> trailing = parsePmgText("PMG 1\nnodes 0\nedges 0\nextra\n");
   ASSERT_FALSE(trailing);
   EXPECT_NE(trailing.error().message.find("line 4"), std::string::npos);
-  const std::string edgeToNowhere =
-      "PMG 1\nnodes 0\nedges 1\nedge a b 1 1\n";
+  const std::string edgeToNowhere = "PMG 1\nnodes 0\nedges 1\nedge a b 1 1\n";
   Result<PmgDocument> unknown = parsePmgText(edgeToNowhere);
   ASSERT_FALSE(unknown);
   EXPECT_NE(unknown.error().message.find("unknown node"), std::string::npos);
@@ -117,14 +121,16 @@ TEST(PmgText, ParseRejectsBadSamplesAndThresholds) {
       "PMG 1\nnodes 1\nnode w\nregistration reference 0 smoothing 5 contacts 1 shift 0.25\n"
       "metric window 9 weighting tapered joints all custom \"\" fps 30\n"
       "inversion samples 10 mix 0 neighbours 0 seed 1\nparameters 1\n"
-      "parameter travel_direction_change joint \"\" end_site 0 key_time 1 axes xyz window 0.3333333\n"
+      "parameter travel_direction_change joint \"\" end_site 0 key_time 1 axes xyz window "
+      "0.3333333\n"
       "range 1 -5 5\nexamples 1\nexample \"a b.bvh\" 0 30\nend_node\n";
   const std::string edgeHead =
       "edges 1\nedge w w 1 1\nsampling n_s 1 n_t 2 source_region 0.6 1 target_region 0 0.4 seed 1\n"
       "metric window 9 weighting tapered joints all custom \"\" fps 30\n";
   const std::string good = node + edgeHead +
-      "thresholds t_good 0.005 t_bad 0.007 epsilon 1\nresult exists 1 good 2 neutral 0 bad 0 shrunk 0 empty 0\n"
-      "samples 1\nsample 0 1 2 0.8 0.1\nend_edge\n";
+                           "thresholds t_good 0.005 t_bad 0.007 epsilon 1\nresult exists 1 good 2 "
+                           "neutral 0 bad 0 shrunk 0 empty 0\n"
+                           "samples 1\nsample 0 1 2 0.8 0.1\nend_edge\n";
   Result<PmgDocument> ok = parsePmgText(good);
   ASSERT_TRUE(ok) << ok.error().message;
   EXPECT_EQ(ok->nodes[0].examples[0].path, "a b.bvh");  // quoted paths keep their spaces
@@ -175,8 +181,9 @@ TEST(PmgSpec, BuildsTheWalkingGraph) {
     std::lock_guard<std::mutex> guard(lock);
     seen.push_back(f);
   });
-  Result<ParametricGraph> g = buildGraphFromSpec(*parsed, test::cmuTurnsDir(), test::fileLoader(),
-                                                 [&](const ParametricGraph&, int, double) { ++callbacks; }, record);
+  Result<ParametricGraph> g = buildGraphFromSpec(
+      *parsed, test::cmuTurnsDir(), test::fileLoader(),
+      [&](const ParametricGraph&, int, double) { ++callbacks; }, record);
   ASSERT_TRUE(g) << g.error().message;
   EXPECT_EQ(callbacks, 1);
   // The job convention: the node takes [0, 0.5], the edge [0.5, 1], and the last report is 1.
@@ -200,19 +207,26 @@ TEST(PmgSpec, InvalidSpecs) {
     ASSERT_FALSE(r) << text;
     EXPECT_NE(r.error().message.find(expect), std::string::npos) << r.error().message;
   };
-  const std::string node = R"({"name": "w", "examples": [{"file": "a.bvh", "begin_frame": 0, "end_frame": 30}],
+  const std::string node =
+      R"({"name": "w", "examples": [{"file": "a.bvh", "begin_frame": 0, "end_frame": 30}],
                                "parameters": [{"metric": "travel_direction_change"}]})";
   fails(R"({"format": "other", "version": 1, "nodes": []})", "format");
-  fails(R"({"format": "mg-pmg-spec", "version": 1, "nodes": [{"name": "w", "parameters": [{"metric": "travel_speed"}]}]})",
-        "empty node");
+  fails(
+      R"({"format": "mg-pmg-spec", "version": 1, "nodes": [{"name": "w", "parameters": [{"metric": "travel_speed"}]}]})",
+      "empty node");
   fails(R"({"format": "mg-pmg-spec", "version": 1, "nodes": [)" + node + R"(],
-           "edges": [{"from": "w", "to": "w", "t_good": 0.8, "t_bad": 0.7}]})", "T_GOOD");
+           "edges": [{"from": "w", "to": "w", "t_good": 0.8, "t_bad": 0.7}]})",
+        "T_GOOD");
   fails(R"({"format": "mg-pmg-spec", "version": 1, "nodes": [)" + node + R"(],
-           "edges": [{"from": "w", "to": "w", "n_s": 0}]})", "n_s");
+           "edges": [{"from": "w", "to": "w", "n_s": 0}]})",
+        "n_s");
   fails(R"({"format": "mg-pmg-spec", "version": 1, "nodes": [)" + node + R"(],
-           "edges": [{"from": "w", "to": "run"}]})", "unknown node");
-  fails(R"({"format": "mg-pmg-spec", "version": 1, "nodes": [{"name": "w", "examples": [{"file": "a.bvh", "begin_frame": 0, "end_frame": 30}],
-           "parameters": [{"metric": "punch"}]}]})", "unknown parameter metric");
+           "edges": [{"from": "w", "to": "run"}]})",
+        "unknown node");
+  fails(
+      R"({"format": "mg-pmg-spec", "version": 1, "nodes": [{"name": "w", "examples": [{"file": "a.bvh", "begin_frame": 0, "end_frame": 30}],
+           "parameters": [{"metric": "punch"}]}]})",
+      "unknown parameter metric");
 }
 
 TEST(Json, ParseAndSerialise) {
@@ -225,7 +239,8 @@ TEST(Json, ParseAndSerialise) {
   ASSERT_TRUE(again);
   EXPECT_EQ(jsonText(*again, -1), jsonText(*v, -1));
   EXPECT_EQ(jsonText(Json(0.1)), "0.1");
-  for (const char* bad : {"", "{", "[1,]", "{\"a\":1,\"a\":2}", "01", "\"abc", "tru", "[1] x", "{\"a\" 1}"}) {
+  for (const char* bad :
+       {"", "{", "[1,]", "{\"a\":1,\"a\":2}", "01", "\"abc", "tru", "[1] x", "{\"a\" 1}"}) {
     EXPECT_FALSE(readJsonText(bad)) << bad;
   }
   Result<Json> err = readJsonText("{\n  \"a\": x\n}");

@@ -43,7 +43,8 @@ inline std::unique_ptr<SnappedSwing> snappedSwing() {
 // A graph with no cycle: one motion cut by two single-frame hubs, so its only clip runs from
 // hub 0 to hub 1. Snapped and exported to `directory`.
 inline Status exportAcyclicGraph(const std::string& directory) {
-  const std::vector<std::shared_ptr<const Motion>> motions{std::make_shared<Motion>(makeSwingMotion(120))};
+  const std::vector<std::shared_ptr<const Motion>> motions{
+      std::make_shared<Motion>(makeSwingMotion(120))};
   std::vector<Hub> hubs(2);
   hubs[0].matchFrames.push_back({{0, 40}, {}, 0.0});
   hubs[1].matchFrames.push_back({{0, 80}, {}, 0.0});

@@ -82,16 +82,20 @@ TEST_F(SnapExportTest, RoundTripGivesTheSameGraphPosesAndClips) {
     ASSERT_EQ(a.matchFrames.size(), b.matchFrames.size());
     for (size_t k = 0; k < a.matchFrames.size(); ++k) {
       EXPECT_EQ(a.matchFrames[k].ref, b.matchFrames[k].ref);
-      EXPECT_EQ(a.matchFrames[k].toHub.theta, b.matchFrames[k].toHub.theta);  // exact: JSON keeps doubles
+      EXPECT_EQ(a.matchFrames[k].toHub.theta,
+                b.matchFrames[k].toHub.theta);  // exact: JSON keeps doubles
       EXPECT_EQ(a.matchFrames[k].toHub.x, b.matchFrames[k].toHub.x);
       EXPECT_EQ(a.matchFrames[k].toHub.z, b.matchFrames[k].toHub.z);
       EXPECT_EQ(a.matchFrames[k].distance, b.matchFrames[k].distance);
     }
     const PoseTriple &pa = s_swing->snapped.commonPoses[h], &pb = file->commonPoses[h];
-    for (auto [x, y] : {std::pair{&pa.previous, &pb.previous}, {&pa.current, &pb.current}, {&pa.next, &pb.next}}) {
+    for (auto [x, y] : {std::pair{&pa.previous, &pb.previous},
+                        {&pa.current, &pb.current},
+                        {&pa.next, &pb.next}}) {
       EXPECT_EQ(x->rootPosition, y->rootPosition);
       ASSERT_EQ(x->localRotations.size(), y->localRotations.size());
-      for (size_t j = 0; j < x->localRotations.size(); ++j) EXPECT_EQ(x->localRotations[j].coeffs(), y->localRotations[j].coeffs());
+      for (size_t j = 0; j < x->localRotations.size(); ++j)
+        EXPECT_EQ(x->localRotations[j].coeffs(), y->localRotations[j].coeffs());
     }
   }
   ASSERT_EQ(file->graph.edges.size(), g.edges.size());
@@ -109,9 +113,11 @@ TEST_F(SnapExportTest, RoundTripGivesTheSameGraphPosesAndClips) {
     ASSERT_EQ(clip.frameCount(), a.clip.frameCount() + 3);
     for (int f = 0; f < clip.frameCount(); ++f) {
       const int s = a.clip.beginFrame - 1 + f;
-      EXPECT_LT((clip.rootPositions[f] - source.rootPositions[s]).norm(), 1e-6) << "clip " << e << " frame " << f;
+      EXPECT_LT((clip.rootPositions[f] - source.rootPositions[s]).norm(), 1e-6)
+          << "clip " << e << " frame " << f;
       for (int j = 0; j < clip.jointCount(); ++j)
-        EXPECT_LT(clip.rotation(f, j).angularDistance(source.rotation(s, j)), 1e-6) << "clip " << e << " frame " << f;
+        EXPECT_LT(clip.rotation(f, j).angularDistance(source.rotation(s, j)), 1e-6)
+            << "clip " << e << " frame " << f;
     }
   }
 }
@@ -136,7 +142,8 @@ TEST_F(SnapExportTest, PlayingTheExportReproducesTheSnappedMotions) {
       ASSERT_TRUE(reference.pushEdge(playable->fileClipOfEdge[walk.edgesTaken()[pushed]]));
     ASSERT_TRUE(reference.next(b));
     ASSERT_LT((a.rootPosition - b.rootPosition).norm(), 1e-6) << "frame " << i;
-    for (size_t j = 0; j < a.localRotations.size(); ++j) ASSERT_LT(a.localRotations[j].angularDistance(b.localRotations[j]), 1e-6);
+    for (size_t j = 0; j < a.localRotations.size(); ++j)
+      ASSERT_LT(a.localRotations[j].angularDistance(b.localRotations[j]), 1e-6);
   }
   EXPECT_GT(walk.edgesTaken().size(), 10u);
 }
@@ -148,8 +155,10 @@ TEST_F(SnapExportTest, WalkOverTheExportIsContinuousAcrossCuts) {
   ASSERT_TRUE(playable) << playable.error().message;
   double maxStep = 0;
   for (const auto& m : playable->motions)
-    for (int f = 1; f < m->frameCount(); ++f) maxStep = std::max(maxStep, (m->rootPositions[f] - m->rootPositions[f - 1]).norm());
-  RandomWalkStream stream(playable->graph, playable->motions, 0, 4321, FloorTransform{1.0, -2.0, 0.5});
+    for (int f = 1; f < m->frameCount(); ++f)
+      maxStep = std::max(maxStep, (m->rootPositions[f] - m->rootPositions[f - 1]).norm());
+  RandomWalkStream stream(playable->graph, playable->motions, 0, 4321,
+                          FloorTransform{1.0, -2.0, 0.5});
   Pose previous, pose;
   ASSERT_TRUE(stream.next(previous));
   int cuts = 0;
@@ -158,13 +167,17 @@ TEST_F(SnapExportTest, WalkOverTheExportIsContinuousAcrossCuts) {
     const FloorTransform before = stream.player().rootTransform();
     ASSERT_TRUE(stream.next(pose)) << "stopped at frame " << i;
     EXPECT_LE((pose.rootPosition - previous.rootPosition).norm(), maxStep + 1e-6) << "frame " << i;
-    if (stream.player().rootTransform().theta != before.theta || stream.player().currentEdge() != edgeBefore) {
+    if (stream.player().rootTransform().theta != before.theta ||
+        stream.player().currentEdge() != edgeBefore) {
       // At a cut the new clip's first frame is where the old clip's next frame (the hub pose) is.
       const HubEdge& in = playable->graph.edges[edgeBefore];
       const Motion& m = *playable->motions[in.clip.motion];
       if (stream.player().currentEdge() != edgeBefore) ++cuts;
-      EXPECT_LT((pose.rootPosition - before.apply(m.rootPositions[in.clip.endFrame])).norm(), 1e-5) << "cut at " << i;
-      EXPECT_LT(pose.localRotations[0].angularDistance(before.apply(m.rotation(in.clip.endFrame, 0))), 1e-5);
+      EXPECT_LT((pose.rootPosition - before.apply(m.rootPositions[in.clip.endFrame])).norm(), 1e-5)
+          << "cut at " << i;
+      EXPECT_LT(
+          pose.localRotations[0].angularDistance(before.apply(m.rotation(in.clip.endFrame, 0))),
+          1e-5);
     }
     previous = pose;
   }
@@ -200,7 +213,8 @@ TEST(SnapExport, GraphWithoutACycleIsNotPlayable) {
   EXPECT_EQ(file->graph.edges.size(), 1u);
   const Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
   ASSERT_FALSE(playable);
-  EXPECT_NE(playable.error().message.find("no cycle"), std::string::npos) << playable.error().message;
+  EXPECT_NE(playable.error().message.find("no cycle"), std::string::npos)
+      << playable.error().message;
 }
 
 // Every file of an export with its inode (a rename changes it) and content.
@@ -210,7 +224,8 @@ std::map<std::string, std::pair<ino_t, std::string>> exportFiles(const std::stri
     if (!e.is_regular_file()) continue;
     struct stat st {};
     ::stat(e.path().c_str(), &st);
-    files[std::filesystem::relative(e.path(), dir).string()] = {st.st_ino, test::readText(e.path().string())};
+    files[std::filesystem::relative(e.path(), dir).string()] = {st.st_ino,
+                                                                test::readText(e.path().string())};
   }
   return files;
 }
@@ -232,7 +247,9 @@ TEST(SnapExport, ExportThatCannotBeWrittenReplacesNothing) {
     s = exportSnapGraph(input, out);
   }
   ASSERT_FALSE(s);
-  EXPECT_NE(s.error().message.find("the previous export in " + out + " is intact"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("the previous export in " + out + " is intact"),
+            std::string::npos)
+      << s.error().message;
   EXPECT_EQ(exportFiles(out), before);
 
   test::SmallFilesystem fs(1024);
@@ -255,7 +272,8 @@ TEST(SnapExport, KeepsHubNamesAndColoursAndNamesClipsFromHubToHub) {
   const size_t hubs = swing->graph.hubs.size();
   ASSERT_GE(hubs, 2u);
   for (size_t h = 0; h < hubs; ++h) {
-    input.hubLabels.push_back({h == 0 ? "Walk start" : "Hub/" + std::to_string(h), h == 0 ? "#ff8800" : ""});
+    input.hubLabels.push_back(
+        {h == 0 ? "Walk start" : "Hub/" + std::to_string(h), h == 0 ? "#ff8800" : ""});
   }
   test::TempDir dir;
   const std::string out = dir.file("named");
@@ -267,12 +285,15 @@ TEST(SnapExport, KeepsHubNamesAndColoursAndNamesClipsFromHubToHub) {
   EXPECT_EQ(file->hubLabels[0].name, "Walk start");
   EXPECT_EQ(file->hubLabels[0].colour, "#ff8800");
   EXPECT_EQ(file->hubLabels[1].name, "Hub/1");
-  // Clip files: FROM_to_TO.bvh with unsafe characters replaced, a counter for repeats, all distinct.
+  // Clip files: FROM_to_TO.bvh with unsafe characters replaced, a counter for repeats, all
+  // distinct.
   std::map<std::pair<int, int>, int> seen;
   std::set<std::string> names;
   for (size_t e = 0; e < swing->graph.edges.size(); ++e) {
     const HubEdge& edge = swing->graph.edges[e];
-    auto stem = [&](int h) { return h == 0 ? std::string("Walk_start") : "Hub_" + std::to_string(h); };
+    auto stem = [&](int h) {
+      return h == 0 ? std::string("Walk_start") : "Hub_" + std::to_string(h);
+    };
     const int n = ++seen[{edge.fromHub, edge.toHub}];
     const std::string expected = "clips/" + stem(edge.fromHub) + "_to_" + stem(edge.toHub) +
                                  (n > 1 ? "_" + std::to_string(n) : std::string()) + ".bvh";
@@ -281,7 +302,8 @@ TEST(SnapExport, KeepsHubNamesAndColoursAndNamesClipsFromHubToHub) {
     EXPECT_TRUE(std::filesystem::exists(out + "/" + expected));
   }
   // Without labels, the numbered names as before; bad labels are refused.
-  EXPECT_EQ(snapClipFileNames(SnapExportInput{&swing->graph, &swing->snapped, {}, {}})[0], "clips/clip_0000.bvh");
+  EXPECT_EQ(snapClipFileNames(SnapExportInput{&swing->graph, &swing->snapped, {}, {}})[0],
+            "clips/clip_0000.bvh");
   SnapExportInput bad = input;
   bad.hubLabels.pop_back();
   EXPECT_FALSE(bad.validate());
@@ -335,7 +357,8 @@ TEST(SnapExport, ReportsProgressAndCancelsWithoutWriting) {
   cancel = true;
   const Status cancelled = exportSnapGraph(input, out, progress);
   ASSERT_FALSE(cancelled);
-  EXPECT_NE(cancelled.error().message.find("export cancelled"), std::string::npos) << cancelled.error().message;
+  EXPECT_NE(cancelled.error().message.find("export cancelled"), std::string::npos)
+      << cancelled.error().message;
   EXPECT_EQ(test::readText(out + "/snap_graph.json"), before);
   EXPECT_TRUE(readSnapGraph(out, importMotionLoader()));
 }

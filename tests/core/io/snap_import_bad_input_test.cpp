@@ -4,8 +4,8 @@
 
 #include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
-#include "core/io/snap_import.h"
 #include "core/io/snap_export_fixture.h"
+#include "core/io/snap_import.h"
 
 namespace mg {
 namespace {
@@ -45,7 +45,8 @@ class SnapImportBadInput : public ::testing::Test {
   void expectReadFails(std::initializer_list<const char*> parts) {
     const Result<SnapGraphFile> r = readSnapGraph(m_dir, importMotionLoader());
     ASSERT_FALSE(r) << "expected a failure";
-    for (const char* p : parts) EXPECT_NE(r.error().message.find(p), std::string::npos) << r.error().message;
+    for (const char* p : parts)
+      EXPECT_NE(r.error().message.find(p), std::string::npos) << r.error().message;
   }
 
   static inline std::unique_ptr<test::SnappedSwing> s_swing;
@@ -76,7 +77,8 @@ TEST_F(SnapImportBadInput, ClipsComeThroughTheGivenLoader) {
     EXPECT_EQ(fs::path(calls[c].first), fs::path(m_dir) / r->clipFiles[c]);
     EXPECT_EQ(calls[c].second, kSnapClipMetresPerUnit);
   }
-  const MotionFileLoader failing = [](const std::string& path, double) -> Result<std::shared_ptr<const Motion>> {
+  const MotionFileLoader failing = [](const std::string& path,
+                                      double) -> Result<std::shared_ptr<const Motion>> {
     return Error{path + ": refused by the test loader"};
   };
   const Result<SnapGraphFile> refused = readSnapGraph(m_dir, failing);
@@ -85,7 +87,8 @@ TEST_F(SnapImportBadInput, ClipsComeThroughTheGivenLoader) {
   EXPECT_NE(refused.error().message.find("refused by the test loader"), std::string::npos);
   const Result<SnapGraphFile> none = readSnapGraph(m_dir, MotionFileLoader{});
   ASSERT_FALSE(none);
-  EXPECT_NE(none.error().message.find("no motion loader"), std::string::npos) << none.error().message;
+  EXPECT_NE(none.error().message.find("no motion loader"), std::string::npos)
+      << none.error().message;
 }
 
 TEST_F(SnapImportBadInput, MissingGraphFile) {

@@ -102,7 +102,8 @@ TEST(SubgraphExport, RoundTripsAndReChecksTheRequirement) {
     }
     // Clip files hold exactly their frames.
     ASSERT_FALSE(file->clips.empty());
-    Result<std::vector<std::shared_ptr<const Motion>>> clips = readSubgraphClips(*file, importMotionLoader());
+    Result<std::vector<std::shared_ptr<const Motion>>> clips =
+        readSubgraphClips(*file, importMotionLoader());
     ASSERT_TRUE(clips) << clips.error().message;
     ASSERT_EQ(clips->size(), file->clips.size());
     int frames = 0;

@@ -25,7 +25,8 @@ double costAtTheta(const Cloud& a, const Cloud& b, const std::vector<double>& w,
   Eigen::Vector3d t = ca - cb;
   t.y() = 0;
   double cost = 0;
-  for (size_t k = 0; k < a.size(); ++k) cost += w[k] * (a[k] - rotateY(theta, b[k]) - t).squaredNorm();
+  for (size_t k = 0; k < a.size(); ++k)
+    cost += w[k] * (a[k] - rotateY(theta, b[k]) - t).squaredNorm();
   return cost;
 }
 

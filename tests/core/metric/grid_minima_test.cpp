@@ -43,7 +43,8 @@ std::vector<std::pair<int, int>> bruteForceMinima(const DistanceGrid& g, const F
   for (int r = 0; r < g.rows; ++r) {
     for (int c = 0; c < g.cols; ++c) {
       if (!(g.at(r, c) < static_cast<float>(threshold))) continue;
-      if (g.symmetric && (c <= r || (rows.frameMotion[r] == rows.frameMotion[c] && c - r < exclude))) {
+      if (g.symmetric &&
+          (c <= r || (rows.frameMotion[r] == rows.frameMotion[c] && c - r < exclude))) {
         continue;
       }
       std::tuple<float, int, int> least{g.at(r, c), r, c};

@@ -86,7 +86,7 @@ TEST(GridPyramid, LevelSelection) {
   EXPECT_EQ(pyramidLevelForZoom(1.0), 0);
   EXPECT_EQ(pyramidLevelForZoom(0.75), 1);  // 2-frame cells, 1.5 px
   EXPECT_EQ(pyramidLevelForZoom(0.5), 1);
-  EXPECT_EQ(pyramidLevelForZoom(0.3), 2);   // 4-frame cells, 1.2 px
+  EXPECT_EQ(pyramidLevelForZoom(0.3), 2);  // 4-frame cells, 1.2 px
   EXPECT_EQ(pyramidLevelForZoom(0.25), 2);
   EXPECT_EQ(pyramidLevelForZoom(1.0 / 80), 7);
   for (double zoom : {0.9, 0.4, 0.07, 0.001}) {

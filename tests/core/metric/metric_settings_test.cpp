@@ -65,8 +65,8 @@ TEST(SelectJoints, AllSelectsEveryJoint) {
 
 TEST(SelectJoints, MajorFindsNamedJoints) {
   Skeleton skeleton;
-  const char* names[] = {"Hips",   "LHipJoint", "LeftUpLeg", "LeftLeg", "LeftFoot",
-                         "LowerBack", "Spine",  "Head",      "LFingers"};
+  const char* names[] = {"Hips",      "LHipJoint", "LeftUpLeg", "LeftLeg", "LeftFoot",
+                         "LowerBack", "Spine",     "Head",      "LFingers"};
   for (int k = 0; k < 9; ++k) skeleton.joints.push_back({names[k], k - 1, {0, 0.1, 0}});
   MetricSettings s;
   s.joints = JointSelection::Major;

@@ -50,8 +50,10 @@ TEST_F(LegIkTest, ReachesReachableTargetsExactlyAndKeepsBoneLengths) {
     const auto after = world(skeleton, pose);
     EXPECT_LT((after[leg.foot] - target).norm(), 1e-9);
     EXPECT_LT(*err, 1e-9);
-    EXPECT_NEAR((after[leg.shin] - after[leg.thigh]).norm(), (before[leg.shin] - before[leg.thigh]).norm(), 1e-12);
-    EXPECT_NEAR((after[leg.foot] - after[leg.shin]).norm(), (before[leg.foot] - before[leg.shin]).norm(), 1e-12);
+    EXPECT_NEAR((after[leg.shin] - after[leg.thigh]).norm(),
+                (before[leg.shin] - before[leg.thigh]).norm(), 1e-12);
+    EXPECT_NEAR((after[leg.foot] - after[leg.shin]).norm(),
+                (before[leg.foot] - before[leg.shin]).norm(), 1e-12);
     EXPECT_LT((after[leg.thigh] - hip).norm(), 1e-12);  // the hip does not move
     ++solved;
   }
@@ -75,7 +77,8 @@ TEST_F(LegIkTest, StraightLegStillBends) {
 TEST_F(LegIkTest, StraightKneeBendsTheWayTheFootPointsWithoutFlipping) {
   Pose straight = motion.pose(0);
   for (auto& q : straight.localRotations) q.setIdentity();
-  straight.localRotations[leg.foot] = Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()));
+  straight.localRotations[leg.foot] =
+      Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitY()));
   const Eigen::Vector3d hip = world(skeleton, straight)[leg.thigh];
   Eigen::Vector3d previousKnee = Eigen::Vector3d::Zero();
   for (int step = 1; step <= 40; ++step) {
@@ -83,17 +86,20 @@ TEST_F(LegIkTest, StraightKneeBendsTheWayTheFootPointsWithoutFlipping) {
     const Eigen::Vector3d target = hip + Eigen::Vector3d(0.0, -distance, 0.0);
     std::vector<Eigen::Vector3d> knees;
     for (double noise : {-1e-7, 0.0, 1e-7}) {
-      for (const Eigen::Vector3d& direction : {Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ()}) {
+      for (const Eigen::Vector3d& direction :
+           {Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ()}) {
         Pose pose = straight;
         // Nudge the knee off the line by `noise` metres (a tiny turn of the thigh about the hip).
-        pose.localRotations[leg.thigh] = Eigen::Quaterniond(Eigen::AngleAxisd(noise / 0.4, direction.cross(Eigen::Vector3d::UnitY())));
+        pose.localRotations[leg.thigh] = Eigen::Quaterniond(
+            Eigen::AngleAxisd(noise / 0.4, direction.cross(Eigen::Vector3d::UnitY())));
         ASSERT_TRUE(LegIkJob({&skeleton, leg, target, std::nullopt, toe}).run(pose));
         const auto after = world(skeleton, pose);
         EXPECT_LT((after[leg.foot] - target).norm(), 1e-9);
         knees.push_back(after[leg.shin]);
       }
     }
-    for (const Eigen::Vector3d& k : knees) EXPECT_LT((k - knees[0]).norm(), 1e-4) << "distance " << distance;
+    for (const Eigen::Vector3d& k : knees)
+      EXPECT_LT((k - knees[0]).norm(), 1e-4) << "distance " << distance;
     EXPECT_GT(knees[0].x() - hip.x(), 0.0);  // towards the toe (+X), not forward or back
     EXPECT_LT(std::abs(knees[0].z() - hip.z()), 1e-4);
     if (step > 1) EXPECT_LT((knees[0] - previousKnee).norm(), 0.05) << "distance " << distance;
@@ -106,7 +112,8 @@ TEST_F(LegIkTest, AimsTheToe) {
   const auto before = world(skeleton, pose);
   const Eigen::Vector3d ankleTarget = before[leg.foot] + Eigen::Vector3d(0.02, 0.05, -0.03);
   const double footLength = (before[toe.joint] - before[leg.foot]).norm();
-  const Eigen::Vector3d toeTarget = ankleTarget + Eigen::Vector3d(0.0, -0.6, 0.8).normalized() * footLength;
+  const Eigen::Vector3d toeTarget =
+      ankleTarget + Eigen::Vector3d(0.0, -0.6, 0.8).normalized() * footLength;
   ASSERT_TRUE(LegIkJob({&skeleton, leg, ankleTarget, toeTarget, toe}).run(pose));
   const auto after = world(skeleton, pose);
   EXPECT_LT((after[leg.foot] - ankleTarget).norm(), 1e-9);
@@ -134,24 +141,28 @@ TEST_F(LegIkTest, RejectsBrokenChain) {
   Pose pose = motion.pose(0);
   LegChain broken = leg;
   broken.shin = skeleton.findJoint("Spine");
-  EXPECT_FALSE(LegIkJob({&skeleton, broken, Eigen::Vector3d::Zero(), std::nullopt, {}}).validate(pose));
+  EXPECT_FALSE(
+      LegIkJob({&skeleton, broken, Eigen::Vector3d::Zero(), std::nullopt, {}}).validate(pose));
 }
 
 TEST_F(LegIkTest, RejectsNonFiniteTarget) {
   Pose pose = motion.pose(0);
-  EXPECT_FALSE(LegIkJob({&skeleton, leg, Eigen::Vector3d(NAN, 0, 0), std::nullopt, {}}).validate(pose));
+  EXPECT_FALSE(
+      LegIkJob({&skeleton, leg, Eigen::Vector3d(NAN, 0, 0), std::nullopt, {}}).validate(pose));
 }
 
 TEST_F(LegIkTest, RejectsToeOffTheFoot) {
   Pose pose = motion.pose(0);
   FootPointLocation wrong{skeleton.findJoint("RightToeBase"), Eigen::Vector3d::Zero()};
-  EXPECT_FALSE(LegIkJob({&skeleton, leg, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), wrong}).validate(pose));
+  EXPECT_FALSE(LegIkJob({&skeleton, leg, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), wrong})
+                   .validate(pose));
 }
 
 TEST_F(LegIkTest, RejectsPoseWithWrongJointCount) {
   Pose pose = motion.pose(0);
   pose.localRotations.pop_back();
-  EXPECT_FALSE(LegIkJob({&skeleton, leg, Eigen::Vector3d::Zero(), std::nullopt, {}}).validate(pose));
+  EXPECT_FALSE(
+      LegIkJob({&skeleton, leg, Eigen::Vector3d::Zero(), std::nullopt, {}}).validate(pose));
 }
 
 }  // namespace

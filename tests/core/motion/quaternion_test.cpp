@@ -22,7 +22,8 @@ class EulerOrder : public ::testing::TestWithParam<const char*> {};
 TEST_P(EulerOrder, MatchesMatrixProduct) {
   const std::string order = GetParam();
   const Eigen::Vector3d deg(30, -50, 110);
-  const Eigen::Matrix3d expected = rot(order[0], deg[0]) * rot(order[1], deg[1]) * rot(order[2], deg[2]);
+  const Eigen::Matrix3d expected =
+      rot(order[0], deg[0]) * rot(order[1], deg[1]) * rot(order[2], deg[2]);
   const Eigen::Quaterniond q = eulerToQuaternion(order, deg);
   EXPECT_TRUE(q.toRotationMatrix().isApprox(expected, 1e-12));
   // Round trip through angles gives the same rotation (maybe another triple).
@@ -30,14 +31,17 @@ TEST_P(EulerOrder, MatchesMatrixProduct) {
   EXPECT_TRUE(eulerToQuaternion(order, back).toRotationMatrix().isApprox(expected, 1e-9));
 }
 
-INSTANTIATE_TEST_SUITE_P(Orders, EulerOrder, ::testing::Values("ZYX", "ZXY", "XYZ", "YXZ", "YZX", "XZY"));
+INSTANTIATE_TEST_SUITE_P(Orders, EulerOrder,
+                         ::testing::Values("ZYX", "ZXY", "XYZ", "YXZ", "YZX", "XZY"));
 
 TEST(Quaternion, SlerpTakesShorterArc) {
   const Eigen::Quaterniond a = Eigen::Quaterniond::Identity();
   Eigen::Quaterniond b(Eigen::AngleAxisd(0.4, Eigen::Vector3d::UnitY()));
   b.coeffs() = -b.coeffs();  // same rotation, other hemisphere
   const Eigen::Quaterniond mid = slerpShortest(a, b, 0.5);
-  EXPECT_NEAR(mid.angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(0.2, Eigen::Vector3d::UnitY()))), 0, 1e-12);
+  EXPECT_NEAR(
+      mid.angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(0.2, Eigen::Vector3d::UnitY()))), 0,
+      1e-12);
 }
 
 TEST(Quaternion, BlendAlignsSigns) {
@@ -47,12 +51,15 @@ TEST(Quaternion, BlendAlignsSigns) {
   const std::vector<Eigen::Quaterniond> q = {a, b};
   const std::vector<double> w = {0.5, 0.5};
   const Eigen::Quaterniond m = blendQuaternions(q, w);
-  EXPECT_NEAR(m.angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX()))), 0, 1e-9);
+  EXPECT_NEAR(
+      m.angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX()))), 0,
+      1e-9);
 }
 
 TEST(Quaternion, YawOfHeading) {
   EXPECT_NEAR(yawAngle(Eigen::Quaterniond::Identity()), 0, 1e-12);
-  EXPECT_NEAR(yawAngle(Eigen::Quaterniond(Eigen::AngleAxisd(1.0, Eigen::Vector3d::UnitY()))), 1.0, 1e-12);
+  EXPECT_NEAR(yawAngle(Eigen::Quaterniond(Eigen::AngleAxisd(1.0, Eigen::Vector3d::UnitY()))), 1.0,
+              1e-12);
 }
 
 }  // namespace

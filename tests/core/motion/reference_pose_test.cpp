@@ -23,7 +23,8 @@ Motion withReferencePose(int blend) {
     const double u = 1.0 - static_cast<double>(f) / blend;
     const double t = 1.0 - u * u;
     for (int j = 1; j < joints; ++j) {
-      m.localRotations[static_cast<size_t>(f * joints + j)] = Eigen::Quaterniond::Identity().slerp(t, target[static_cast<size_t>(j)]);
+      m.localRotations[static_cast<size_t>(f * joints + j)] =
+          Eigen::Quaterniond::Identity().slerp(t, target[static_cast<size_t>(j)]);
     }
   }
   return m;
@@ -40,10 +41,12 @@ TEST(ReferencePose, FindsTheRestPoseAndItsBlendFrames) {
     EXPECT_LE(drop, blend) << "blend over " << blend << " frames";
     auto apart = [&m](int a, int b) {
       double sum = 0;
-      for (int j = 1; j < m.jointCount(); ++j) sum += m.rotation(a, j).angularDistance(m.rotation(b, j));
+      for (int j = 1; j < m.jointCount(); ++j)
+        sum += m.rotation(a, j).angularDistance(m.rotation(b, j));
       return sum;
     };
-    EXPECT_LE(apart(drop, blend), 0.15 * apart(0, blend)) << "blend over " << blend << " frames, dropped " << drop;
+    EXPECT_LE(apart(drop, blend), 0.15 * apart(0, blend))
+        << "blend over " << blend << " frames, dropped " << drop;
   }
 }
 
@@ -68,7 +71,8 @@ TEST(ReferencePose, CmuConversionsStartWithATPose) {
   EXPECT_LE(drop, static_cast<int>(kMaxBlendSeconds * m->fps) + 1);
   // What stays starts in the performance: far from the rest pose.
   double away = 0;
-  for (int j = 1; j < m->jointCount(); ++j) away = std::max(away, m->rotation(drop, j).angularDistance(Eigen::Quaterniond::Identity()));
+  for (int j = 1; j < m->jointCount(); ++j)
+    away = std::max(away, m->rotation(drop, j).angularDistance(Eigen::Quaterniond::Identity()));
   EXPECT_GT(away, 0.1);
 }
 

@@ -24,12 +24,15 @@ TEST(Resample, DownsampleByFourKeepsEveryFourthFrame) {
 
 TEST(Resample, MidpointIsSlerpHalfway) {
   Motion m = test::makeSwingMotion(2, 1.0);
-  m.localRotations[m.jointCount() + 3] = Eigen::Quaterniond(Eigen::AngleAxisd(2.0, Eigen::Vector3d::UnitX()));
+  m.localRotations[m.jointCount() + 3] =
+      Eigen::Quaterniond(Eigen::AngleAxisd(2.0, Eigen::Vector3d::UnitX()));
   m.localRotations[3] = Eigen::Quaterniond::Identity();
   Result<Motion> r = resampleMotion(m, 2.0);
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->frameCount(), 3);
-  EXPECT_NEAR(r->rotation(1, 3).angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(1.0, Eigen::Vector3d::UnitX()))), 0, 1e-9);
+  EXPECT_NEAR(r->rotation(1, 3).angularDistance(
+                  Eigen::Quaterniond(Eigen::AngleAxisd(1.0, Eigen::Vector3d::UnitX()))),
+              0, 1e-9);
   EXPECT_TRUE(r->rootPositions[1].isApprox(0.5 * (m.rootPositions[0] + m.rootPositions[1])));
 }
 

@@ -17,9 +17,11 @@ namespace {
 // Bitwise equality of two poses (doubles compared as bytes, so -0.0 != 0.0 and NaNs must match).
 bool sameBytes(const Pose& a, const Pose& b) {
   if (a.localRotations.size() != b.localRotations.size()) return false;
-  if (std::memcmp(a.rootPosition.data(), b.rootPosition.data(), sizeof(double) * 3) != 0) return false;
+  if (std::memcmp(a.rootPosition.data(), b.rootPosition.data(), sizeof(double) * 3) != 0)
+    return false;
   for (size_t j = 0; j < a.localRotations.size(); ++j) {
-    if (std::memcmp(a.localRotations[j].coeffs().data(), b.localRotations[j].coeffs().data(), sizeof(double) * 4) != 0) {
+    if (std::memcmp(a.localRotations[j].coeffs().data(), b.localRotations[j].coeffs().data(),
+                    sizeof(double) * 4) != 0) {
       return false;
     }
   }
@@ -29,10 +31,12 @@ bool sameBytes(const Pose& a, const Pose& b) {
 // Plays both players `frames` frames, calling `control(frame, player)` on each before the frame
 // (the same calls on both), and expects identical output and transitions.
 template <class Control>
-void expectIdentical(const std::shared_ptr<const ParametricGraph>& g, const PlayerSettings& settings,
-                     std::optional<ParameterVector> start, int frames, Control control) {
+void expectIdentical(const std::shared_ptr<const ParametricGraph>& g,
+                     const PlayerSettings& settings, std::optional<ParameterVector> start,
+                     int frames, Control control) {
   Result<GraphPlayer> split = GraphPlayer::create(g, 0, start, settings);
-  Result<test::reference::GraphPlayer> old = test::reference::GraphPlayer::create(g, 0, start, settings);
+  Result<test::reference::GraphPlayer> old =
+      test::reference::GraphPlayer::create(g, 0, start, settings);
   ASSERT_TRUE(split && old);
   Pose a, b;
   for (int f = 0; f < frames; ++f) {

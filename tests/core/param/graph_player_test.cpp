@@ -47,7 +47,8 @@ TEST(GraphPlayer, RandomWalkIsDeterministicAndContinuous) {
   // joints turn no more per frame than anywhere inside the blended clips, with a small margin.
   std::vector<bool> inWindow(frames, false);
   for (const PlayerTransition& t : a->transitionRecords()) {
-    for (int f = t.outputFrame; f <= t.outputFrame + settings.blendFrames && f < frames; ++f) inWindow[f] = true;
+    for (int f = t.outputFrame; f <= t.outputFrame + settings.blendFrames && f < frames; ++f)
+      inWindow[f] = true;
   }
   double clipStep = 0, clipTurn = 0, windowStep = 0, windowTurn = 0;
   for (int f = 1; f < frames; ++f) {
@@ -60,8 +61,10 @@ TEST(GraphPlayer, RandomWalkIsDeterministicAndContinuous) {
     (window ? windowStep : clipStep) = std::max(window ? windowStep : clipStep, step);
     (window ? windowTurn : clipTurn) = std::max(window ? windowTurn : clipTurn, turn);
   }
-  std::printf("random walk: max root step %.4f m in clips, %.4f m in blends; max joint turn %.3f rad in "
-              "clips, %.3f rad in blends\n", clipStep, windowStep, clipTurn, windowTurn);
+  std::printf(
+      "random walk: max root step %.4f m in clips, %.4f m in blends; max joint turn %.3f rad in "
+      "clips, %.3f rad in blends\n",
+      clipStep, windowStep, clipTurn, windowTurn);
   EXPECT_LT(windowStep, 1.25 * clipStep);
   EXPECT_LT(windowTurn, 1.25 * clipTurn + 0.02);
   // Each chosen parameter lies in its box (clamped to the node's range).

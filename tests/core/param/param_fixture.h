@@ -21,9 +21,13 @@ inline const std::vector<std::string>& cmuWalkFiles() {
 }
 
 // The bundled copies (tests/data/mocap), so these tests run from a bare clone.
-inline std::string cmuTurnsDir() { return captureDir("cmu_turns"); }
+inline std::string cmuTurnsDir() {
+  return captureDir("cmu_turns");
+}
 
-inline MotionFileLoader fileLoader() { return importMotionLoader(); }
+inline MotionFileLoader fileLoader() {
+  return importMotionLoader();
+}
 
 // The walking node of the paper: two-step cycles from a left heel strike, cut from the six walks,
 // parameterised by the change of travel direction. Built once per test binary.
@@ -58,7 +62,8 @@ namespace mg::test {
 // A graph of the walking node with its self-loop edge, at a small sampling for tests
 // (n_s = 20, n_t = 200). Built once per test binary; null without the capture.
 inline std::shared_ptr<const ParametricGraph> walkGraph() {
-  static std::shared_ptr<const ParametricGraph> graph = []() -> std::shared_ptr<const ParametricGraph> {
+  static std::shared_ptr<const ParametricGraph> graph =
+      []() -> std::shared_ptr<const ParametricGraph> {
     std::shared_ptr<const ParametricNode> node = walkNode();
     if (!node) return nullptr;
     auto g = std::make_shared<ParametricGraph>();

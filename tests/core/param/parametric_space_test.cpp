@@ -27,7 +27,8 @@ TEST(ParametricSpace, BlendOfTwoIdenticalExamplesIsTheExample) {
   for (int f = 0; f < 40; ++f) {
     EXPECT_NEAR((out.rootPositions[f] - motion->rootPositions[f]).norm(), 0.0, 1e-9) << f;
     for (int j = 0; j < motion->jointCount(); ++j) {
-      EXPECT_NEAR(std::abs(out.rotation(f, j).dot(motion->rotation(f, j))), 1.0, 1e-9) << f << " " << j;
+      EXPECT_NEAR(std::abs(out.rotation(f, j).dot(motion->rotation(f, j))), 1.0, 1e-9)
+          << f << " " << j;
     }
   }
 }
@@ -47,7 +48,8 @@ TEST(ParametricSpace, InvalidInputs) {
   EXPECT_FALSE(registerExamples(one, badReference));
   // Mismatched skeletons: a walk of the CMU skeleton with the synthetic biped.
   {
-    Result<std::shared_ptr<const Motion>> cmu = test::fileLoader()(test::cmuTurnsDir() + "/16_15.bvh", 0.0);
+    Result<std::shared_ptr<const Motion>> cmu =
+        test::fileLoader()(test::cmuTurnsDir() + "/16_15.bvh", 0.0);
     ASSERT_TRUE(cmu);
     const ExampleSegment mixed[] = {{swing, 0, 30}, {*cmu, 0, 30}};
     Result<ParametricSpace> r = registerExamples(mixed, {});

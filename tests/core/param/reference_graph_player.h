@@ -60,9 +60,9 @@ class GraphPlayer {
 
  private:
   GraphPlayer() = default;
-  void planNext();                 // chooses the next edge/parameter and the blend window
-  void choosePlan();               // the choice of edge and parameter alone
-  void startTransition();          // builds the blend window and swaps clips
+  void planNext();         // chooses the next edge/parameter and the blend window
+  void choosePlan();       // the choice of edge and parameter alone
+  void startTransition();  // builds the blend window and swaps clips
   double score(const GraphEdge& e, const ParameterVector& l, const TransitionLookup& lk);
   // Target mode: how well a placed root path heads for the goal (lower is better; a path that
   // passes within the arrival radius scores below -arrivedBonus / 2).
@@ -81,17 +81,17 @@ class GraphPlayer {
 
   int m_node = 0;
   ParameterVector m_parameter{};
-  Motion m_clip, m_nextClip;       // clip coordinates
-  FloorTransform m_toWorld;        // clip -> world
-  int m_frame = 0;                 // next frame of m_clip to output
+  Motion m_clip, m_nextClip;  // clip coordinates
+  FloorTransform m_toWorld;   // clip -> world
+  int m_frame = 0;            // next frame of m_clip to output
   // The plan for the playing clip: -1 when there is no outgoing edge.
   int m_planEdge = -1;
   ParameterVector m_planParameter{};
   TransitionLookup m_planLookup;
-  int m_planSourceFrame = 0;       // transition frame of the playing clip
-  int m_planTargetFrame = 0;       // transition frame of the next clip
-  int m_planWindowStart = 0;       // frame of the playing clip where the blend window starts
-  std::vector<Pose> m_window;      // blended frames waiting to be output
+  int m_planSourceFrame = 0;   // transition frame of the playing clip
+  int m_planTargetFrame = 0;   // transition frame of the next clip
+  int m_planWindowStart = 0;   // frame of the playing clip where the blend window starts
+  std::vector<Pose> m_window;  // blended frames waiting to be output
   size_t m_windowNext = 0;
   std::vector<PlayerTransition> m_transitions;
   int m_output = 0;
@@ -99,19 +99,26 @@ class GraphPlayer {
   std::vector<Eigen::Vector3d> m_pathScratch;
   std::vector<Eigen::Quaterniond> m_rotScratch;
   std::vector<double> m_weightScratch;
-  std::vector<Eigen::Vector3d> m_pathScratch2;     // the look-ahead clip of Target mode
+  std::vector<Eigen::Vector3d> m_pathScratch2;  // the look-ahead clip of Target mode
   std::vector<Eigen::Quaterniond> m_rotScratch2;
 };
 
-inline double refUniform01(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
-inline double wrapAngle(double a) { return std::remainder(a, 2 * std::numbers::pi); }
+inline double refUniform01(std::mt19937_64& rng) {
+  return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
+inline double wrapAngle(double a) {
+  return std::remainder(a, 2 * std::numbers::pi);
+}
 
-inline Result<GraphPlayer> GraphPlayer::create(std::shared_ptr<const ParametricGraph> graph, int startNode,
-                                        std::optional<ParameterVector> startParameter,
-                                        const PlayerSettings& settings, FloorTransform start) {
+inline Result<GraphPlayer> GraphPlayer::create(std::shared_ptr<const ParametricGraph> graph,
+                                               int startNode,
+                                               std::optional<ParameterVector> startParameter,
+                                               const PlayerSettings& settings,
+                                               FloorTransform start) {
   if (Status s = settings.validate(); !s) return s.error();
   if (!graph) return Error{"player: no graph"};
-  if (startNode < 0 || startNode >= graph->nodeCount()) return Error{"player: start node out of range"};
+  if (startNode < 0 || startNode >= graph->nodeCount())
+    return Error{"player: start node out of range"};
   GraphPlayer p;
   p.m_graph = std::move(graph);
   p.m_settings = settings;
@@ -121,12 +128,14 @@ inline Result<GraphPlayer> GraphPlayer::create(std::shared_ptr<const ParametricG
   const ParametricNode& node = *p.m_graph->nodes[startNode];
   if (startParameter) {
     for (int d = 0; d < node.dimensions(); ++d) {
-      if (!std::isfinite((*startParameter)[d])) return Error{"player: start parameter is not finite"};
+      if (!std::isfinite((*startParameter)[d]))
+        return Error{"player: start parameter is not finite"};
     }
     p.m_parameter = node.clampToRange(*startParameter);
   } else {
     for (int d = 0; d < node.dimensions(); ++d) {
-      p.m_parameter[d] = node.rangeMin()[d] + refUniform01(p.m_rng) * (node.rangeMax()[d] - node.rangeMin()[d]);
+      p.m_parameter[d] =
+          node.rangeMin()[d] + refUniform01(p.m_rng) * (node.rangeMax()[d] - node.rangeMin()[d]);
     }
   }
   if (Status s = node.clipFor(p.m_parameter, p.m_clip); !s) return s.error();
@@ -141,7 +150,8 @@ inline void GraphPlayer::scriptNext(int edge, const ParameterVector& parameter) 
   planNext();
 }
 
-inline void GraphPlayer::worldPose(const Motion& clip, const FloorTransform& t, int frame, Pose& out) const {
+inline void GraphPlayer::worldPose(const Motion& clip, const FloorTransform& t, int frame,
+                                   Pose& out) const {
   const int joints = clip.jointCount();
   out.rootPosition = t.apply(clip.rootPositions[frame]);
   out.localRotations.assign(clip.frameRotations(frame), clip.frameRotations(frame) + joints);
@@ -150,11 +160,14 @@ inline void GraphPlayer::worldPose(const Motion& clip, const FloorTransform& t, 
 
 // Places a candidate's root path so its frame `ft` lands on the source's frame `fs` (position
 // and heading): a cheap stand-in for the point-cloud alignment, good enough to look ahead.
-inline FloorTransform placePath(const FloorTransform& sourceToWorld, const Eigen::Vector3d& sourceRoot,
-                         const Eigen::Quaterniond& sourceRotation, const Eigen::Vector3d& targetRoot,
-                         const Eigen::Quaterniond& targetRotation) {
+inline FloorTransform placePath(const FloorTransform& sourceToWorld,
+                                const Eigen::Vector3d& sourceRoot,
+                                const Eigen::Quaterniond& sourceRotation,
+                                const Eigen::Vector3d& targetRoot,
+                                const Eigen::Quaterniond& targetRotation) {
   const Eigen::Vector3d ps = sourceToWorld.apply(sourceRoot);
-  const double theta = yawAngle(sourceToWorld.rotation() * sourceRotation) - yawAngle(targetRotation);
+  const double theta =
+      yawAngle(sourceToWorld.rotation() * sourceRotation) - yawAngle(targetRotation);
   const Eigen::Vector3d moved = FloorTransform{theta, 0, 0}.apply(targetRoot);
   return {theta, ps.x() - moved.x(), ps.z() - moved.z()};
 }
@@ -167,8 +180,9 @@ inline double endTravel(const FloorTransform& place, const std::vector<Eigen::Ve
   return std::atan2(chord.x(), chord.z());
 }
 
-inline double GraphPlayer::goalScore(const FloorTransform& place, const std::vector<Eigen::Vector3d>& path,
-                              int ft, double arrivedBonus) const {
+inline double GraphPlayer::goalScore(const FloorTransform& place,
+                                     const std::vector<Eigen::Vector3d>& path, int ft,
+                                     double arrivedBonus) const {
   const int n = static_cast<int>(path.size());
   double closest = 1e300;
   for (int k = ft; k < n; ++k) {
@@ -182,7 +196,8 @@ inline double GraphPlayer::goalScore(const FloorTransform& place, const std::vec
          0.3 * std::abs(wrapAngle(toGoal - endTravel(place, path)));
 }
 
-inline double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l, const TransitionLookup& lk) {
+inline double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l,
+                                 const TransitionLookup& lk) {
   const ParametricNode& target = *m_graph->nodes[e.target];
   if (!target.weightsFor(l, m_weightScratch) ||
       !blendRootPath(target.space(), m_weightScratch, m_pathScratch, m_rotScratch)) {
@@ -192,9 +207,11 @@ inline double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l, c
   const int fs = m_planSourceFrame;
   const int ft = std::clamp(static_cast<int>(std::lround(lk.targetTime * (n - 1))), 0, n - 1);
   const FloorTransform place =
-      placePath(m_toWorld, m_clip.rootPositions[fs], m_clip.localRotations[static_cast<size_t>(fs) * m_clip.jointCount()],
+      placePath(m_toWorld, m_clip.rootPositions[fs],
+                m_clip.localRotations[static_cast<size_t>(fs) * m_clip.jointCount()],
                 m_pathScratch[ft], m_rotScratch[ft]);
-  if (m_mode == ControlMode::Steer) return std::abs(wrapAngle(endTravel(place, m_pathScratch) - m_heading));
+  if (m_mode == ControlMode::Steer)
+    return std::abs(wrapAngle(endTravel(place, m_pathScratch) - m_heading));
   const double first = goalScore(place, m_pathScratch, ft, 1e6);
   if (first < 0) return first;  // reaches the goal within this clip
   // Greedy choices orbit a goal inside the turning circle; looking one clip further ahead lets
@@ -213,15 +230,18 @@ inline double GraphPlayer::score(const GraphEdge& e, const ParameterVector& l, c
       for (int d = 0, rest = index; d < next.dimensions(); ++d, rest /= c) {
         const double lo = std::max(lk2->box.lo[d], next.rangeMin()[d]);
         const double hi = std::min(lk2->box.hi[d], next.rangeMax()[d]);
-        l2[d] = lo <= hi ? lo + (hi - lo) * (rest % c) / (c - 1.0) : 0.5 * (lk2->box.lo[d] + lk2->box.hi[d]);
+        l2[d] = lo <= hi ? lo + (hi - lo) * (rest % c) / (c - 1.0)
+                         : 0.5 * (lk2->box.lo[d] + lk2->box.hi[d]);
       }
       if (!next.weightsFor(next.clampToRange(l2), m_weightScratch) ||
           !blendRootPath(next.space(), m_weightScratch, m_pathScratch2, m_rotScratch2)) {
         continue;
       }
       const int n2 = static_cast<int>(m_pathScratch2.size());
-      const int ft2 = std::clamp(static_cast<int>(std::lround(lk2->targetTime * (n2 - 1))), 0, n2 - 1);
-      const FloorTransform place2 = placePath(place, m_pathScratch[fs2], m_rotScratch[fs2], m_pathScratch2[ft2], m_rotScratch2[ft2]);
+      const int ft2 =
+          std::clamp(static_cast<int>(std::lround(lk2->targetTime * (n2 - 1))), 0, n2 - 1);
+      const FloorTransform place2 = placePath(place, m_pathScratch[fs2], m_rotScratch[fs2],
+                                              m_pathScratch2[ft2], m_rotScratch2[ft2]);
       best = std::min(best, goalScore(place2, m_pathScratch2, ft2, 1e5));
     }
   }
@@ -235,9 +255,12 @@ inline void GraphPlayer::planNext() {
   // weights), so the blend window can start early enough to be centred on the transition.
   const ParametricNode& target = *m_graph->nodes[m_graph->edges[m_planEdge].target];
   int nt = 2;
-  if (target.weightsFor(m_planParameter, m_weightScratch)) nt = blendedFrameCount(target.space(), m_weightScratch);
-  m_planTargetFrame = std::clamp(static_cast<int>(std::lround(m_planLookup.targetTime * (nt - 1))), 0, nt - 1);
-  m_planWindowStart = std::max(m_frame, m_planSourceFrame - std::min(m_settings.blendFrames / 2, m_planTargetFrame));
+  if (target.weightsFor(m_planParameter, m_weightScratch))
+    nt = blendedFrameCount(target.space(), m_weightScratch);
+  m_planTargetFrame =
+      std::clamp(static_cast<int>(std::lround(m_planLookup.targetTime * (nt - 1))), 0, nt - 1);
+  m_planWindowStart = std::max(
+      m_frame, m_planSourceFrame - std::min(m_settings.blendFrames / 2, m_planTargetFrame));
 }
 
 inline void GraphPlayer::choosePlan() {
@@ -270,7 +293,8 @@ inline void GraphPlayer::choosePlan() {
     for (int d = 0; d < target.dimensions(); ++d) {
       const double lo = std::max(lk->box.lo[d], target.rangeMin()[d]);
       const double hi = std::min(lk->box.hi[d], target.rangeMax()[d]);
-      l[d] = lo <= hi ? lo + refUniform01(m_rng) * (hi - lo) : 0.5 * (lk->box.lo[d] + lk->box.hi[d]);
+      l[d] =
+          lo <= hi ? lo + refUniform01(m_rng) * (hi - lo) : 0.5 * (lk->box.lo[d] + lk->box.hi[d]);
     }
     m_planEdge = e;
     m_planParameter = target.clampToRange(l);
@@ -293,7 +317,8 @@ inline void GraphPlayer::choosePlan() {
       for (int d = 0, rest = index; d < dims; ++d, rest /= c) {
         const double lo = std::max(lk->box.lo[d], target.rangeMin()[d]);
         const double hi = std::min(lk->box.hi[d], target.rangeMax()[d]);
-        l[d] = lo <= hi ? lo + (hi - lo) * (rest % c) / (c - 1.0) : 0.5 * (lk->box.lo[d] + lk->box.hi[d]);
+        l[d] = lo <= hi ? lo + (hi - lo) * (rest % c) / (c - 1.0)
+                        : 0.5 * (lk->box.lo[d] + lk->box.hi[d]);
       }
       l = target.clampToRange(l);
       const double s = score(m_graph->edges[e], l, *lk);
@@ -321,11 +346,13 @@ inline void GraphPlayer::startTransition() {
   std::vector<Eigen::Vector3d> src, tgt, pos(joints);
   for (int k = -h; k <= h; ++k) {
     const int a = std::clamp(fs + k, 0, ns - 1), b = std::clamp(ft + k, 0, nt - 1);
-    forwardKinematics(*m_clip.skeleton, m_toWorld.apply(m_clip.rootPositions[a]), m_clip.frameRotations(a), pos.data());
+    forwardKinematics(*m_clip.skeleton, m_toWorld.apply(m_clip.rootPositions[a]),
+                      m_clip.frameRotations(a), pos.data());
     // The source pose in world: rotate the joints about the root by the running transform.
     const Eigen::Vector3d root = m_toWorld.apply(m_clip.rootPositions[a]);
     for (const Eigen::Vector3d& p : pos) src.push_back(root + m_toWorld.applyToVector(p - root));
-    forwardKinematics(*m_nextClip.skeleton, m_nextClip.rootPositions[b], m_nextClip.frameRotations(b), pos.data());
+    forwardKinematics(*m_nextClip.skeleton, m_nextClip.rootPositions[b],
+                      m_nextClip.frameRotations(b), pos.data());
     tgt.insert(tgt.end(), pos.begin(), pos.end());
   }
   const std::vector<double> weights(src.size(), 1.0);
@@ -341,7 +368,8 @@ inline void GraphPlayer::startTransition() {
     Pose& out = m_window[k];
     out.rootPosition = (1 - alpha) * s.rootPosition + alpha * t.rootPosition;
     out.localRotations.resize(joints);
-    for (int j = 0; j < joints; ++j) out.localRotations[j] = slerpShortest(s.localRotations[j], t.localRotations[j], alpha);
+    for (int j = 0; j < joints; ++j)
+      out.localRotations[j] = slerpShortest(s.localRotations[j], t.localRotations[j], alpha);
   }
   m_windowNext = 0;
   PlayerTransition record;
@@ -378,6 +406,5 @@ inline bool GraphPlayer::next(Pose& out) {
   ++m_output;
   return true;
 }
-
 
 }  // namespace mg::test::reference

@@ -17,8 +17,8 @@ struct Brute {
   double shrink = 0;
 };
 
-Brute bruteForce(const std::vector<ParameterVector>& good, const std::vector<ParameterVector>& bad, int dims,
-                 double eps, const ParameterVector& scale) {
+Brute bruteForce(const std::vector<ParameterVector>& good, const std::vector<ParameterVector>& bad,
+                 int dims, double eps, const ParameterVector& scale) {
   const ParameterBox bb = boundingBox(good, dims);
   std::vector<std::vector<double>> los(dims), his(dims);
   for (int d = 0; d < dims; ++d) {
@@ -46,8 +46,10 @@ Brute bruteForce(const std::vector<ParameterVector>& good, const std::vector<Par
       int inside = 0;
       for (const ParameterVector& g : good) inside += box.contains(g) ? 1 : 0;
       double shrink = 0;
-      for (int d = 0; d < dims; ++d) shrink += ((box.lo[d] - bb.lo[d]) + (bb.hi[d] - box.hi[d])) / scale[d];
-      if (inside > best.good || (inside == best.good && shrink < best.shrink - 1e-9)) best = {inside, shrink};
+      for (int d = 0; d < dims; ++d)
+        shrink += ((box.lo[d] - bb.lo[d]) + (bb.hi[d] - box.hi[d])) / scale[d];
+      if (inside > best.good || (inside == best.good && shrink < best.shrink - 1e-9))
+        best = {inside, shrink};
     }
     int k = 0;
     for (; k < 2 * dims; ++k) {
@@ -67,8 +69,10 @@ void checkAgainstBruteForce(int dims, int trials, int goods, int bads, std::uint
   const double eps = 0.3;
   for (int trial = 0; trial < trials; ++trial) {
     std::vector<ParameterVector> good(goods), bad(bads);
-    for (auto& p : good) for (int d = 0; d < dims; ++d) p[d] = 2.0 + 0.6 * u(rng);
-    for (auto& p : bad) for (int d = 0; d < dims; ++d) p[d] = u(rng);
+    for (auto& p : good)
+      for (int d = 0; d < dims; ++d) p[d] = 2.0 + 0.6 * u(rng);
+    for (auto& p : bad)
+      for (int d = 0; d < dims; ++d) p[d] = u(rng);
     const BoxShrinkResult r = shrinkBoxAwayFromBad(good, bad, dims, eps, scale);
     const Brute b = bruteForce(good, bad, dims, eps, scale);
     ASSERT_TRUE(r.exact);
@@ -90,9 +94,15 @@ void checkAgainstBruteForce(int dims, int trials, int goods, int bads, std::uint
   }
 }
 
-TEST(TransitionBox, OneDimensionMatchesBruteForce) { checkAgainstBruteForce(1, 300, 12, 8, 11); }
-TEST(TransitionBox, TwoDimensionsMatchBruteForce) { checkAgainstBruteForce(2, 200, 10, 6, 12); }
-TEST(TransitionBox, ThreeDimensionsMatchBruteForce) { checkAgainstBruteForce(3, 60, 8, 4, 13); }
+TEST(TransitionBox, OneDimensionMatchesBruteForce) {
+  checkAgainstBruteForce(1, 300, 12, 8, 11);
+}
+TEST(TransitionBox, TwoDimensionsMatchBruteForce) {
+  checkAgainstBruteForce(2, 200, 10, 6, 12);
+}
+TEST(TransitionBox, ThreeDimensionsMatchBruteForce) {
+  checkAgainstBruteForce(3, 60, 8, 4, 13);
+}
 
 TEST(TransitionBox, HandCaseOneDimension) {
   // GOOD at 0..10, one BAD at 7 inside: cutting the top face to 7 - 1 keeps 0..6 (7 samples);
@@ -119,7 +129,8 @@ TEST(TransitionBox, NoBadInsideLeavesTheBox) {
 }
 
 TEST(TransitionBox, NoGoodMeansEmpty) {
-  const BoxShrinkResult r = shrinkBoxAwayFromBad({}, std::vector<ParameterVector>{{1, 0, 0}}, 1, 0.5, {1, 1, 1});
+  const BoxShrinkResult r =
+      shrinkBoxAwayFromBad({}, std::vector<ParameterVector>{{1, 0, 0}}, 1, 0.5, {1, 1, 1});
   EXPECT_TRUE(r.before.empty);
   EXPECT_TRUE(r.after.empty);
 }

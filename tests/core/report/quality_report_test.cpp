@@ -22,7 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 constexpr double kFps = 30.0;
-constexpr double kHeight = 1.8;  // the biped's rest height: head end 0.9 m above the hips, toe ends 0.9 m below
+constexpr double kHeight =
+    1.8;  // the biped's rest height: head end 0.9 m above the hips, toe ends 0.9 m below
 constexpr double kDeg = std::numbers::pi / 180.0;
 
 // The biped at root `root` (metres) turned by `yaw` about +Y, every joint at rest.
@@ -51,8 +52,9 @@ class PopStream final : public FigureStream {
  public:
   bool next(Pose& out) override {
     const int f = m_played;
-    const Eigen::Vector3d root = f < 60 ? Eigen::Vector3d(0, 0.9, f / kFps)
-                                        : Eigen::Vector3d(0.05, 0.9, 59 / kFps + 2.0 * (f - 59) / kFps);
+    const Eigen::Vector3d root =
+        f < 60 ? Eigen::Vector3d(0, 0.9, f / kFps)
+               : Eigen::Vector3d(0.05, 0.9, 59 / kFps + 2.0 * (f - 59) / kFps);
     if (f == 60) m_transitions.push_back({60, "pop"});
     pose(out, root, 0.0, m_skeleton->jointCount());
     ++m_played;
@@ -109,7 +111,8 @@ class TurnStream final : public FigureStream {
     if (!m_changeFrames.empty()) {
       const double error = std::remainder(m_target - m_yaw, 2 * std::numbers::pi);
       m_yaw += std::clamp(error, -3 * kDeg, 3 * kDeg);
-      if (m_facedFrames.back() < 0 && std::abs(std::remainder(m_target - m_yaw, 2 * std::numbers::pi)) <= 5 * kDeg + 1e-12) {
+      if (m_facedFrames.back() < 0 &&
+          std::abs(std::remainder(m_target - m_yaw, 2 * std::numbers::pi)) <= 5 * kDeg + 1e-12) {
         m_facedFrames.back() = m_played;
       }
     }
@@ -121,7 +124,8 @@ class TurnStream final : public FigureStream {
   // Shared with the test: the stream the report plays is made inside it.
   static inline std::vector<int> s_changes, s_faced;
   ~TurnStream() override {
-    if (m_changeFrames.size() > s_changes.size()) s_changes = m_changeFrames, s_faced = m_facedFrames;
+    if (m_changeFrames.size() > s_changes.size())
+      s_changes = m_changeFrames, s_faced = m_facedFrames;
   }
 
  private:
@@ -143,8 +147,12 @@ class SyntheticInput final : public GraphInput {
   Result<std::unique_ptr<PoseStream>> makeStream(std::uint64_t) const override {
     return std::unique_ptr<PoseStream>(std::make_unique<S>());
   }
-  SourceTime toSource(SourceFrame f) const override { return f.motion < 0 ? SourceTime{} : SourceTime{0, f.frame / kFps}; }
-  std::vector<SourceSpan> playableSpans() const override { return {{0, 0.0, 3.0}}; }  // 90 of the 120 frames
+  SourceTime toSource(SourceFrame f) const override {
+    return f.motion < 0 ? SourceTime{} : SourceTime{0, f.frame / kFps};
+  }
+  std::vector<SourceSpan> playableSpans() const override {
+    return {{0, 0.0, 3.0}};
+  }  // 90 of the 120 frames
 
  private:
   bool m_steerable;
@@ -153,9 +161,11 @@ class SyntheticInput final : public GraphInput {
 class QualityReportTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("mg_report_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    dir = fs::temp_directory_path() /
+          ("mg_report_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
     fs::create_directories(dir);
-    // The source capture: the biped walking +Z at 1 m/s for 4 s (smooth: no acceleration, no skate).
+    // The source capture: the biped walking +Z at 1 m/s for 4 s (smooth: no acceleration, no
+    // skate).
     Motion walk = test::makeSwingMotion(120, kFps, 1.0);
     for (auto& q : walk.localRotations) q = Eigen::Quaterniond::Identity();
     source = (dir / "source.bvh").string();
@@ -169,7 +179,8 @@ class QualityReportTest : public ::testing::Test {
 
 TEST_F(QualityReportTest, WorstTransitionsListEachCutOnceAtItsWorstUse) {
   std::vector<ReportInput> inputs;
-  inputs.push_back({"loop", std::make_unique<SyntheticInput<LoopStream>>("loop", source, false), {}});
+  inputs.push_back(
+      {"loop", std::make_unique<SyntheticInput<LoopStream>>("loop", source, false), {}});
   QualityReportSettings settings;
   settings.seconds = 4.0;
   settings.coverageSeconds = 0.0;
@@ -190,8 +201,10 @@ TEST_F(QualityReportTest, WorstTransitionsListEachCutOnceAtItsWorstUse) {
 TEST_F(QualityReportTest, KnownPopSkateAndResponseComeBackFromTheWrittenWalks) {
   std::vector<ReportInput> inputs;
   inputs.push_back({"pop", std::make_unique<SyntheticInput<PopStream>>("pop", source, false), {}});
-  inputs.push_back({"glide", std::make_unique<SyntheticInput<GlideStream>>("glide", source, false), {}});
-  inputs.push_back({"turn", std::make_unique<SyntheticInput<TurnStream>>("turn", source, true), {}});
+  inputs.push_back(
+      {"glide", std::make_unique<SyntheticInput<GlideStream>>("glide", source, false), {}});
+  inputs.push_back(
+      {"turn", std::make_unique<SyntheticInput<TurnStream>>("turn", source, true), {}});
   inputs.push_back({"missing", nullptr, "missing: no such file or folder"});
   QualityReportSettings settings;
   settings.seconds = 4.0;
@@ -207,7 +220,8 @@ TEST_F(QualityReportTest, KnownPopSkateAndResponseComeBackFromTheWrittenWalks) {
   ASSERT_TRUE(r->sources[0].error.empty()) << r->sources[0].error;
   EXPECT_EQ(r->sources[0].frames, 120);
   // A steady walk whose root bobs 2 cm twice a second: the bob's acceleration, 0.02 (4 pi)^2 m/s^2.
-  EXPECT_NEAR(r->sources[0].pooled.max, 0.02 * 16 * std::numbers::pi * std::numbers::pi / kHeight, 0.03);
+  EXPECT_NEAR(r->sources[0].pooled.max, 0.02 * 16 * std::numbers::pi * std::numbers::pi / kHeight,
+              0.03);
 
   // The pop: at frame 59 the second difference is (5 cm, 0, 1/30 m); at 60, (-5 cm, 0, 0).
   const InputFigures& pop = r->inputs[0];
@@ -256,7 +270,8 @@ TEST_F(QualityReportTest, KnownPopSkateAndResponseComeBackFromTheWrittenWalks) {
     const double expected = (TurnStream::s_faced[i] - TurnStream::s_changes[i]) / kFps;
     ASSERT_TRUE(turn.responses[i].seconds) << i;
     EXPECT_NEAR(*turn.responses[i].seconds, expected, 1e-9) << i;
-    EXPECT_GE(turn.responses[i].startErrorRadians, 45 * kDeg - 1e-6);  // turns of at least 45 degrees
+    EXPECT_GE(turn.responses[i].startErrorRadians,
+              45 * kDeg - 1e-6);  // turns of at least 45 degrees
     worst = std::max(worst, expected);
   }
   EXPECT_NEAR(turn.response.maxSeconds, worst, 1e-9);
@@ -294,7 +309,10 @@ TEST_F(QualityReportTest, BadSettingsAndNoInputsAreRefused) {
   EXPECT_NE(r.error().message.find("--seconds"), std::string::npos);
   // A source that cannot be read is reported on the source, the walk still measured.
   std::vector<ReportInput> lost;
-  lost.push_back({"pop", std::make_unique<SyntheticInput<PopStream>>("pop", (dir / "gone.bvh").string(), false), {}});
+  lost.push_back(
+      {"pop",
+       std::make_unique<SyntheticInput<PopStream>>("pop", (dir / "gone.bvh").string(), false),
+       {}});
   QualityReportSettings quick;
   quick.seconds = 3;
   quick.coverageSeconds = 0;

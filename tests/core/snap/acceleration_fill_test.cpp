@@ -6,16 +6,16 @@
 #include <random>
 #include <vector>
 
-#include <Eigen/Dense>
 #include <gtest/gtest.h>
+#include <Eigen/Dense>
 
 namespace mg {
 namespace {
 
 // The reference: the same energy minimised by a dense least-squares solve of the second
 // differences (no banded factorisation), one coordinate at a time.
-std::vector<Eigen::Vector3d> denseFill(const std::vector<Eigen::Vector3d>& values, const std::vector<std::uint8_t>& fixed,
-                                       double ridge) {
+std::vector<Eigen::Vector3d> denseFill(const std::vector<Eigen::Vector3d>& values,
+                                       const std::vector<std::uint8_t>& fixed, double ridge) {
   const int n = static_cast<int>(values.size());
   std::vector<int> freeFrames;
   for (int f = 0; f < n; ++f) {
@@ -34,7 +34,8 @@ std::vector<Eigen::Vector3d> denseFill(const std::vector<Eigen::Vector3d>& value
       if (fixed[g]) {
         b.row(f - 1) -= stencil[k] * values[g].transpose();
       } else {
-        const int column = static_cast<int>(std::find(freeFrames.begin(), freeFrames.end(), g) - freeFrames.begin());
+        const int column = static_cast<int>(std::find(freeFrames.begin(), freeFrames.end(), g) -
+                                            freeFrames.begin());
         a(f - 1, column) += stencil[k];
       }
     }
@@ -59,7 +60,8 @@ TEST(AccelerationFill, MatchesADenseLeastSquaresSolve) {
     }
     const std::vector<Eigen::Vector3d> expected = denseFill(values, fixed, 1e-6);
     ASSERT_TRUE(fillMinimumAcceleration(values, fixed));
-    for (int f = 0; f < n; ++f) EXPECT_LT((values[f] - expected[f]).norm(), 1e-6) << "trial " << trial << " frame " << f;
+    for (int f = 0; f < n; ++f)
+      EXPECT_LT((values[f] - expected[f]).norm(), 1e-6) << "trial " << trial << " frame " << f;
   }
 }
 
@@ -74,7 +76,8 @@ TEST(AccelerationFill, ReproducesAStraightLine) {
     fixed[f] = 1;
   }
   ASSERT_TRUE(fillMinimumAcceleration(values, fixed));
-  for (int f = 0; f < n; ++f) EXPECT_LT((values[f] - Eigen::Vector3d(0.5 * f, 1.0 - 0.25 * f, 2.0)).norm(), 1e-3);
+  for (int f = 0; f < n; ++f)
+    EXPECT_LT((values[f] - Eigen::Vector3d(0.5 * f, 1.0 - 0.25 * f, 2.0)).norm(), 1e-3);
 }
 
 // A correction fixed on a plant and zero far away blends in with no step in position or slope:
@@ -89,10 +92,12 @@ TEST(AccelerationFill, BlendsAStepWithoutAKink) {
   }
   ASSERT_TRUE(fillMinimumAcceleration(values, fixed));
   double worst = 0.0;
-  for (int f = 1; f + 1 < n; ++f) worst = std::max(worst, (values[f + 1] - 2.0 * values[f] + values[f - 1]).norm());
+  for (int f = 1; f + 1 < n; ++f)
+    worst = std::max(worst, (values[f + 1] - 2.0 * values[f] + values[f - 1]).norm());
   // A cubic over 8 frames has |second difference| <= 6 x 0.03 / 8^2 = 0.0028 (step: 0.03).
   EXPECT_LT(worst, 0.0035);
-  for (int f = 11; f < 18; ++f) EXPECT_GT(values[f].x(), values[f - 1].x());  // monotone, no overshoot
+  for (int f = 11; f < 18; ++f)
+    EXPECT_GT(values[f].x(), values[f - 1].x());  // monotone, no overshoot
 }
 
 TEST(AccelerationFill, RejectsBadInput) {

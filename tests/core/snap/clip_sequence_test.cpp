@@ -35,7 +35,8 @@ TEST_F(ClipSequenceTest, RandomWalkIsContinuousAcrossCuts) {
   RandomWalkStream stream(*s_graph, s_motions, 0, 1234, FloorTransform{0.5, 3.0, -1.0});
   double maxStep = 0;
   for (const auto& m : s_motions)
-    for (int f = 1; f < m->frameCount(); ++f) maxStep = std::max(maxStep, (m->rootPositions[f] - m->rootPositions[f - 1]).norm());
+    for (int f = 1; f < m->frameCount(); ++f)
+      maxStep = std::max(maxStep, (m->rootPositions[f] - m->rootPositions[f - 1]).norm());
   Pose previous, pose;
   ASSERT_TRUE(stream.next(previous));
   int cuts = 0;
@@ -50,7 +51,8 @@ TEST_F(ClipSequenceTest, RandomWalkIsContinuousAcrossCuts) {
       ++cuts;
       const HubEdge& in = s_graph->edges[edgeBefore];
       const Motion& m = *s_motions[in.clip.motion];
-      const Eigen::Vector3d own = m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
+      const Eigen::Vector3d own =
+          m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
       EXPECT_LT((step - transformBefore.applyToVector(own)).norm(), 1e-9) << "cut at frame " << i;
       const Eigen::Quaterniond expected = transformBefore.apply(m.rotation(in.clip.endFrame, 0));
       EXPECT_LT(pose.localRotations[0].angularDistance(expected), 1e-9);
@@ -104,8 +106,11 @@ TEST_F(ClipSequenceTest, UnsnappedMotionsJumpAtCuts) {
     if (stream.player().currentEdge() != edgeBefore) {
       const HubEdge& in = s_graph->edges[edgeBefore];
       const Motion& m = *s_originals[in.clip.motion];
-      const Eigen::Vector3d own = m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
-      worstCutError = std::max(worstCutError, (pose.rootPosition - previous.rootPosition - transformBefore.applyToVector(own)).norm());
+      const Eigen::Vector3d own =
+          m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
+      worstCutError = std::max(
+          worstCutError,
+          (pose.rootPosition - previous.rootPosition - transformBefore.applyToVector(own)).norm());
     }
     previous = pose;
   }

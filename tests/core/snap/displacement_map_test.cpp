@@ -9,11 +9,15 @@
 namespace mg {
 namespace {
 
-double angle(const Eigen::Quaterniond& a, const Eigen::Quaterniond& b) { return a.angularDistance(b); }
+double angle(const Eigen::Quaterniond& a, const Eigen::Quaterniond& b) {
+  return a.angularDistance(b);
+}
 
 void expectPoseNear(const Motion& m, int frame, const Pose& p, double tol) {
   EXPECT_LT((m.rootPositions[frame] - p.rootPosition).norm(), tol) << "frame " << frame;
-  for (int j = 0; j < m.jointCount(); ++j) EXPECT_LT(angle(m.rotation(frame, j), p.localRotations[j]), tol) << "frame " << frame << " joint " << j;
+  for (int j = 0; j < m.jointCount(); ++j)
+    EXPECT_LT(angle(m.rotation(frame, j), p.localRotations[j]), tol)
+        << "frame " << frame << " joint " << j;
 }
 
 TEST(HermiteBasis, EndsAtZeroWithZeroSlope) {
@@ -102,14 +106,18 @@ TEST_F(DisplacementMapTest, OneFrameSideAtTheMotionStart) {
   expectPoseNear(edited, 2, target.next, 1e-9);
 }
 
-TEST_F(DisplacementMapTest, RejectsEndFrame) { EXPECT_FALSE(buildDisplacementMap(motion, 0, target, 1, 1)); }
+TEST_F(DisplacementMapTest, RejectsEndFrame) {
+  EXPECT_FALSE(buildDisplacementMap(motion, 0, target, 1, 1));
+}
 
 TEST_F(DisplacementMapTest, RejectsExtentPastTheMotion) {
   EXPECT_FALSE(buildDisplacementMap(motion, 5, target, 6, 3));
   EXPECT_FALSE(buildDisplacementMap(motion, 85, target, 3, 5));
 }
 
-TEST_F(DisplacementMapTest, RejectsZeroExtent) { EXPECT_FALSE(buildDisplacementMap(motion, 45, target, 0, 3)); }
+TEST_F(DisplacementMapTest, RejectsZeroExtent) {
+  EXPECT_FALSE(buildDisplacementMap(motion, 45, target, 0, 3));
+}
 
 TEST_F(DisplacementMapTest, RejectsTargetWithWrongJointCount) {
   PoseTriple bad = target;

@@ -20,7 +20,8 @@ Motion swayingStance(int frames) {
   Motion m = test::makeSwingMotion(frames);
   for (int f = 0; f < frames; ++f) {
     m.rootPositions[f] = Eigen::Vector3d(0.03 * std::sin(f * 0.2), 0.85, 0.02 * std::cos(f * 0.15));
-    for (int j = 0; j < m.jointCount(); ++j) m.localRotations[static_cast<size_t>(f) * m.jointCount() + j].setIdentity();
+    for (int j = 0; j < m.jointCount(); ++j)
+      m.localRotations[static_cast<size_t>(f) * m.jointCount() + j].setIdentity();
   }
   return m;
 }
@@ -54,7 +55,8 @@ TEST(FootSkate, MeanOverMotionsWeightsBySamples) {
   const std::vector<FootContacts> both = {allPlanted(60), allPlanted(20)};
   const FootSkate sa = measureFootSkate(*a, both[0]), sb = measureFootSkate(*b, both[1]);
   EXPECT_NEAR(meanFootSkate(motions, both),
-              (sa.meanSpeed * sa.samples + sb.meanSpeed * sb.samples) / (sa.samples + sb.samples), 1e-12);
+              (sa.meanSpeed * sa.samples + sb.meanSpeed * sb.samples) / (sa.samples + sb.samples),
+              1e-12);
   EXPECT_EQ(meanFootSkate({}, {}), 0.0);
 }
 
@@ -67,7 +69,8 @@ TEST(FootConstraints, LockedFramesAreUntouchedAndAnchorTheirRun) {
   ASSERT_TRUE(fixed);
   for (int f = 29; f <= 31; ++f) {
     EXPECT_EQ(fixed->rootPositions[f], m.rootPositions[f]);
-    for (int j = 0; j < m.jointCount(); ++j) EXPECT_EQ(fixed->rotation(f, j).coeffs(), m.rotation(f, j).coeffs());
+    for (int j = 0; j < m.jointCount(); ++j)
+      EXPECT_EQ(fixed->rotation(f, j).coeffs(), m.rotation(f, j).coeffs());
   }
   // Frames far from the lock hold the feet where the nearest locked frame has them.
   const FootSkate after = measureFootSkate(sliceFrames(*fixed, 0, 25), allPlanted(25));
@@ -80,7 +83,8 @@ Motion swayedWalk(int frames, FootContacts& contacts) {
   Motion m = test::makePlantedWalk(frames, {}, &contacts);
   for (int f = 0; f < frames; ++f) {
     const double t = f / m.fps;
-    m.rootPositions[f] += Eigen::Vector3d(0.03 * std::sin(2.0 * t), 0.01 * std::sin(3.1 * t), 0.02 * std::cos(1.7 * t));
+    m.rootPositions[f] += Eigen::Vector3d(0.03 * std::sin(2.0 * t), 0.01 * std::sin(3.1 * t),
+                                          0.02 * std::cos(1.7 * t));
   }
   return m;
 }
@@ -93,7 +97,8 @@ std::vector<double> frameAcceleration(const Motion& m) {
   for (int f = 1; f + 1 < m.frameCount(); ++f) {
     for (int j = 0; j < joints; ++j) {
       const size_t i = static_cast<size_t>(f) * joints + j;
-      out[f] = std::max(out[f], (p[i + joints] - 2.0 * p[i] + p[i - joints]).norm() * m.fps * m.fps);
+      out[f] =
+          std::max(out[f], (p[i + joints] - 2.0 * p[i] + p[i - joints]).norm() * m.fps * m.fps);
     }
   }
   return out;
@@ -105,7 +110,8 @@ TEST(FootConstraints, KnownPlantsOfASwayedWalkHoldWithinAMillimetre) {
   const auto fixed = FootConstraintJob{&m, &contacts, {}, {}}.run();
   ASSERT_TRUE(fixed) << fixed.error().message;
   const auto points = findFootPoints(*m.skeleton);
-  const std::vector<Eigen::Vector3d> before = allJointPositions(m), after = allJointPositions(*fixed);
+  const std::vector<Eigen::Vector3d> before = allJointPositions(m),
+                                     after = allJointPositions(*fixed);
   const int joints = m.jointCount();
   int runs = 0;
   double slidBefore = 0.0;
@@ -120,9 +126,14 @@ TEST(FootConstraints, KnownPlantsOfASwayedWalkHoldWithinAMillimetre) {
       while (e + 1 < m.frameCount() && contacts.isPlanted(e + 1, static_cast<FootPoint>(p))) ++e;
       ++runs;
       for (int f = s; f <= e; ++f) {
-        EXPECT_LT((after[static_cast<size_t>(f) * joints + joint] - after[static_cast<size_t>(s) * joints + joint]).norm(), 1e-3)
+        EXPECT_LT((after[static_cast<size_t>(f) * joints + joint] -
+                   after[static_cast<size_t>(s) * joints + joint])
+                      .norm(),
+                  1e-3)
             << "point " << p << " frame " << f << " of the plant " << s << ".." << e;
-        slidBefore = std::max(slidBefore, (before[static_cast<size_t>(f) * joints + joint] - before[static_cast<size_t>(s) * joints + joint]).norm());
+        slidBefore = std::max(slidBefore, (before[static_cast<size_t>(f) * joints + joint] -
+                                           before[static_cast<size_t>(s) * joints + joint])
+                                              .norm());
       }
       s = e + 1;
     }
@@ -207,12 +218,14 @@ TEST(PlantCommonPose, PlantedPointsStayWhereFrameFHasThem) {
   const Motion m = test::makeSwingMotion(60);
   PoseTriple triple = poseTriple(m, 20);
   const auto points = findFootPoints(*m.skeleton);
-  const std::uint8_t mask = (1u << static_cast<int>(FootPoint::LeftHeel)) | (1u << static_cast<int>(FootPoint::LeftToe));
+  const std::uint8_t mask =
+      (1u << static_cast<int>(FootPoint::LeftHeel)) | (1u << static_cast<int>(FootPoint::LeftToe));
   auto where = [&](const Pose& p, int point) {
     std::vector<Eigen::Vector3d> pos(m.jointCount());
     std::vector<Eigen::Quaterniond> rot(m.jointCount());
     forwardKinematics(*m.skeleton, p.rootPosition, p.localRotations.data(), pos.data(), rot.data());
-    return Eigen::Vector3d(pos[points[point].joint] + rot[points[point].joint] * points[point].offset);
+    return Eigen::Vector3d(pos[points[point].joint] +
+                           rot[points[point].joint] * points[point].offset);
   };
   const Eigen::Vector3d heel = where(triple.current, 0), toe = where(triple.current, 1);
   ASSERT_GT((where(triple.next, 0) - heel).norm(), 1e-3);  // it moves before planting

@@ -42,7 +42,8 @@ TEST(HubGraphBuild, SnappingIsInvariantToTurningAnInput) {
   const FloorTransform turn{-2.2, 0.7, 4.0};
   for (int k = 0; k < static_cast<int>(motions.size()); ++k) {
     auto turned = motions;
-    turned[k] = std::make_shared<Motion>(test::rotatedAboutY(*motions[k], turn.theta, turn.x, turn.z));
+    turned[k] =
+        std::make_shared<Motion>(test::rotatedAboutY(*motions[k], turn.theta, turn.x, turn.z));
     const auto built2 = jobFor(turned).run();
     ASSERT_TRUE(built2);
     ASSERT_EQ(built2->graph.edges.size(), built->graph.edges.size());
@@ -53,11 +54,13 @@ TEST(HubGraphBuild, SnappingIsInvariantToTurningAnInput) {
       const Motion& b = *snapped2->motions[m];
       double worst = 0;
       for (int f = 0; f < a.frameCount(); ++f) {
-        const Eigen::Vector3d expected = m == k ? turn.apply(a.rootPositions[f]) : a.rootPositions[f];
+        const Eigen::Vector3d expected =
+            m == k ? turn.apply(a.rootPositions[f]) : a.rootPositions[f];
         worst = std::max(worst, (expected - b.rootPositions[f]).norm());
         const Eigen::Quaterniond root = m == k ? turn.apply(a.rotation(f, 0)) : a.rotation(f, 0);
         worst = std::max(worst, root.angularDistance(b.rotation(f, 0)));
-        for (int j = 1; j < a.jointCount(); ++j) worst = std::max(worst, a.rotation(f, j).angularDistance(b.rotation(f, j)));
+        for (int j = 1; j < a.jointCount(); ++j)
+          worst = std::max(worst, a.rotation(f, j).angularDistance(b.rotation(f, j)));
       }
       EXPECT_LT(worst, 1e-5) << "turned " << k << ", motion " << m;
     }
@@ -69,7 +72,8 @@ TEST(HubGraphBuildValidate, RejectsNoMotions) {
 }
 
 TEST(HubGraphBuildValidate, RejectsMotionNotAtTheWorkingRate) {
-  const std::vector<std::shared_ptr<const Motion>> motions = {std::make_shared<Motion>(test::makeSwingMotion(60, 120.0))};
+  const std::vector<std::shared_ptr<const Motion>> motions = {
+      std::make_shared<Motion>(test::makeSwingMotion(60, 120.0))};
   EXPECT_FALSE(jobFor(motions).validate());
 }
 

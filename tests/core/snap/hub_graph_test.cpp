@@ -16,7 +16,8 @@ Hub hubAt(std::vector<FrameRef> refs) {
 // Edges: A->B, B->A, A->C (motion 0); B->A (motion 1). C has no way out: a dead end.
 Result<HubGraph> handMade() {
   const std::vector<int> counts = {100, 60};
-  std::vector<Hub> hubs = {hubAt({{0, 10}, {0, 50}, {1, 40}}), hubAt({{0, 30}, {1, 5}}), hubAt({{0, 70}})};
+  std::vector<Hub> hubs = {hubAt({{0, 10}, {0, 50}, {1, 40}}), hubAt({{0, 30}, {1, 5}}),
+                           hubAt({{0, 70}})};
   return buildHubGraph(counts, std::move(hubs));
 }
 
@@ -50,7 +51,8 @@ TEST(HubGraph, ReportsAndPrunesDeadEnds) {
 
 TEST(HubGraph, MakeHubChoosesTheCentreAsBase) {
   // Frames on a line at 0, 1, 2, 10: the one at 1 has the smallest sum of distances.
-  const std::vector<MatchCandidate> matches = {{{0, 5}, 0}, {{0, 15}, 0}, {{0, 25}, 0}, {{0, 35}, 0}};
+  const std::vector<MatchCandidate> matches = {
+      {{0, 5}, 0}, {{0, 15}, 0}, {{0, 25}, 0}, {{0, 35}, 0}};
   const double pos[] = {0, 1, 2, 10};
   auto metric = [&](const FrameRef& a, const FrameRef& b) {
     FramePairMatch m;

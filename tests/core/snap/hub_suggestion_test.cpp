@@ -20,7 +20,8 @@ struct ToyRows {
     return [this](const FrameRef& q, int m) {
       const double v = values[q.motion][q.frame];
       buffer.resize(values[m].size());
-      for (size_t f = 0; f < buffer.size(); ++f) buffer[f] = static_cast<float>(std::abs(values[m][f] - v));
+      for (size_t f = 0; f < buffer.size(); ++f)
+        buffer[f] = static_cast<float>(std::abs(values[m][f] - v));
       return std::span<const float>(buffer);
     };
   }
@@ -61,7 +62,8 @@ TEST(HubSuggestion, PicksTheLargestMatchSetLikeBruteForce) {
           std::vector<std::vector<float>> rows;
           for (int m = 0; m < static_cast<int>(counts.size()); ++m) {
             std::vector<float> r;
-            for (double v : toy.values[m]) r.push_back(static_cast<float>(std::abs(v - toy.values[qm][qf])));
+            for (double v : toy.values[m])
+              r.push_back(static_cast<float>(std::abs(v - toy.values[qm][qf])));
             rows.push_back(r);
           }
           const auto set = test::bruteForceMatchSet(rows, threshold, wmin, excluded);

@@ -29,7 +29,8 @@ TEST(MatchSet, AgreesWithBruteForceOnRandomRows) {
     std::vector<FrameRef> excluded;
     if (trial % 3 == 0) excluded.push_back({0, static_cast<int>(rng() % rows[0].size())});
     const auto rowSpans = spans(rows);
-    const Result<std::vector<MatchCandidate>> set = MatchSetJob{rowSpans, threshold, wmin, excluded}.run();
+    const Result<std::vector<MatchCandidate>> set =
+        MatchSetJob{rowSpans, threshold, wmin, excluded}.run();
     ASSERT_TRUE(set) << set.error().message;
     EXPECT_EQ(*set, test::bruteForceMatchSet(rows, threshold, wmin, excluded)) << "trial " << trial;
     for (size_t i = 1; i < set->size(); ++i) EXPECT_LE((*set)[i - 1].distance, (*set)[i].distance);

@@ -19,9 +19,11 @@ namespace {
 
 TEST(FitFloorTransform, RecoversAKnownTransformIgnoringHeights) {
   const FloorTransform truth{0.7, 1.2, -0.5};
-  const std::vector<Eigen::Vector3d> from = {{0.1, 0.0, 0.2}, {-0.3, 0.1, 0.5}, {0.4, 0.0, -0.2}, {0.0, 0.3, 0.0}};
+  const std::vector<Eigen::Vector3d> from = {
+      {0.1, 0.0, 0.2}, {-0.3, 0.1, 0.5}, {0.4, 0.0, -0.2}, {0.0, 0.3, 0.0}};
   std::vector<Eigen::Vector3d> to;
-  for (const Eigen::Vector3d& p : from) to.push_back(truth.apply(p) + Eigen::Vector3d(0.0, 0.25, 0.0));
+  for (const Eigen::Vector3d& p : from)
+    to.push_back(truth.apply(p) + Eigen::Vector3d(0.0, 0.25, 0.0));
   const FloorTransform fit = fitFloorTransform(from, to, 0.0);
   EXPECT_NEAR(fit.theta, truth.theta, 1e-12);
   EXPECT_NEAR(fit.x, truth.x, 1e-12);
@@ -57,7 +59,8 @@ LinkedDatabase linkedDatabase() {
   slow.cycleSeconds = 1.1;
   slow.speed = 0.75;
   db.motions.push_back(std::make_shared<Motion>(test::makePlantedWalk(150)));
-  db.motions.push_back(std::make_shared<Motion>(test::rotatedAboutY(test::makePlantedWalk(150, slow), 0.6, 1.0, -0.5)));
+  db.motions.push_back(std::make_shared<Motion>(
+      test::rotatedAboutY(test::makePlantedWalk(150, slow), 0.6, 1.0, -0.5)));
   const test::ReferenceMetric metric(db.motions);
   std::vector<MatchCandidate> first, second;
   for (int m = 0; m < 2; ++m) {
@@ -83,7 +86,8 @@ double linkedPlantTravel(const LinkedDatabase& db, const SnapResult& snapped) {
     const std::vector<Eigen::Vector3d> at = jointPositions(*snapped.motions[m], range.first);
     for (int f = range.first; f <= range.second; ++f) {
       const std::vector<Eigen::Vector3d> now = jointPositions(*snapped.motions[m], f);
-      for (int p : {0, 1}) worst = std::max(worst, (now[points[p].joint] - at[points[p].joint]).norm());
+      for (int p : {0, 1})
+        worst = std::max(worst, (now[points[p].joint] - at[points[p].joint]).norm());
     }
   }
   return worst;
@@ -105,8 +109,8 @@ TEST(PlantAlignments, LinkedPlantsStayInOnePlaceAndCutsStayExact) {
   ASSERT_TRUE(plain);
   const double plainTravel = linkedPlantTravel(db, *plain);
   EXPECT_GT(plainTravel, 5e-3);
-  std::cout << "[ figures  ] linked plants travel " << travel * 1000 << " mm with plant alignments, " << plainTravel * 1000
-            << " mm with the metric's\n";
+  std::cout << "[ figures  ] linked plants travel " << travel * 1000
+            << " mm with plant alignments, " << plainTravel * 1000 << " mm with the metric's\n";
 }
 
 // The alignments change only along links: an unlinked match frame keeps the metric's, and every

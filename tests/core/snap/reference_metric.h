@@ -17,7 +17,8 @@ namespace mg::test {
 
 class ReferenceMetric {
  public:
-  explicit ReferenceMetric(std::vector<std::shared_ptr<const Motion>> motions) : m_motions(std::move(motions)) {
+  explicit ReferenceMetric(std::vector<std::shared_ptr<const Motion>> motions)
+      : m_motions(std::move(motions)) {
     for (const auto& m : m_motions) m_positions.push_back(allJointPositions(*m));
   }
 
@@ -27,7 +28,8 @@ class ReferenceMetric {
     std::vector<Eigen::Vector3d> out;
     for (int k = -2; k <= 2; ++k) {
       const int f = std::clamp(r.frame + k, 0, m.frameCount() - 1);
-      for (int j = 0; j < joints; ++j) out.push_back(m_positions[r.motion][static_cast<size_t>(f) * joints + j]);
+      for (int j = 0; j < joints; ++j)
+        out.push_back(m_positions[r.motion][static_cast<size_t>(f) * joints + j]);
     }
     return out;
   }
@@ -54,7 +56,8 @@ class ReferenceMetric {
     out.alignment.x = ca.x() - rotatedCentroid.x();
     out.alignment.z = ca.z() - rotatedCentroid.z();
     double sum = 0;
-    for (size_t i = 0; i < pa.size(); ++i) sum += (pa[i] - out.alignment.apply(pb[i])).squaredNorm();
+    for (size_t i = 0; i < pa.size(); ++i)
+      sum += (pa[i] - out.alignment.apply(pb[i])).squaredNorm();
     out.distance = sum / pa.size();
     return out;
   }
@@ -66,7 +69,8 @@ class ReferenceMetric {
   // D(query, .) over motion `motion`.
   std::vector<float> row(const FrameRef& query, int motion) const {
     std::vector<float> out(m_motions[motion]->frameCount());
-    for (int f = 0; f < static_cast<int>(out.size()); ++f) out[f] = static_cast<float>(match(query, {motion, f}).distance);
+    for (int f = 0; f < static_cast<int>(out.size()); ++f)
+      out[f] = static_cast<float>(match(query, {motion, f}).distance);
     return out;
   }
 

@@ -19,7 +19,8 @@ inline std::vector<std::shared_ptr<const Motion>> swingDatabase() {
   std::vector<std::shared_ptr<const Motion>> out;
   out.push_back(std::make_shared<Motion>(makeSwingMotion(150, 30.0, 1.0, 0.5)));
   out.push_back(std::make_shared<Motion>(makeSwingMotion(140, 30.0, 1.15, 0.55)));
-  out.push_back(std::make_shared<Motion>(rotatedAboutY(makeSwingMotion(160, 30.0, 0.9, 0.47), 0.8, 1.5, -2.0)));
+  out.push_back(std::make_shared<Motion>(
+      rotatedAboutY(makeSwingMotion(160, 30.0, 0.9, 0.47), 0.8, 1.5, -2.0)));
   return out;
 }
 

@@ -43,7 +43,8 @@ TEST_F(SnapJobTest, CutsBecomeSeamlessWithDisplacementMapsOnly) {
   EXPECT_LT(after->maxPositionJump, 1e-3);
   EXPECT_LT(after->maxVelocityJump, 1e-2);
   // Frames far from every match frame are untouched.
-  for (size_t m = 0; m < s_motions.size(); ++m) EXPECT_EQ(snapped->motions[m]->frameCount(), s_motions[m]->frameCount());
+  for (size_t m = 0; m < s_motions.size(); ++m)
+    EXPECT_EQ(snapped->motions[m]->frameCount(), s_motions[m]->frameCount());
 }
 
 TEST_F(SnapJobTest, FootPlantsKeepCutsSeamlessAndReduceSkate) {
@@ -57,7 +58,8 @@ TEST_F(SnapJobTest, FootPlantsKeepCutsSeamlessAndReduceSkate) {
   EXPECT_LT(after->maxVelocityJump, 1e-2);
   int samples = 0;
   for (size_t m = 0; m < s_motions.size(); ++m) {
-    const FootSkate displaced = measureFootSkate(*snapped->displacedMotions[m], snapped->contacts[m]);
+    const FootSkate displaced =
+        measureFootSkate(*snapped->displacedMotions[m], snapped->contacts[m]);
     const FootSkate constrained = measureFootSkate(*snapped->motions[m], snapped->contacts[m]);
     samples += constrained.samples;
     if (displaced.samples > 0) EXPECT_LE(constrained.meanSpeed, displaced.meanSpeed + 1e-9);
@@ -73,7 +75,9 @@ TEST_F(SnapJobTest, StopsWhenCancelled) {
   EXPECT_FALSE(job.run());
 }
 
-TEST_F(SnapJobTest, RejectsMissingGraph) { EXPECT_FALSE(SnapJob({s_motions, nullptr, {}}).validate()); }
+TEST_F(SnapJobTest, RejectsMissingGraph) {
+  EXPECT_FALSE(SnapJob({s_motions, nullptr, {}}).validate());
+}
 
 TEST_F(SnapJobTest, RejectsMotionCountMismatch) {
   const std::vector<std::shared_ptr<const Motion>> fewer(s_motions.begin(), s_motions.end() - 1);

@@ -18,7 +18,8 @@ namespace mg {
 namespace {
 
 // Every report of one run.
-std::vector<SnapPipelineResult> runAll(const SnapPipelineRequest& request, const Progress& progress = {}) {
+std::vector<SnapPipelineResult> runAll(const SnapPipelineRequest& request,
+                                       const Progress& progress = {}) {
   std::vector<SnapPipelineResult> out;
   runSnapPipeline(request, progress, [&](const SnapPipelineResult& r) { out.push_back(r); });
   return out;
@@ -62,12 +63,14 @@ TEST(SnapPipeline, SuggestedHubsGiveWhatTheJobsGiveRunDirectly) {
   EXPECT_EQ(r.threshold, built->threshold);
   expectSameGraph(r.graph, built->graph);
   EXPECT_EQ(r.deadEnds, deadEndHubs(built->graph));
-  Result<SnapResult> snapped = SnapJob{motions, &built->graph, SnapSettings{.wminFrames = 10}}.run();
+  Result<SnapResult> snapped =
+      SnapJob{motions, &built->graph, SnapSettings{.wminFrames = 10}}.run();
   ASSERT_TRUE(snapped) << snapped.error().message;
   ASSERT_EQ(r.snapped->motions.size(), snapped->motions.size());
   for (size_t m = 0; m < snapped->motions.size(); ++m) {
     EXPECT_EQ(r.snapped->motions[m]->rootPositions, snapped->motions[m]->rootPositions);
-    EXPECT_EQ(r.snapped->motions[m]->localRotations.size(), snapped->motions[m]->localRotations.size());
+    EXPECT_EQ(r.snapped->motions[m]->localRotations.size(),
+              snapped->motions[m]->localRotations.size());
   }
   Result<CutQuality> after = measureCutQuality(built->graph, snapped->motions);
   ASSERT_TRUE(after);
@@ -82,7 +85,9 @@ TEST(SnapPipeline, AuthoredHubsTakeMatchSetsInOrderFromBruteForceRows) {
   SnapPipelineRequest request;
   request.motions = motions;
   request.snap = false;
-  request.hubs = {{"a", 0, 40, 0.02, 10}, {"outside", 7, 3, 0.02, 10}, {"b", 1, 60, 0.02, 10},
+  request.hubs = {{"a", 0, 40, 0.02, 10},
+                  {"outside", 7, 3, 0.02, 10},
+                  {"b", 1, 60, 0.02, 10},
                   {"late frame", 2, 100000, 0.02, 10}};
   const std::vector<SnapPipelineResult> reports = runAll(request);
   ASSERT_EQ(reports.size(), 1u);  // no snapping asked
@@ -99,10 +104,12 @@ TEST(SnapPipeline, AuthoredHubsTakeMatchSetsInOrderFromBruteForceRows) {
     for (const Clip& c : r.frames->motions) {
       auto& row = rows.emplace_back();
       for (int f = 0; f < c.frameCount(); ++f) {
-        row.push_back(static_cast<float>(frameDistance(*r.frames, q, *r.frames, c.beginFrame + f).distance));
+        row.push_back(
+            static_cast<float>(frameDistance(*r.frames, q, *r.frames, c.beginFrame + f).distance));
       }
     }
-    Result<std::vector<MatchCandidate>> set = matchSetFromRows(rows, h.threshold, h.wminFrames, taken);
+    Result<std::vector<MatchCandidate>> set =
+        matchSetFromRows(rows, h.threshold, h.wminFrames, taken);
     ASSERT_TRUE(set);
     ASSERT_EQ(r.graph.hubs[g].matchFrames.size(), set->size());
     for (const MatchCandidate& c : *set) taken.push_back(c.ref);
@@ -125,7 +132,8 @@ TEST(SnapPipeline, BadRequestsFailWithAMessage) {
   mixed.motions.push_back(std::make_shared<const Motion>(other));
   r = runAll(mixed);
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_NE(r[0].errorMessage.find("renamed: its skeleton differs"), std::string::npos) << r[0].errorMessage;
+  EXPECT_NE(r[0].errorMessage.find("renamed: its skeleton differs"), std::string::npos)
+      << r[0].errorMessage;
 
   SnapPipelineRequest null;
   null.motions = {nullptr};

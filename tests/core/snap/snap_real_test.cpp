@@ -36,8 +36,8 @@ struct Database {
 };
 
 // Loads, trims, resamples, computes the self grid and suggests hubs. Fails the test on error.
-std::unique_ptr<Database> build(const std::string& name, const std::vector<std::string>& paths, int hubs,
-                                int trimFrames = 10) {
+std::unique_ptr<Database> build(const std::string& name, const std::vector<std::string>& paths,
+                                int hubs, int trimFrames = 10) {
   auto db = std::make_unique<Database>();
   db->name = name;
   ImportOptions options;
@@ -67,12 +67,15 @@ std::unique_ptr<Database> build(const std::string& name, const std::vector<std::
   const FramePairMetric metric = frameSetPairMetric(db->set);
   for (const Hub& hub : db->graph.hubs) {
     const FrameRef base = hub.matchFrames[hub.baseMatch].ref;
-    for (const MatchFrame& mf : hub.matchFrames) EXPECT_NEAR(metric(base, mf.ref).alignment.theta, mf.toHub.theta, 1e-12);
+    for (const MatchFrame& mf : hub.matchFrames)
+      EXPECT_NEAR(metric(base, mf.ref).alignment.theta, mf.toHub.theta, 1e-12);
   }
-  std::cout << "[ figures  ] " << name << ": " << db->motions.size() << " motions, " << db->set->frameCount()
-            << " frames at 30 Hz, threshold " << threshold << " m^2, " << db->graph.hubs.size() << " hubs (";
+  std::cout << "[ figures  ] " << name << ": " << db->motions.size() << " motions, "
+            << db->set->frameCount() << " frames at 30 Hz, threshold " << threshold << " m^2, "
+            << db->graph.hubs.size() << " hubs (";
   for (const Hub& h : db->graph.hubs) std::cout << h.matchFrames.size() << " ";
-  std::cout << "match frames), " << db->graph.edges.size() << " edges, dead ends " << deadEndHubs(db->graph).size() << "\n";
+  std::cout << "match frames), " << db->graph.edges.size() << " edges, dead ends "
+            << deadEndHubs(db->graph).size() << "\n";
   return db;
 }
 
@@ -87,7 +90,9 @@ std::vector<std::string> captureSet(const std::string& folder) {
   return out;
 }
 
-std::vector<std::string> cmuFiles() { return captureSet("cmu"); }
+std::vector<std::string> cmuFiles() {
+  return captureSet("cmu");
+}
 
 void checkSnapping(const Database& db) {
   const auto before = measureCutQuality(db.graph, db.motions);
@@ -101,9 +106,10 @@ void checkSnapping(const Database& db) {
     const auto after = measureCutQuality(snapped->graph, snapped->motions);
     ASSERT_TRUE(after);
     std::cout << "[ figures  ] " << db.name << (plants ? " (with plants)" : " (maps only)") << ": "
-              << before->cuts.size() << " cuts; position jump max " << before->maxPositionJump * 1000
-              << " mm -> " << after->maxPositionJump * 1000 << " mm; velocity jump max "
-              << before->maxVelocityJump * 100 << " cm/s -> " << after->maxVelocityJump * 100 << " cm/s\n";
+              << before->cuts.size() << " cuts; position jump max "
+              << before->maxPositionJump * 1000 << " mm -> " << after->maxPositionJump * 1000
+              << " mm; velocity jump max " << before->maxVelocityJump * 100 << " cm/s -> "
+              << after->maxVelocityJump * 100 << " cm/s\n";
     EXPECT_LT(after->maxPositionJump, 1e-3);
     EXPECT_LT(after->maxVelocityJump, 1e-2);
     EXPECT_GT(before->maxPositionJump, after->maxPositionJump);
@@ -123,11 +129,13 @@ void checkSnapping(const Database& db) {
       steadySamples += c.steadySamples;
     }
     ASSERT_GT(samples, 0);
-    std::cout << "[ figures  ] " << db.name << ": planted-foot horizontal speed, mean over " << samples
-              << " samples: original " << original / samples * 100 << " cm/s, displaced "
+    std::cout << "[ figures  ] " << db.name << ": planted-foot horizontal speed, mean over "
+              << samples << " samples: original " << original / samples * 100 << " cm/s, displaced "
               << displaced / samples * 100 << " cm/s, constrained " << constrained / samples * 100
-              << " cm/s; steady plants (" << steadySamples << " samples, touch-down/lift-off frames excluded): displaced "
-              << steadyDisplaced / steadySamples * 100 << " cm/s, constrained " << steadyConstrained / steadySamples * 100 << " cm/s\n";
+              << " cm/s; steady plants (" << steadySamples
+              << " samples, touch-down/lift-off frames excluded): displaced "
+              << steadyDisplaced / steadySamples * 100 << " cm/s, constrained "
+              << steadyConstrained / steadySamples * 100 << " cm/s\n";
     EXPECT_LT(constrained, displaced);
     EXPECT_LT(steadyConstrained, 0.5 * steadyDisplaced);
   }
@@ -149,9 +157,9 @@ std::vector<double> frameAccelerations(const Motion& m) {
 }
 
 struct SmoothFigures {
-  double sourceMax = 0.0;        // largest frame acceleration of the capture, rest heights/s^2
-  double snappedMax = 0.0;       // the same of the snapped motions, over frames inside clips
-  double addedByPlants = 0.0;    // largest frame acceleration the plant solver adds inside clips
+  double sourceMax = 0.0;      // largest frame acceleration of the capture, rest heights/s^2
+  double snappedMax = 0.0;     // the same of the snapped motions, over frames inside clips
+  double addedByPlants = 0.0;  // largest frame acceleration the plant solver adds inside clips
   // Plants as core/eval finds them on the snapped motions written as BVH (its own forward
   // kinematics and contact detection, independent of the solver's): mean horizontal speed (m/s)
   // of those holding two match frames or more (linked plants), and of those holding one or more
@@ -307,7 +315,8 @@ TEST(SnapRealCapture, RandomWalkOverCmuIsContinuous) {
       ++cuts;
       const HubEdge& in = played.edges[edgeBefore];
       const Motion& m = *snapped->motions[in.clip.motion];
-      const Eigen::Vector3d own = m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
+      const Eigen::Vector3d own =
+          m.rootPositions[in.clip.endFrame] - m.rootPositions[in.clip.endFrame - 1];
       EXPECT_LT((pose.rootPosition - previous.rootPosition - w.applyToVector(own)).norm(), 1e-9);
     }
     previous = pose;

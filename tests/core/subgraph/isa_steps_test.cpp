@@ -36,8 +36,8 @@ RandomDatabase randomDatabase(std::mt19937& rng, int motions, int frames, int ex
     for (int f = 0; f + 1 < frames; ++f)
       edges.push_back({m * frames + f, m * frames + f + 1, DmgEdgeKind::Natural, 0, 0});
     const float c = cost(rng);
-    edges.push_back({m * frames + frames - 1, ((m + 1) % motions) * frames,
-                     DmgEdgeKind::Transition, c, c});
+    edges.push_back(
+        {m * frames + frames - 1, ((m + 1) % motions) * frames, DmgEdgeKind::Transition, c, c});
   }
   std::uniform_int_distribution<int> vertex(0, motions * frames - 1);
   for (int i = 0; i < extra; ++i) {
@@ -47,8 +47,8 @@ RandomDatabase randomDatabase(std::mt19937& rng, int motions, int frames, int ex
     edges.push_back({a, b, DmgEdgeKind::Transition, c, c});
   }
   RandomDatabase db;
-  Result<DatabaseMotionGraph> g = DatabaseMotionGraph::create(
-      30.0, std::vector<int>(motions, frames), vertices, edges);
+  Result<DatabaseMotionGraph> g =
+      DatabaseMotionGraph::create(30.0, std::vector<int>(motions, frames), vertices, edges);
   EXPECT_TRUE(g) << g.error().message;
   db.graph = std::move(g.value());
   // Keys on distinct motions, so they never overlap.
@@ -173,8 +173,7 @@ TEST(IsaSteps, BranchVerticesCountKeyPairShortestPaths) {
     // Reference: breadth-first trees inside the subgraph, one path per pair walked back.
     std::vector<int> count(s.vertexCount(), 0);
     for (const SubgraphSearchSpace::Pair& p : s.pairs) {
-      const ShortestPathTree tree =
-          breadthFirst(s.graph, std::vector<int>{p.source}, sub.value());
+      const ShortestPathTree tree = breadthFirst(s.graph, std::vector<int>{p.source}, sub.value());
       int best = -1;
       for (int t : s.groups[p.group]) {
         if (tree.distance[t] != kUnreachable &&
@@ -217,7 +216,8 @@ TEST(IsaSteps, ChosenFramesAreKeptAndCompleted) {
       ASSERT_TRUE(at != r->vertices.end() && *at == v) << "chosen vertex " << v << " dropped";
       EXPECT_EQ(r->reasons[at - r->vertices.begin()], KeptReason::Chosen);
     }
-    Result<VerificationReport> rep = verifySubgraph(db.graph, db.keys, job.requirement, r->vertices);
+    Result<VerificationReport> rep =
+        verifySubgraph(db.graph, db.keys, job.requirement, r->vertices);
     ASSERT_TRUE(rep);
     EXPECT_TRUE(rep->allSatisfied());
   }

@@ -30,7 +30,9 @@ std::string readAll(const std::string& path) {
 
 class TempFolder {
  public:
-  TempFolder() : m_path(fs::temp_directory_path() / ("mg_atomic_" + std::to_string(std::random_device{}()))) {
+  TempFolder()
+      : m_path(fs::temp_directory_path() /
+               ("mg_atomic_" + std::to_string(std::random_device{}()))) {
     fs::create_directories(m_path);
   }
   ~TempFolder() {
@@ -78,8 +80,10 @@ TEST(AtomicFile, FileSizeLimitKeepsTheOldFileAndLeavesNoTemporary) {
     s = writeTextFileAtomically(path, std::string(65536, 'n'));
   }
   ASSERT_FALSE(s);
-  EXPECT_NE(s.error().message.find(path + " was not saved"), std::string::npos) << s.error().message;
-  EXPECT_NE(s.error().message.find("your previous version is intact"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find(path + " was not saved"), std::string::npos)
+      << s.error().message;
+  EXPECT_NE(s.error().message.find("your previous version is intact"), std::string::npos)
+      << s.error().message;
   EXPECT_EQ(readAll(path), old);
   EXPECT_EQ(test::folderEntries(dir.path()), std::vector<std::string>{"graph.json"});
 }
@@ -93,13 +97,15 @@ TEST(AtomicFile, FullDiskKeepsTheOldFileAndSaysDiskFull) {
   fs.fill();
   const Status s = writeTextFileAtomically(path, std::string(20000, 'n'));
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().message, "Disk full: " + path + " was not saved; your previous version is intact");
+  EXPECT_EQ(s.error().message,
+            "Disk full: " + path + " was not saved; your previous version is intact");
   EXPECT_EQ(readAll(path), old);
   EXPECT_EQ(test::folderEntries(fs.path()), (std::vector<std::string>{"clip.bvh", "filler"}));
   // A new file on the full disk: nothing appears.
   const Status fresh = writeTextFileAtomically(fs.file("new.bvh"), std::string(20000, 'n'));
   ASSERT_FALSE(fresh);
-  EXPECT_EQ(fresh.error().message, "Disk full: " + fs.file("new.bvh") + " was not saved; no file was written");
+  EXPECT_EQ(fresh.error().message,
+            "Disk full: " + fs.file("new.bvh") + " was not saved; no file was written");
   EXPECT_FALSE(fs::exists(fs.file("new.bvh")));
 }
 
@@ -129,10 +135,13 @@ TEST(AtomicFile, MissingFolderOrFolderTargetFailsWithAMessage) {
 }
 
 TEST(AtomicFile, DescribesDiskFullAndOtherErrors) {
-  EXPECT_EQ(describeWriteFailure("a.mgproj", ENOSPC, true), "Disk full: a.mgproj was not saved; your previous version is intact");
-  EXPECT_EQ(describeWriteFailure("a.mgproj", EDQUOT, false), "Disk full: a.mgproj was not saved; no file was written");
-  EXPECT_EQ(describeWriteFailure("a.mgproj", EIO, true),
-            std::string("a.mgproj was not saved (") + std::strerror(EIO) + "); your previous version is intact");
+  EXPECT_EQ(describeWriteFailure("a.mgproj", ENOSPC, true),
+            "Disk full: a.mgproj was not saved; your previous version is intact");
+  EXPECT_EQ(describeWriteFailure("a.mgproj", EDQUOT, false),
+            "Disk full: a.mgproj was not saved; no file was written");
+  EXPECT_EQ(describeWriteFailure("a.mgproj", EIO, true), std::string("a.mgproj was not saved (") +
+                                                             std::strerror(EIO) +
+                                                             "); your previous version is intact");
 }
 
 }  // namespace

@@ -18,7 +18,8 @@ struct Model {
 };
 
 ValueAccess<double> accessA(Model* m) {
-  return {[m] { return m->a; }, [m](const double& v) {
+  return {[m] { return m->a; },
+          [m](const double& v) {
             m->a = v;
             m->history.push_back(v);
           }};
@@ -81,11 +82,11 @@ TEST(ChangeValue, NoMergeAcrossMergeIdsTargetsOrDrags) {
   Model m;
   QUndoStack stack;
   stack.push(setA(&m, 2.0, MergeId::HubThreshold, {&m, 1, 1}));
-  stack.push(setA(&m, 3.0, MergeId::HubWmin, {&m, 1, 1}));        // another MergeId
-  stack.push(setA(&m, 4.0, MergeId::HubWmin, {&m, 2, 1}));        // another item
-  stack.push(setA(&m, 5.0, MergeId::HubWmin, {&stack, 2, 1}));    // another object
-  stack.push(setA(&m, 6.0, MergeId::HubWmin, {&stack, 2, 2}));    // another drag
-  stack.push(setA(&m, 7.0));                                       // MergeId::None never merges
+  stack.push(setA(&m, 3.0, MergeId::HubWmin, {&m, 1, 1}));      // another MergeId
+  stack.push(setA(&m, 4.0, MergeId::HubWmin, {&m, 2, 1}));      // another item
+  stack.push(setA(&m, 5.0, MergeId::HubWmin, {&stack, 2, 1}));  // another object
+  stack.push(setA(&m, 6.0, MergeId::HubWmin, {&stack, 2, 2}));  // another drag
+  stack.push(setA(&m, 7.0));                                    // MergeId::None never merges
   stack.push(setA(&m, 8.0));
   EXPECT_EQ(stack.count(), 7);
   for (double v : {7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0}) {
@@ -100,7 +101,8 @@ TEST(ChangeValue, CommandsOfDifferentValuesWithTheSameIdDoNotMerge) {
   stack.push(setA(&m, 2.0, MergeId::SubgraphSettings, {&m}));
   stack.push(new ChangeValue<int>(QStringLiteral("Set n"), {[] { return 0; }, [](const int&) {}}, 1,
                                   MergeId::SubgraphSettings, {&m}));
-  stack.push(new ChangeValue<double>(QStringLiteral("Set b"), accessB(&m), 20.0, MergeId::SubgraphSettings, {&m, 1}));
+  stack.push(new ChangeValue<double>(QStringLiteral("Set b"), accessB(&m), 20.0,
+                                     MergeId::SubgraphSettings, {&m, 1}));
   EXPECT_EQ(stack.count(), 3);
   EXPECT_EQ(m.b, 20.0);
   stack.undo();

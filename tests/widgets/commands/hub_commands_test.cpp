@@ -11,7 +11,8 @@ namespace mg {
 namespace {
 
 HubSpec spec(const char* name, double threshold) {
-  return HubSpec{kNoHub, QString::fromLatin1(name), QColor(200, 100, 50), threshold, 1, 40, 10, std::nullopt};
+  return HubSpec{kNoHub,      QString::fromLatin1(name), QColor(200, 100, 50), threshold, 1, 40, 10,
+                 std::nullopt};
 }
 
 // Pushes `command`, then checks undo restores `before` and redo gives `after` again.
@@ -49,7 +50,8 @@ TEST(HubCommands, AddAndRemoveKeepIdsAndRows) {
 
   // Pruning several hubs is one step, and undo restores their order.
   checkUndoRedo(p, new PruneHubsCommand(hubsOf(p), {ida, idc}), {all[1]});
-  EXPECT_EQ(p.undoStack()->count(), 4);  // three adds and the prune (the undone removal was dropped)
+  EXPECT_EQ(p.undoStack()->count(),
+            4);  // three adds and the prune (the undone removal was dropped)
   p.undoStack()->undo();
   EXPECT_EQ(hubsOf(p)->hubs(), all);
 }
@@ -87,7 +89,8 @@ TEST(HubCommands, ThresholdSliderDragMergesIntoOneStep) {
   p.undoStack()->push(add);
 
   const int drag = nextDragSerial();
-  for (double t : {0.11, 0.12, 0.15, 0.2}) p.undoStack()->push(setHubThresholdCommand(hubsOf(p), id, t, drag));
+  for (double t : {0.11, 0.12, 0.15, 0.2})
+    p.undoStack()->push(setHubThresholdCommand(hubsOf(p), id, t, drag));
   EXPECT_EQ(p.undoStack()->count(), 2);
   EXPECT_DOUBLE_EQ(hubsOf(p)->hub(id)->threshold, 0.2);
 

@@ -10,8 +10,8 @@
 #include "widgets/document/edge_sampling_cache.h"
 #include "widgets/document/parametric_document.h"
 #include "widgets/document/parametric_file.h"
-#include "widgets/document/project_file.h"
 #include "widgets/document/project.h"
+#include "widgets/document/project_file.h"
 #include "widgets/parametric_test_data.h"
 
 namespace mg {
@@ -25,7 +25,8 @@ ParamNodeEntry nodeEntry(const std::string& name, int motion = 1) {
   return n;
 }
 
-ParamEdgeId addSelfLoop(Project& project, ParamNodeId node, std::shared_ptr<const EdgeSampling> sampling) {
+ParamEdgeId addSelfLoop(Project& project, ParamNodeId node,
+                        std::shared_ptr<const EdgeSampling> sampling) {
   ParamEdgeEntry e;
   e.source = e.target = node;
   e.sampling = std::move(sampling);
@@ -38,7 +39,8 @@ ParamEdgeId addSelfLoop(Project& project, ParamNodeId node, std::shared_ptr<cons
 TEST(ParametricDocument, AddNodeUndoRedo) {
   Project project;
   ParametricDocument* doc = parametricOf(project);
-  QSignalSpy added(doc, &ParametricDocument::nodeAdded), removed(doc, &ParametricDocument::nodeRemoved);
+  QSignalSpy added(doc, &ParametricDocument::nodeAdded),
+      removed(doc, &ParametricDocument::nodeRemoved);
   auto* cmd = new AddParametricNodeCommand(doc, nodeEntry("walk"));
   const ParamNodeId id = cmd->id();
   project.undoStack()->push(cmd);
@@ -258,7 +260,8 @@ TEST(ParametricFile, SavedAndLoadedWithTheProject) {
   const QString path = dir.filePath(QStringLiteral("p.mgproj"));
   {
     Project project;
-    auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+    auto* add =
+        new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
     const MotionId mid = add->id();
     project.undoStack()->push(add);
     auto* node = new AddParametricNodeCommand(parametricOf(project), nodeEntry("duck", mid));
@@ -302,7 +305,8 @@ TEST(EdgeSamplingCache, RoundTripsAndRejectsWhatDoesNotFit) {
   const Json json = edgeSamplingCacheJson(*written, 120.0);
   Result<Json> reparsed = readJsonText(jsonText(json, 2));  // through the file's text
   ASSERT_TRUE(reparsed);
-  std::shared_ptr<const EdgeSampling> read = readEdgeSamplingCache(*reparsed, written->settings, "walk", "walk");
+  std::shared_ptr<const EdgeSampling> read =
+      readEdgeSamplingCache(*reparsed, written->settings, "walk", "walk");
   ASSERT_NE(read, nullptr);
   EXPECT_EQ(read->minimum, written->minimum);
   EXPECT_EQ(read->sourceTime, written->sourceTime);
@@ -334,7 +338,8 @@ TEST(EdgeSamplingCache, ProjectKeepsTheEdgeSampled) {
   Project project;
   Result<Motion> m = readMotionFile(MG_TEST_DATA_DIR "/small_walk.bvh");
   ASSERT_TRUE(m);
-  auto* addMotion = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+  auto* addMotion =
+      new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
   const MotionId motion = addMotion->id();
   project.undoStack()->push(addMotion);
   ParamNodeEntry n;

@@ -45,8 +45,10 @@ void buildProject(Project* project, const QTemporaryDir& dir) {
   metric.windowFrames = 7;
   metric.weighting = WindowWeighting::Uniform;
   project->setMetricSettings(metric);
-  HubSpec a{kNoHub, QStringLiteral("Guard"), QColor(10, 200, 30), 0.0123, boxing->id(), 400, 12, QPointF(5, -7)};
-  HubSpec b{kNoHub, QStringLiteral("Step \"x\""), QColor(250, 0, 90), 0.5, small->id(), 3, 2, std::nullopt};
+  HubSpec a{kNoHub, QStringLiteral("Guard"), QColor(10, 200, 30), 0.0123, boxing->id(), 400,
+            12,     QPointF(5, -7)};
+  HubSpec b{kNoHub,      QStringLiteral("Step \"x\""), QColor(250, 0, 90), 0.5, small->id(), 3, 2,
+            std::nullopt};
   project->undoStack()->push(new AddHubCommand(hubsOf(*project), a));
   project->undoStack()->push(new AddHubCommand(hubsOf(*project), b));
   project->setViewState(
@@ -169,7 +171,8 @@ TEST(ProjectFile, AutosaveIsOfferedUntilTheProjectIsSavedAgain) {
   EXPECT_FALSE(hasRecoverableAutosave(path));
 
   // An edit after the save, autosaved, then a "crash": the side file holds the edit.
-  project.undoStack()->push(renameHubCommand(hubsOf(project), hubsOf(project)->hubs()[0].id, QStringLiteral("Edited")));
+  project.undoStack()->push(
+      renameHubCommand(hubsOf(project), hubsOf(project)->hubs()[0].id, QStringLiteral("Edited")));
   ASSERT_TRUE(saveProject(project, autosavePath(path)).ok());
   EXPECT_EQ(autosavePath(path), path + QStringLiteral(".autosave"));
   EXPECT_TRUE(hasRecoverableAutosave(path));
@@ -181,7 +184,8 @@ TEST(ProjectFile, AutosaveIsOfferedUntilTheProjectIsSavedAgain) {
   // A project file newer than its autosave has nothing to recover.
   QFile autosave(autosavePath(path));
   ASSERT_TRUE(autosave.open(QIODevice::ReadWrite));
-  ASSERT_TRUE(autosave.setFileTime(QDateTime::currentDateTime().addSecs(-60), QFileDevice::FileModificationTime));
+  ASSERT_TRUE(autosave.setFileTime(QDateTime::currentDateTime().addSecs(-60),
+                                   QFileDevice::FileModificationTime));
   autosave.close();
   EXPECT_FALSE(hasRecoverableAutosave(path));
   QFile::remove(path);

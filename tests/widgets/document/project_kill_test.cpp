@@ -38,10 +38,18 @@ struct Versions {
     for (int v = 0; v < 2; ++v) {
       Result<Motion> m = readMotionFile(walk.toStdString());
       EXPECT_TRUE(m);
-      auto* add = new AddMotionCommand(&projects[v], std::make_shared<const Motion>(std::move(m.value())));
+      auto* add =
+          new AddMotionCommand(&projects[v], std::make_shared<const Motion>(std::move(m.value())));
       projects[v].undoStack()->push(add);
       for (int h = 0; h < (v == 0 ? 1 : 400); ++h) {
-        HubSpec spec{kNoHub, QStringLiteral("Hub %1").arg(h), QColor(10, 200, 30), 0.01, add->id(), 2, 2, std::nullopt};
+        HubSpec spec{kNoHub,
+                     QStringLiteral("Hub %1").arg(h),
+                     QColor(10, 200, 30),
+                     0.01,
+                     add->id(),
+                     2,
+                     2,
+                     std::nullopt};
         projects[v].undoStack()->push(new AddHubCommand(hubsOf(projects[v]), spec));
       }
     }
@@ -63,7 +71,8 @@ struct Versions {
 TEST(ProjectKill, SaveAndSaveAsAlwaysLeaveACompleteProject) {
   QTemporaryDir dir;
   Versions versions(dir);
-  for (const QString name : {QStringLiteral("save.mgproj"), QStringLiteral("save_as_target.mgproj")}) {
+  for (const QString name :
+       {QStringLiteral("save.mgproj"), QStringLiteral("save_as_target.mgproj")}) {
     const QString path = dir.filePath(name);
     ASSERT_TRUE(saveProject(versions.projects[0], path));
     test::killRepeatedly([&](int v) { (void)saveProject(versions.projects[v], path); },
@@ -83,7 +92,8 @@ TEST(ProjectKill, AutosaveRecoveryOffersTheNewestCompleteVersion) {
   {
     QFile file(project);
     ASSERT_TRUE(file.open(QIODevice::ReadWrite));
-    ASSERT_TRUE(file.setFileTime(QDateTime::currentDateTime().addSecs(-10), QFileDevice::FileModificationTime));
+    ASSERT_TRUE(file.setFileTime(QDateTime::currentDateTime().addSecs(-10),
+                                 QFileDevice::FileModificationTime));
   }
   test::killRepeatedly([&](int v) { (void)saveProject(versions.projects[v], autosave); },
                        [&] {

@@ -43,7 +43,8 @@ class MarkSection final : public ProjectSection {
       if (!m.is_array() || m.size() != 3 || !m[0].is_number())
         return Error{"a mark is not [motion, frame, name]"};
       const double motion = m[0].get<double>();
-      if (motion < 0 || motion >= motionCount) return Error{"a mark names a motion that is not in the project"};
+      if (motion < 0 || motion >= motionCount)
+        return Error{"a mark names a motion that is not in the project"};
     }
     return {};
   }
@@ -126,7 +127,8 @@ TEST(ProjectSection, ABadSectionRefusesTheFileAndChangesNothing) {
   mine->marks = {{other.motions()[0].id, 1, "kept"}};
   const Status s = loadProject(&other, path);
   ASSERT_FALSE(s);
-  EXPECT_NE(s.error().message.find("marks: a mark names a motion"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("marks: a mark names a motion"), std::string::npos)
+      << s.error().message;
   ASSERT_EQ(mine->marks.size(), 1u);  // nothing changed
   EXPECT_EQ(mine->marks[0].name, "kept");
   EXPECT_EQ(other.motionCount(), 1);

@@ -91,7 +91,8 @@ TEST(SubgraphFile, SavedAndLoadedWithTheProjectAndBadSectionsNamed) {
   {
     Project project;
     auto* doc = new SubgraphDocument(&project);
-    auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+    auto* add =
+        new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
     const MotionId mid = add->id();
     project.undoStack()->push(add);
     project.undoStack()->push(new AddSubgraphKeyCommand(doc, keySpec("walk", mid, 1.0, 2.25)));

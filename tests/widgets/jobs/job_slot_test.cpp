@@ -40,13 +40,14 @@ TEST(JobSlot, DeliversResultsProgressAndFinishOnTheContextThread) {
   QObject context;
   JobSlot<int> slot(&context);
   Log log;
-  slot.start([](JobContext<int>& job) {
-               for (int i = 0; i < 3; ++i) {
-                 job.addResult(i * 10);
-                 job.progress().report((i + 1) / 3.0);
-               }
-             },
-             log.callbacks());
+  slot.start(
+      [](JobContext<int>& job) {
+        for (int i = 0; i < 3; ++i) {
+          job.addResult(i * 10);
+          job.progress().report((i + 1) / 3.0);
+        }
+      },
+      log.callbacks());
   EXPECT_TRUE(slot.isRunning());
   ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 10000));
   EXPECT_EQ(log.results, (QList<int>{0, 10, 20}));
@@ -65,14 +66,15 @@ TEST(JobSlot, ProgressFractionsAndPhasesArrive) {
   JobSlot<int> slot(&context);
   Log log;
   auto gate = std::make_shared<QSemaphore>();
-  slot.start([gate](JobContext<int>& job) {
-               job.setPhase(QStringLiteral("first"));
-               job.progress().slice(0.0, 0.5).report(0.5);  // 0.25 of the job
-               gate->acquire();  // the UI sees this report before the next one
-               job.setPhase(QStringLiteral("second"));
-               job.progress().slice(0.5, 1.0).report(1.0);
-             },
-             log.callbacks());
+  slot.start(
+      [gate](JobContext<int>& job) {
+        job.setPhase(QStringLiteral("first"));
+        job.progress().slice(0.0, 0.5).report(0.5);  // 0.25 of the job
+        gate->acquire();                             // the UI sees this report before the next one
+        job.setPhase(QStringLiteral("second"));
+        job.progress().slice(0.5, 1.0).report(1.0);
+      },
+      log.callbacks());
   ASSERT_TRUE(QTest::qWaitFor([&] { return !log.progress.isEmpty(); }, 10000));
   gate->release();
   ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 10000));
@@ -89,14 +91,15 @@ TEST(JobSlot, CancelReachesTheProgressOfTheWork) {
   auto gate = std::make_shared<QSemaphore>();
   auto before = std::make_shared<std::atomic<bool>>(true);
   auto after = std::make_shared<std::atomic<int>>(0);
-  slot.start([started, gate, before, after](JobContext<int>& job) {
-               before->store(job.cancelled() || job.progress().cancelled());
-               started->release();
-               gate->acquire();
-               *after = int(job.cancelled()) + int(job.progress().cancelled()) +
-                        int(job.progress().slice(0.2, 0.4).cancelled());
-             },
-             log.callbacks());
+  slot.start(
+      [started, gate, before, after](JobContext<int>& job) {
+        before->store(job.cancelled() || job.progress().cancelled());
+        started->release();
+        gate->acquire();
+        *after = int(job.cancelled()) + int(job.progress().cancelled()) +
+                 int(job.progress().slice(0.2, 0.4).cancelled());
+      },
+      log.callbacks());
   started->acquire();
   slot.cancel();
   gate->release();
@@ -114,17 +117,18 @@ TEST(JobSlot, SupersededJobIsCancelledAndSilenced) {
   auto staleSawCancel = std::make_shared<std::atomic<bool>>(false);
   auto staleDone = std::make_shared<QSemaphore>();
   Log stale, fresh;
-  slot.start([gate, started, staleSawCancel, staleDone](JobContext<int>& job) {
-               job.addResult(1);  // reaches the watcher's queue before it is superseded
-               job.progress().report(0.5);
-               started->release();
-               gate->acquire();       // held until the new job has replaced this one
-               staleSawCancel->store(job.cancelled() && job.progress().cancelled());
-               job.addResult(2);
-               job.progress().report(1.0);
-               staleDone->release();
-             },
-             stale.callbacks());
+  slot.start(
+      [gate, started, staleSawCancel, staleDone](JobContext<int>& job) {
+        job.addResult(1);  // reaches the watcher's queue before it is superseded
+        job.progress().report(0.5);
+        started->release();
+        gate->acquire();  // held until the new job has replaced this one
+        staleSawCancel->store(job.cancelled() && job.progress().cancelled());
+        job.addResult(2);
+        job.progress().report(1.0);
+        staleDone->release();
+      },
+      stale.callbacks());
   // Superseding a job that has not started yet means it never runs; this one is running.
   started->acquire();
   slot.start([](JobContext<int>& job) { job.addResult(42); }, fresh.callbacks());
@@ -169,12 +173,13 @@ TEST(JobSlot, CancelReportsFinishedCancelled) {
   JobSlot<int> slot(&context);
   auto gate = std::make_shared<QSemaphore>();
   Log log;
-  slot.start([gate](JobContext<int>& job) {
-               gate->acquire();
-               if (job.cancelled()) return;
-               job.addResult(7);
-             },
-             log.callbacks());
+  slot.start(
+      [gate](JobContext<int>& job) {
+        gate->acquire();
+        if (job.cancelled()) return;
+        job.addResult(7);
+      },
+      log.callbacks());
   slot.cancel();
   gate->release();
   ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 10000));
@@ -189,12 +194,13 @@ TEST(JobSlot, DestructionWaitsForTheRunningWork) {
   {
     JobSlot<int> slot(&context);
     Log log;
-    slot.start([done, started](JobContext<int>&) {
-                 started->release();
-                 QThread::msleep(50);
-                 done->store(true);
-               },
-               log.callbacks());
+    slot.start(
+        [done, started](JobContext<int>&) {
+          started->release();
+          QThread::msleep(50);
+          done->store(true);
+        },
+        log.callbacks());
     started->acquire();
   }
   EXPECT_TRUE(done->load());
@@ -209,17 +215,18 @@ TEST(JobSlot, JobsAndTheirLoopsShareThePoolsWorkers) {
   std::vector<Log> logs(4);
   for (Log& log : logs) {
     jobs.push_back(std::make_unique<JobSlot<int>>(&context));
-    jobs.back()->start([&](JobContext<int>& job) {
-                          parallelFor(20, 0, [&](int, int) {
-                            const int now = running.fetch_add(1) + 1;
-                            for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
-                            }
-                            QThread::usleep(500);
-                            running.fetch_sub(1);
-                          });
-                          job.addResult(1);
-                        },
-                        log.callbacks());
+    jobs.back()->start(
+        [&](JobContext<int>& job) {
+          parallelFor(20, 0, [&](int, int) {
+            const int now = running.fetch_add(1) + 1;
+            for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+            }
+            QThread::usleep(500);
+            running.fetch_sub(1);
+          });
+          job.addResult(1);
+        },
+        log.callbacks());
   }
   for (Log& log : logs) ASSERT_TRUE(QTest::qWaitFor([&] { return log.finished == 1; }, 20000));
   for (Log& log : logs) EXPECT_EQ(log.results, QList<int>{1});

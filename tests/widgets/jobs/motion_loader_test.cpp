@@ -59,7 +59,8 @@ TEST(MotionLoader, MissingFileFailsAndTheRestOfTheBatchLoads) {
   ASSERT_TRUE(finished.wait(60000));
   EXPECT_EQ(rec.failed, QStringList{kMissing});
   ASSERT_EQ(rec.messages.size(), 1);
-  EXPECT_TRUE(rec.messages[0].contains(QStringLiteral("not_there.bvh"))) << rec.messages[0].toStdString();
+  EXPECT_TRUE(rec.messages[0].contains(QStringLiteral("not_there.bvh")))
+      << rec.messages[0].toStdString();
   EXPECT_EQ(rec.loaded, (QStringList{kSample, kSecond}));
   ASSERT_FALSE(progress.isEmpty());
   EXPECT_EQ(progress.last()[1].toInt(), 3);  // total

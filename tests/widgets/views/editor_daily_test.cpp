@@ -28,18 +28,19 @@
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_pipeline.h"
 #include "widgets/views/common/export_folder_dialog.h"
-#include "widgets/views/graph/graph_canvas.h"
-#include "widgets/views/viewport/ground_grid.h"
-#include "widgets/views/heatmap/heatmap_view.h"
-#include "widgets/views/viewport/orbit_camera.h"
 #include "widgets/views/common/wheel_guard.h"
+#include "widgets/views/graph/graph_canvas.h"
+#include "widgets/views/heatmap/heatmap_view.h"
+#include "widgets/views/viewport/ground_grid.h"
+#include "widgets/views/viewport/orbit_camera.h"
 
 namespace mg {
 namespace {
 
 void wheel(QWidget* target, int dy) {
   const QPointF at(target->width() / 2.0, target->height() / 2.0);
-  QWheelEvent event(at, target->mapToGlobal(at), {}, QPoint(0, dy), Qt::NoButton, {}, Qt::NoScrollPhase, false);
+  QWheelEvent event(at, target->mapToGlobal(at), {}, QPoint(0, dy), Qt::NoButton, {},
+                    Qt::NoScrollPhase, false);
   QApplication::sendEvent(target, &event);
 }
 
@@ -82,7 +83,8 @@ TEST(WheelGuard, AnUnfocusedControlKeepsItsValueAndTheDockScrolls) {
   for (QWidget* control : std::initializer_list<QWidget*>{page.spin, page.slider, page.combo}) {
     const int before = page.area->verticalScrollBar()->value();
     wheel(control, -120);
-    EXPECT_GT(page.area->verticalScrollBar()->value(), before) << control->metaObject()->className();
+    EXPECT_GT(page.area->verticalScrollBar()->value(), before)
+        << control->metaObject()->className();
     EXPECT_NE(control->focusPolicy(), Qt::WheelFocus) << control->metaObject()->className();
     page.area->verticalScrollBar()->setValue(0);
   }
@@ -121,7 +123,8 @@ TEST(GroundGrid, CentreFollowsTheTargetInWholeMajorCells) {
   EXPECT_EQ(GroundGrid::gridCentre(QVector3D(0, 1, 0)), QVector3D(0, 0, 0));
   EXPECT_EQ(GroundGrid::gridCentre(QVector3D(1.2f, 0.9f, -1.3f)), QVector3D(0, 0, -2.5f));
   EXPECT_EQ(GroundGrid::gridCentre(QVector3D(101.3f, 0, 47.6f)), QVector3D(102.5f, 0, 47.5f));
-  // Far out on a walk the target stays within half a cell of the grid centre (the grid reaches 15 m).
+  // Far out on a walk the target stays within half a cell of the grid centre (the grid reaches 15
+  // m).
   for (float x = -500; x <= 500; x += 37.3f) {
     const QVector3D c = GroundGrid::gridCentre(QVector3D(x, 0, -x / 2));
     EXPECT_LE(std::abs(c.x() - x), 1.25f);
@@ -147,7 +150,8 @@ TEST(OrbitCamera, GroundPointUnderTheMouse) {
     EXPECT_NEAR(p->y(), 0, 1e-4);
     const QVector3D toPoint = (*p - cam.position()).normalized();
     const float t = std::tan(0.5f * cam.fovDegrees * 3.14159265f / 180);
-    const QVector3D ray = (cam.forward() + cam.right() * (x * t * 1.6f) + cam.up() * (y * t)).normalized();
+    const QVector3D ray =
+        (cam.forward() + cam.right() * (x * t * 1.6f) + cam.up() * (y * t)).normalized();
     EXPECT_NEAR(QVector3D::dotProduct(toPoint, ray), 1.0f, 1e-5);
   }
   // Lower points of the view are nearer the camera.
@@ -210,7 +214,8 @@ TEST(SnapPipelineInput, SetsAsideMotionsOfAnotherSkeleton) {
   EXPECT_EQ(in.setAside[0].id, oddId);
   EXPECT_EQ(in.setAside[0].name, QStringLiteral("odd"));
   EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("skeleton")));
-  EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("a"))) << in.setAside[0].reason.toStdString();
+  EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("a")))
+      << in.setAside[0].reason.toStdString();
 }
 
 // A small graph is fitted at no more than 1.5x and centred, also after the scene once held items
@@ -239,7 +244,9 @@ TEST(GraphCanvasView, SmallGraphIsCentred) {
   auto* page = new QWidget;
   auto* column = new QVBoxLayout(page);
   column->addWidget(new ZoomingGraphicsView(&scene));
-  auto* label = new QLabel(QStringLiteral("3 hubs, 41 clips, 0 dead end(s)\nCuts: position jump 0.1 → 0.01 m, velocity jump 1 → 0.2 m/s"));
+  auto* label =
+      new QLabel(QStringLiteral("3 hubs, 41 clips, 0 dead end(s)\nCuts: position jump 0.1 → 0.01 "
+                                "m, velocity jump 1 → 0.2 m/s"));
   label->setWordWrap(true);
   column->addWidget(label);
   area.setWidgetResizable(true);

@@ -30,7 +30,7 @@ TEST(PlaybackBar, FollowsAndDrivesTheController) {
   controller.setFrame(45);
   EXPECT_EQ(bar.slider()->value(), 45);
   EXPECT_EQ(bar.readout().simplified(), QStringLiteral("frame 45 (1.50 s) / 99"));  // the one clock
-  bar.slider()->setValue(12);  // scrubbing
+  bar.slider()->setValue(12);                                                       // scrubbing
   EXPECT_EQ(controller.frame(), 12);
   bar.speedBox()->setCurrentIndex(0);
   EXPECT_EQ(controller.speed(), 0.25);
@@ -43,8 +43,8 @@ TEST(MotionLibraryView, ReportsSelectedIdsInTableOrder) {
   MotionLibraryView view(&project);
   QList<MotionId> ids;
   for (int i = 0; i < 3; ++i) {
-    auto* cmd = new AddMotionCommand(
-        &project, std::make_shared<const Motion>(test::makeSwingMotion(10 + i)));
+    auto* cmd = new AddMotionCommand(&project,
+                                     std::make_shared<const Motion>(test::makeSwingMotion(10 + i)));
     ids.push_back(cmd->id());
     project.undoStack()->push(cmd);
   }

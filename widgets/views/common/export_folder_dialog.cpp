@@ -17,7 +17,8 @@ constexpr const char* kClipFormatKey = "exportClipFormat";  // "bvh", "glb" or "
 
 }  // namespace
 
-ExportFolderDialog::ExportFolderDialog(QWidget* parent, const QString& caption, const QString& directory)
+ExportFolderDialog::ExportFolderDialog(QWidget* parent, const QString& caption,
+                                       const QString& directory)
     : QFileDialog(parent, caption, directory) {
   setOption(QFileDialog::DontUseNativeDialog, true);
   setOption(QFileDialog::ShowDirsOnly, true);
@@ -63,11 +64,13 @@ void ExportFolderDialog::accept() {
   if (!chosen.isEmpty()) {
     const QFileInfo info(chosen.first());
     if (info.exists() && !info.isDir()) {
-      QMessageBox::warning(this, windowTitle(), tr("%1 is a file, not a folder.").arg(info.absoluteFilePath()));
+      QMessageBox::warning(this, windowTitle(),
+                           tr("%1 is a file, not a folder.").arg(info.absoluteFilePath()));
       return;
     }
     if (!info.exists() && !QDir().mkpath(info.absoluteFilePath())) {
-      QMessageBox::warning(this, windowTitle(), tr("Cannot create the folder %1.").arg(info.absoluteFilePath()));
+      QMessageBox::warning(this, windowTitle(),
+                           tr("Cannot create the folder %1.").arg(info.absoluteFilePath()));
       return;
     }
   }

@@ -38,6 +38,8 @@ void JobProgressWidget::setProgress(int done, int total, const QString& text) {
   show();
 }
 
-void JobProgressWidget::finish() { hide(); }
+void JobProgressWidget::finish() {
+  hide();
+}
 
 }  // namespace mg

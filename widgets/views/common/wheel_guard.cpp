@@ -57,8 +57,9 @@ bool WheelGuard::eventFilter(QObject* watched, QEvent* event) {
 QWidget* scrollingDockContent(QWidget* content) {
   if (!content || qobject_cast<QAbstractScrollArea*>(content)) return content;
   auto* area = new QScrollArea;
-  area->setObjectName(content->objectName().isEmpty() ? QStringLiteral("dockScroll")
-                                                       : content->objectName() + QStringLiteral("Scroll"));
+  area->setObjectName(content->objectName().isEmpty()
+                          ? QStringLiteral("dockScroll")
+                          : content->objectName() + QStringLiteral("Scroll"));
   area->setFrameShape(QFrame::NoFrame);
   area->setWidgetResizable(true);
   area->setWidget(content);

@@ -21,9 +21,10 @@ QColor valueColour(double f) {  // f in [0, 1]: blue to yellow
 }  // namespace
 
 StateSpaceView::StateSpaceView(QWidget* parent) : QWidget(parent) {
-  setToolTip(tr("Every database state at its first two principal components, coloured by its value for the "
-                "current task (yellow high). White ring: the character's state; lines: its neighbours, "
-                "thicker for larger weights."));
+  setToolTip(tr(
+      "Every database state at its first two principal components, coloured by its value for the "
+      "current task (yellow high). White ring: the character's state; lines: its neighbours, "
+      "thicker for larger weights."));
 }
 
 void StateSpaceView::setPoints(std::vector<QPointF> points) {
@@ -41,7 +42,8 @@ void StateSpaceView::setValues(std::vector<float> values) {
   update();
 }
 
-void StateSpaceView::setCurrent(QPointF at, std::vector<int> neighbours, std::vector<double> weights) {
+void StateSpaceView::setCurrent(QPointF at, std::vector<int> neighbours,
+                                std::vector<double> weights) {
   m_hasCurrent = true;
   m_current = at;
   m_neighbours = std::move(neighbours);
@@ -78,7 +80,8 @@ void StateSpaceView::paintEvent(QPaintEvent*) {
   }
   painter.setPen(Qt::NoPen);
   for (size_t i = 0; i < m_points.size(); ++i) {
-    painter.setBrush(coloured ? valueColour((m_values[i] - lo) / (hi - lo)) : QColor(120, 120, 120));
+    painter.setBrush(coloured ? valueColour((m_values[i] - lo) / (hi - lo))
+                              : QColor(120, 120, 120));
     painter.drawEllipse(toWidget(m_points[i]), 1.6, 1.6);
   }
   if (!m_hasCurrent) return;
@@ -98,8 +101,9 @@ void StateSpaceView::paintEvent(QPaintEvent*) {
 }
 
 ValuePolarPlot::ValuePolarPlot(QWidget* parent) : QWidget(parent) {
-  setToolTip(tr("Value of the current state for each desired direction relative to the facing (up = ahead, "
-                "left = to the left); farther out is better. The yellow line is the desired direction."));
+  setToolTip(tr(
+      "Value of the current state for each desired direction relative to the facing (up = ahead, "
+      "left = to the left); farther out is better. The yellow line is the desired direction."));
 }
 
 void ValuePolarPlot::setValues(std::vector<double> values, double desiredAngle) {
@@ -142,8 +146,10 @@ void ValuePolarPlot::paintEvent(QPaintEvent*) {
 }
 
 ResponseChart::ResponseChart(QWidget* parent) : QWidget(parent) {
-  setToolTip(tr("Seconds until the facing is within 5\u00b0 of a new direction, over the same random changes: "
-                "mean (dark) and median (light) per controller; failures are changes not met in time."));
+  setToolTip(
+      tr("Seconds until the facing is within 5\u00b0 of a new direction, over the same random "
+         "changes: "
+         "mean (dark) and median (light) per controller; failures are changes not met in time."));
 }
 
 void ResponseChart::setBars(std::vector<Bar> bars) {
@@ -166,11 +172,13 @@ void ResponseChart::paintEvent(QPaintEvent*) {
   painter.setPen(QColor(90, 90, 100));
   painter.drawLine(QPointF(left, bottom), QPointF(width() - 4.0, bottom));
   painter.setPen(Qt::lightGray);
-  painter.drawText(QRectF(0, plotTop - 6, left - 4, 14), Qt::AlignRight, QString::number(top, 'f', 1) + "s");
+  painter.drawText(QRectF(0, plotTop - 6, left - 4, 14), Qt::AlignRight,
+                   QString::number(top, 'f', 1) + "s");
   for (size_t i = 0; i < m_bars.size(); ++i) {
     const Bar& b = m_bars[i];
     const double x = left + i * slot + slot * 0.15, w = slot * 0.33;
-    const double hMean = (bottom - plotTop) * b.mean / top, hMedian = (bottom - plotTop) * b.median / top;
+    const double hMean = (bottom - plotTop) * b.mean / top,
+                 hMedian = (bottom - plotTop) * b.median / top;
     const QColor base = i + 1 == m_bars.size() ? QColor(230, 120, 80) : QColor(90, 160, 230);
     painter.fillRect(QRectF(x, bottom - hMean, w, hMean), base.darker(130));
     painter.fillRect(QRectF(x + w, bottom - hMedian, w, hMedian), base.lighter(120));

@@ -11,8 +11,8 @@
 #include "core/agility/response_time.h"
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/quaternion.h"
-#include "widgets/views/viewport/ground_arrow.h"
 #include "widgets/views/playback/stream_player.h"
+#include "widgets/views/viewport/ground_arrow.h"
 #include "widgets/views/viewport/viewport_widget.h"
 #include "widgets/views/viewport/viewport_window.h"
 
@@ -59,10 +59,13 @@ MotionFieldStream* FieldPreview::stream() const {
 
 void FieldPreview::setActive(bool active) {
   if (active == m_active) return;
-  if (active) qApp->installEventFilter(this);
-  else qApp->removeEventFilter(this);
+  if (active)
+    qApp->installEventFilter(this);
+  else
+    qApp->removeEventFilter(this);
   m_active = active;
-  if (m_viewport) m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), active);
+  if (m_viewport)
+    m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), active);
   if (!active) {
     if (m_lineArrow) m_lineArrow->setEnabled(false);
     if (m_pushArrow) m_pushArrow->setEnabled(false);
@@ -87,8 +90,9 @@ bool FieldPreview::start(std::shared_ptr<const MotionField> field, int startStat
   setHeading(m_heading);
   if (m_viewport) m_viewport->setFollowCharacter(true);
   m_player->setPlaying(true);
-  emit statusChanged(field->values ? tr("Steer with \u2190 \u2192 \u2193 or drag on the ground; P pushes.")
-                                   : tr("Passive flow (the field has no value function)."));
+  emit statusChanged(field->values
+                         ? tr("Steer with \u2190 \u2192 \u2193 or drag on the ground; P pushes.")
+                         : tr("Passive flow (the field has no value function)."));
   return true;
 }
 
@@ -111,7 +115,8 @@ void FieldPreview::applyDirective() {
   d.headingRadians = m_heading;
   if (m_line) {
     // The line passes through the character where the direction was set.
-    const Eigen::Vector3d root = m_player->pose() ? m_player->pose()->rootPosition : Eigen::Vector3d::Zero();
+    const Eigen::Vector3d root =
+        m_player->pose() ? m_player->pose()->rootPosition : Eigen::Vector3d::Zero();
     d.lineOffsetMetres = root.dot(Eigen::Vector3d(std::cos(m_heading), 0, -std::sin(m_heading)));
   }
   m_directive = d;
@@ -150,7 +155,8 @@ void FieldPreview::push(double fromDegrees, double speed) {
   m_pushFrom = pose->rootPosition - 1.2 * towards;
   m_pushShownUntil = m_player->frame() + 30;  // a second of shown frames
   updateArrows();
-  emit statusChanged(tr("Pushed at %1 m/s from %2\u00b0").arg(speed, 0, 'f', 1).arg(fromDegrees, 0, 'f', 0));
+  emit statusChanged(
+      tr("Pushed at %1 m/s from %2\u00b0").arg(speed, 0, 'f', 1).arg(fromDegrees, 0, 'f', 0));
 }
 
 void FieldPreview::updateArrows() {
@@ -160,7 +166,8 @@ void FieldPreview::updateArrows() {
     m_lineArrow = new GroundArrow(QColor(120, 200, 255), m_viewport->window3d()->sceneRoot());
     m_pushArrow = new GroundArrow(QColor(240, 80, 70), m_viewport->window3d()->sceneRoot());
   }
-  const Eigen::Vector3d root = m_player->pose() ? m_player->pose()->rootPosition : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d root =
+      m_player->pose() ? m_player->pose()->rootPosition : Eigen::Vector3d::Zero();
   const Eigen::Vector3d dir(std::sin(m_heading), 0, std::cos(m_heading));
   m_viewport->setGroundArrow(root, 1.4 * dir, true);
   if (m_lineArrow) {
@@ -194,15 +201,20 @@ void FieldPreview::onFrame() {
   emit frameShown();
 }
 
-void FieldPreview::advance(double seconds) { m_player->advanceSeconds(seconds); }
-void FieldPreview::setPlaying(bool playing) { m_player->setPlaying(playing); }
+void FieldPreview::advance(double seconds) {
+  m_player->advanceSeconds(seconds);
+}
+void FieldPreview::setPlaying(bool playing) {
+  m_player->setPlaying(playing);
+}
 
 bool FieldPreview::eventFilter(QObject* watched, QEvent* event) {
   if (!m_active || !stream()) return QObject::eventFilter(watched, event);
   if (m_viewport && watched == m_viewport->window3d() &&
       (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
     auto* mouse = static_cast<QMouseEvent*>(event);
-    if ((mouse->buttons() & Qt::LeftButton) && !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
+    if ((mouse->buttons() & Qt::LeftButton) &&
+        !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
       steerTowards(mouse->position());
       return true;
     }

@@ -23,7 +23,8 @@
 
 namespace mg {
 
-ZoomingGraphicsView::ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
+ZoomingGraphicsView::ZoomingGraphicsView(QGraphicsScene* scene, QWidget* parent)
+    : QGraphicsView(scene, parent) {
   setRenderHint(QPainter::Antialiasing);
   setTransformationAnchor(AnchorUnderMouse);
   setDragMode(NoDrag);
@@ -118,7 +119,8 @@ void ZoomingGraphicsView::mouseReleaseEvent(QMouseEvent* event) {
   QGraphicsView::mouseReleaseEvent(event);
 }
 
-GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview, QWidget* parent)
+GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview,
+                         QWidget* parent)
     : QWidget(parent), m_project(project), m_session(session), m_preview(preview) {
   m_model = new HubGraphModel(project, session, this);
   m_scene = new GraphScene(m_model, this);
@@ -156,18 +158,22 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
   m_quality->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(m_quality);
 
-  connect(m_play, &QToolButton::toggled, preview, [this](bool on) { m_preview->setWalkPlaying(on); });
+  connect(m_play, &QToolButton::toggled, preview,
+          [this](bool on) { m_preview->setWalkPlaying(on); });
   connect(preview, &SnapPreview::walkPlayingChanged, this, [this](bool on) {
     QSignalBlocker block(m_play);
     m_play->setChecked(on);
     m_play->setIcon(style()->standardIcon(on ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
   });
   connect(step, &QToolButton::clicked, preview, &SnapPreview::stepToNextCut);
-  connect(m_seed, &QSpinBox::valueChanged, preview, [this](int seed) { m_preview->setSeed(static_cast<std::uint64_t>(seed)); });
+  connect(m_seed, &QSpinBox::valueChanged, preview,
+          [this](int seed) { m_preview->setSeed(static_cast<std::uint64_t>(seed)); });
   connect(fit, &QToolButton::clicked, m_view, &ZoomingGraphicsView::fitContent);
   connect(preview, &SnapPreview::currentEdgeChanged, m_model, &HubGraphModel::setCurrentGraphEdge);
   connect(m_model, &HubGraphModel::clipActivated, preview, &SnapPreview::playClip);
-  auto showPose = [this](HubId id) { m_preview->showHubPose(m_session->state()->graphHubIndex(id)); };
+  auto showPose = [this](HubId id) {
+    m_preview->showHubPose(m_session->state()->graphHubIndex(id));
+  };
   connect(m_model, &HubGraphModel::hubActivated, this, showPose);
   connect(m_model, &HubGraphModel::hubPoseRequested, this, showPose);
   connect(m_model, &GraphModel::nodeAdded, m_view, &ZoomingGraphicsView::fitIfFollowing);
@@ -176,7 +182,8 @@ GraphCanvas::GraphCanvas(Project* project, SnapSession* session, SnapPreview* pr
     m_view->fitIfFollowing();
   });
   connect(session, &SnapSession::pipelineProgress, this, [this](int v, int max, const QString&) {
-    if (m_session->state()->stage < 2 && max > 0) m_quality->setText(tr("Snapping... %1%").arg(100 * v / max));
+    if (m_session->state()->stage < 2 && max > 0)
+      m_quality->setText(tr("Snapping... %1%").arg(100 * v / max));
   });
   updateQuality();
 }
@@ -198,15 +205,20 @@ void GraphCanvas::updateQuality() {
     return;
   }
   QString text = tr("%1 hubs, %2 clips, %3 dead end(s)")
-                     .arg(s->graph.hubs.size()).arg(s->graph.edges.size()).arg(s->deadEnds.size());
+                     .arg(s->graph.hubs.size())
+                     .arg(s->graph.edges.size())
+                     .arg(s->deadEnds.size());
   if (!s->emptyHubs.empty()) text += tr(", %1 hub(s) without matches").arg(s->emptyHubs.size());
   if (!s->snapError.isEmpty()) {
     text += tr("\nSnapping failed: %1").arg(s->snapError);
   } else if (s->cutsBefore && s->cutsAfter) {
     text += tr("\nCuts: position jump %1 → %2 m, velocity jump %3 → %4 m/s; foot skate %5 → %6 m/s")
-                .arg(s->cutsBefore->maxPositionJump, 0, 'f', 3).arg(s->cutsAfter->maxPositionJump, 0, 'f', 3)
-                .arg(s->cutsBefore->maxVelocityJump, 0, 'f', 2).arg(s->cutsAfter->maxVelocityJump, 0, 'f', 2)
-                .arg(s->skateBeforeMps, 0, 'f', 3).arg(s->skateAfterMps, 0, 'f', 3);
+                .arg(s->cutsBefore->maxPositionJump, 0, 'f', 3)
+                .arg(s->cutsAfter->maxPositionJump, 0, 'f', 3)
+                .arg(s->cutsBefore->maxVelocityJump, 0, 'f', 2)
+                .arg(s->cutsAfter->maxVelocityJump, 0, 'f', 2)
+                .arg(s->skateBeforeMps, 0, 'f', 3)
+                .arg(s->skateAfterMps, 0, 'f', 3);
   } else if (!s->graph.edges.empty()) {
     text += tr("\nSnapping...");
   }

@@ -61,7 +61,8 @@ class GraphCanvas : public QWidget {
 
  public:
   // All must outlive the canvas.
-  GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview, QWidget* parent = nullptr);
+  GraphCanvas(Project* project, SnapSession* session, SnapPreview* preview,
+              QWidget* parent = nullptr);
   ~GraphCanvas() override;
 
   GraphScene* scene() const { return m_scene; }

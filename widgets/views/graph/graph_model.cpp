@@ -7,7 +7,9 @@ GraphModel::GraphModel(QObject* parent) : QObject(parent) {}
 
 GraphModel::~GraphModel() = default;
 
-void GraphModel::moveNode(GraphNodeId id, QPointF position) { setNodePosition(id, position); }
+void GraphModel::moveNode(GraphNodeId id, QPointF position) {
+  setNodePosition(id, position);
+}
 void GraphModel::deleteItems(const std::vector<GraphNodeId>&, const std::vector<GraphEdgeId>&) {}
 void GraphModel::activateNode(GraphNodeId) {}
 void GraphModel::activateEdge(GraphEdgeId) {}

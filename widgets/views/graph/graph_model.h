@@ -23,12 +23,12 @@ inline constexpr int kNoGraphId = -1;
 // What the canvas draws for one node. Every graph kind fills the same fields.
 struct GraphModelNode {
   GraphNodeId id = kNoGraphId;
-  QString label;          // name, drawn bold in the disc
-  QString detail;         // second line in the disc, e.g. "in 2 · out 3" or "2-D, 8 ex."
-  QColor colour;          // the kind's colour for this node (the disc is a darker shade)
-  QPointF position;       // scene coordinates of the centre
-  bool deadEnd = false;   // no way out: drawn with a red dashed ring and "dead end" under it
-  bool dimmed = false;    // e.g. a hub without matches, a node still building
+  QString label;         // name, drawn bold in the disc
+  QString detail;        // second line in the disc, e.g. "in 2 · out 3" or "2-D, 8 ex."
+  QColor colour;         // the kind's colour for this node (the disc is a darker shade)
+  QPointF position;      // scene coordinates of the centre
+  bool deadEnd = false;  // no way out: drawn with a red dashed ring and "dead end" under it
+  bool dimmed = false;   // e.g. a hub without matches, a node still building
   QString toolTip;
   bool operator==(const GraphModelNode&) const = default;
 };
@@ -65,7 +65,8 @@ class GraphModel : public QObject {
   // model's node (a kind with a document pushes a move command instead).
   virtual void moveNode(GraphNodeId id, QPointF position);
   // The Delete key on the selection; the base does nothing.
-  virtual void deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>& edges);
+  virtual void deleteItems(const std::vector<GraphNodeId>& nodes,
+                           const std::vector<GraphEdgeId>& edges);
   // A node / edge was pressed (e.g. play the clip of an edge); the base does nothing.
   virtual void activateNode(GraphNodeId id);
   virtual void activateEdge(GraphEdgeId id);

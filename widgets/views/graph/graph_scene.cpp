@@ -48,7 +48,8 @@ void GraphNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
   p->setRenderHint(QPainter::Antialiasing);
   const bool dead = node->deadEnd;
   const QColor fill = node->colour.darker(node->dimmed ? 300 : 170);
-  QPen border(dead ? kDeadEnd : node->colour.lighter(130), dead ? 4 : 2, dead ? Qt::DashLine : Qt::SolidLine);
+  QPen border(dead ? kDeadEnd : node->colour.lighter(130), dead ? 4 : 2,
+              dead ? Qt::DashLine : Qt::SolidLine);
   if (option->state & QStyle::State_Selected) border = QPen(Qt::white, 3);
   p->setPen(border);
   p->setBrush(fill);
@@ -58,15 +59,18 @@ void GraphNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
   f.setBold(true);
   p->setFont(f);
   const QRectF inner(-kRadius + 3, -kRadius + 6, 2 * kRadius - 6, kRadius);
-  p->drawText(inner, Qt::AlignCenter,
-              p->fontMetrics().elidedText(node->label, Qt::ElideRight, static_cast<int>(inner.width())));
+  p->drawText(
+      inner, Qt::AlignCenter,
+      p->fontMetrics().elidedText(node->label, Qt::ElideRight, static_cast<int>(inner.width())));
   f.setBold(false);
   f.setPointSizeF(f.pointSizeF() * 0.85);
   p->setFont(f);
-  p->drawText(QRectF(-kRadius, 2, 2 * kRadius, kRadius - 8), Qt::AlignHCenter | Qt::AlignTop, node->detail);
+  p->drawText(QRectF(-kRadius, 2, 2 * kRadius, kRadius - 8), Qt::AlignHCenter | Qt::AlignTop,
+              node->detail);
   if (dead) {
     p->setPen(kDeadEnd);
-    p->drawText(QRectF(-kRadius - 30, kRadius + 2, 2 * kRadius + 60, 18), Qt::AlignCenter, QObject::tr("dead end"));
+    p->drawText(QRectF(-kRadius - 30, kRadius + 2, 2 * kRadius + 60, 18), Qt::AlignCenter,
+                QObject::tr("dead end"));
   }
 }
 
@@ -164,8 +168,9 @@ void GraphEdgeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
   const bool selected = option->state & QStyle::State_Selected;
   const QColor c = drawnColour();
   p->setRenderHint(QPainter::Antialiasing);
-  p->setPen(QPen(selected ? Qt::white : c, (current ? 3.5 : 1.5) + std::log2(double(std::max(1, e->count))),
-                 Qt::SolidLine, Qt::RoundCap));
+  p->setPen(QPen(selected ? Qt::white : c,
+                 (current ? 3.5 : 1.5) + std::log2(double(std::max(1, e->count))), Qt::SolidLine,
+                 Qt::RoundCap));
   p->setBrush(Qt::NoBrush);
   p->drawPath(curve);
   p->setPen(Qt::NoPen);
@@ -191,7 +196,8 @@ void GraphEdgeItem::mousePressEvent(QGraphicsSceneMouseEvent* event) {
 
 // ---- scene
 
-GraphScene::GraphScene(GraphModel* model, QObject* parent) : QGraphicsScene(parent), m_model(model) {
+GraphScene::GraphScene(GraphModel* model, QObject* parent)
+    : QGraphicsScene(parent), m_model(model) {
   setBackgroundBrush(QColor(28, 29, 33));
   connect(model, &GraphModel::nodeAdded, this, &GraphScene::addNodeItem);
   connect(model, &GraphModel::nodeRemoved, this, &GraphScene::removeNodeItem);
@@ -347,13 +353,15 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
   std::vector<std::pair<GraphNodeId, QPointF>> moved;
   for (const auto& [id, item] : m_nodes) {
     const GraphModelNode* n = m_model->node(id);
-    if (n && (item->pos() - n->position).manhattanLength() > 0.5) moved.push_back({id, item->pos()});
+    if (n && (item->pos() - n->position).manhattanLength() > 0.5)
+      moved.push_back({id, item->pos()});
   }
   for (const auto& [id, pos] : moved) emit nodeMoved(id, pos);
 }
 
 void GraphScene::keyPressEvent(QKeyEvent* event) {
-  if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) && !selectedItems().isEmpty()) {
+  if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) &&
+      !selectedItems().isEmpty()) {
     std::vector<GraphNodeId> nodes;
     std::vector<GraphEdgeId> edges;
     for (QGraphicsItem* item : selectedItems()) {

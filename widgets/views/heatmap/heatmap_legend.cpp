@@ -13,7 +13,9 @@ HeatmapLegend::HeatmapLegend(QWidget* parent) : QWidget(parent) {
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-QSize HeatmapLegend::sizeHint() const { return {300, fontMetrics().height() + 18}; }
+QSize HeatmapLegend::sizeHint() const {
+  return {300, fontMetrics().height() + 18};
+}
 
 void HeatmapLegend::setScale(float whiteLevel, const QString& unit) {
   m_white = whiteLevel;
@@ -57,8 +59,9 @@ void HeatmapLegend::paintEvent(QPaintEvent*) {
     p.drawText(QRect(left, bar.bottom() + 3, w, textH), Qt::AlignCenter, label);
   }
   if (m_threshold > 0 && m_threshold <= m_white) {
-    const int x = bar.left() + static_cast<int>(std::lround((bar.width() - 1) *
-                                                           std::sqrt(m_threshold / m_white)));
+    const int x =
+        bar.left() +
+        static_cast<int>(std::lround((bar.width() - 1) * std::sqrt(m_threshold / m_white)));
     p.setPen(QPen(QColor(255, 214, 64), 2));
     p.drawLine(x, bar.top() - 2, x, bar.bottom() + 2);
   }

@@ -19,12 +19,12 @@
 #include "core/metric/frame_distance.h"
 #include "widgets/commands/metric_settings_command.h"
 #include "widgets/jobs/heatmap_grid_cache.h"
-#include "widgets/views/playback/clock_text.h"
+#include "widgets/views/common/slider_steps.h"
 #include "widgets/views/heatmap/heatmap_legend.h"
 #include "widgets/views/heatmap/heatmap_slice_view.h"
 #include "widgets/views/heatmap/heatmap_view.h"
+#include "widgets/views/playback/clock_text.h"
 #include "widgets/views/viewport/pose_points.h"
-#include "widgets/views/common/slider_steps.h"
 #include "widgets/views/viewport/viewport_widget.h"
 
 namespace mg {
@@ -117,7 +117,9 @@ HeatmapPanel::HeatmapPanel(Project* project, ViewportWidget* viewport, QWidget* 
   setMotions({});
 }
 
-HeatmapPanel::~HeatmapPanel() { clearOverlay(); }
+HeatmapPanel::~HeatmapPanel() {
+  clearOverlay();
+}
 
 QWidget* HeatmapPanel::createSettingsBar() {
   auto* bar = new QWidget(this);
@@ -172,8 +174,9 @@ QWidget* HeatmapPanel::createThresholdBar() {
   row->setContentsMargins(0, 0, 0, 0);
   m_thresholdSlider = new QSlider(Qt::Horizontal, bar);
   m_thresholdSlider->setRange(0, kSliderSteps);
-  m_thresholdSlider->setToolTip(tr("Cells under the threshold are tinted; dots are local minima "
-                                   "under it (transition candidates)"));
+  m_thresholdSlider->setToolTip(
+      tr("Cells under the threshold are tinted; dots are local minima "
+         "under it (transition candidates)"));
   m_thresholdSpin = new QDoubleSpinBox(bar);
   m_thresholdSpin->setDecimals(4);
   m_thresholdSpin->setSuffix(QStringLiteral(" ") + kUnit);
@@ -200,7 +203,9 @@ QWidget* HeatmapPanel::createThresholdBar() {
   return bar;
 }
 
-double HeatmapPanel::threshold() const { return m_view->threshold(); }
+double HeatmapPanel::threshold() const {
+  return m_view->threshold();
+}
 
 void HeatmapPanel::setThreshold(double threshold) {
   const float t = static_cast<float>(std::max(0.0, threshold));
@@ -255,8 +260,9 @@ void HeatmapPanel::requestGrid() {
   if (motions.empty()) {
     m_cache->cancel();
     showGrid(nullptr);
-    m_status->setText(tr("Select one motion (its self grid) or two (rows \u00d7 columns) in the "
-                         "library."));
+    m_status->setText(
+        tr("Select one motion (its self grid) or two (rows \u00d7 columns) in the "
+           "library."));
     return;
   }
   m_cache->request(key, motions);
@@ -280,7 +286,7 @@ void HeatmapPanel::showGrid(std::shared_ptr<const HeatmapGrid> grid) {
     m_thresholdSpin->setSingleStep(m_grid->whiteLevel / 200);
   }
   setThreshold(m_thresholdSet && threshold() <= m_grid->whiteLevel ? threshold()
-                                                                    : m_grid->suggestedThreshold);
+                                                                   : m_grid->suggestedThreshold);
   if (samePair && row >= 0) {
     m_view->setSelection(row, col);
     onSelection(m_view->selectedRow(), m_view->selectedCol());
@@ -296,7 +302,9 @@ void HeatmapPanel::showGrid(std::shared_ptr<const HeatmapGrid> grid) {
   emit gridShown();
 }
 
-void HeatmapPanel::selectPair(int row, int col) { m_view->setSelection(row, col); }
+void HeatmapPanel::selectPair(int row, int col) {
+  m_view->setSelection(row, col);
+}
 
 QString HeatmapPanel::frameText(int frame, const Motion& motion) const {
   return tr("%1 %2").arg(QString::fromStdString(motion.name), clockText(frame, m_grid->fps()));
@@ -311,19 +319,18 @@ void HeatmapPanel::onSelection(int row, int col) {
     return;
   }
   std::vector<float> slice = m_grid->rowSlice(row);
-  std::vector<int> minima = sliceMinima(slice, static_cast<float>(threshold()),
-                                        m_grid->self() ? row : -1, 15);
+  std::vector<int> minima =
+      sliceMinima(slice, static_cast<float>(threshold()), m_grid->self() ? row : -1, 15);
   m_slice->setSlice(std::move(slice), std::move(minima), m_grid->whiteLevel, kUnit, m_grid->fps());
   m_slice->setSelectedColumn(col);
   const FrameAlignment a = m_grid->alignment(row, col);
-  m_selectionText =
-      tr("Selected: %1 \u2194 %2, D = %3 %4, turn %5\u00b0, shift (%6, %7) m")
-          .arg(frameText(row, *m_grid->rowMotion), frameText(col, *m_grid->colMotion))
-          .arg(a.distance, 0, 'g', 4)
-          .arg(kUnit)
-          .arg(a.theta * 180 / M_PI, 0, 'f', 1)
-          .arg(a.x0, 0, 'f', 2)
-          .arg(a.z0, 0, 'f', 2);
+  m_selectionText = tr("Selected: %1 \u2194 %2, D = %3 %4, turn %5\u00b0, shift (%6, %7) m")
+                        .arg(frameText(row, *m_grid->rowMotion), frameText(col, *m_grid->colMotion))
+                        .arg(a.distance, 0, 'g', 4)
+                        .arg(kUnit)
+                        .arg(a.theta * 180 / M_PI, 0, 'f', 1)
+                        .arg(a.x0, 0, 'f', 2)
+                        .arg(a.z0, 0, 'f', 2);
   m_status->setText(m_selectionText);
   updateOverlay();
   emit pairSelected(row, col);
@@ -335,8 +342,7 @@ void HeatmapPanel::showHover(int row, int col) {
     return;
   }
   m_status->setText(tr("%1 \u00d7 %2: D = %3 %4")
-                        .arg(frameText(row, *m_grid->rowMotion),
-                             frameText(col, *m_grid->colMotion))
+                        .arg(frameText(row, *m_grid->rowMotion), frameText(col, *m_grid->colMotion))
                         .arg(m_grid->distance(row, col), 0, 'g', 4)
                         .arg(kUnit));
 }
@@ -352,7 +358,8 @@ void HeatmapPanel::updateOverlay() {
   if (!m_viewport->hasCharacter(kColCharacterId)) {
     m_viewport->addCharacter(kColCharacterId, cm.skeleton, colColour());
   }
-  m_viewport->setPose(kRowCharacterId, posePoints(rm, HeatmapGrid::sourceFrame(rm, row, m_grid->fps())));
+  m_viewport->setPose(kRowCharacterId,
+                      posePoints(rm, HeatmapGrid::sourceFrame(rm, row, m_grid->fps())));
   // The column frame moved by the optimal T(theta, x0, z0) onto the row frame.
   const FrameAlignment a = m_grid->alignment(row, col);
   std::vector<Eigen::Vector3d> points =

@@ -27,8 +27,8 @@ class HeatmapView;
 class ViewportWidget;
 
 // The heatmap dock's content: metric settings (window, joints, weighting, working rate; changes
-// are setMetricSettingsCommand steps), the threshold (slider + spin box in the distance unit), the grid
-// of the shown motions with its colour key, the slice of the selected row, and a status line.
+// are setMetricSettingsCommand steps), the threshold (slider + spin box in the distance unit), the
+// grid of the shown motions with its colour key, the slice of the selected row, and a status line.
 // Grids come from a HeatmapGridCache job with progress and Cancel. Selecting a cell overlays the
 // two frames in the viewport, the column frame moved by the reference alignment onto the row
 // frame, as characters kRowCharacterId and kColCharacterId.

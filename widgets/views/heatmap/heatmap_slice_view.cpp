@@ -112,7 +112,10 @@ void HeatmapSliceView::paintEvent(QPaintEvent*) {
     float v = m_values[c0];
     for (int c = c0; c < std::min(c1, n); ++c) v = std::min(v, m_values[c]);
     const QPointF pt(r.left() + (n <= pixels ? xOfColumn(c0) - r.left() : px + 0.5), yOf(v));
-    if (px == 0) path.moveTo(pt); else path.lineTo(pt);
+    if (px == 0)
+      path.moveTo(pt);
+    else
+      path.lineTo(pt);
     if (n <= pixels && c1 >= n) break;
   }
   p.setPen(QPen(QColor(225, 227, 232), 1.3));

@@ -21,8 +21,8 @@ class HeatmapSliceView : public QWidget {
   // `values`: D(row, j) for every column j (empty clears). `minima`: columns to mark. `yMax`:
   // top of the distance axis (kFrameDistanceUnit, > 0). `unit` labels the axis. `fps` turns
   // columns into seconds in the caption.
-  void setSlice(std::vector<float> values, std::vector<int> minima, float yMax,
-                const QString& unit, double fps);
+  void setSlice(std::vector<float> values, std::vector<int> minima, float yMax, const QString& unit,
+                double fps);
   void setThreshold(float threshold);
   void setSelectedColumn(int col);
   void setMarkerColour(const QColor& colour);

@@ -189,11 +189,14 @@ void HeatmapView::drawAxes(QPainter& p) {
     p.drawText(QRect(2, y, kLeftBand - 4, p.fontMetrics().height()), Qt::AlignRight | Qt::AlignTop,
                QStringLiteral("%1s").arg(r / fps, 0, 'g', 3));
   }
-  const QString rowName = QString::fromStdString(m_grid->rowMotion ? m_grid->rowMotion->name : std::string());
-  const QString colName = QString::fromStdString(m_grid->colMotion ? m_grid->colMotion->name : std::string());
+  const QString rowName =
+      QString::fromStdString(m_grid->rowMotion ? m_grid->rowMotion->name : std::string());
+  const QString colName =
+      QString::fromStdString(m_grid->colMotion ? m_grid->colMotion->name : std::string());
   p.fillRect(QRect(0, 0, kLeftBand, kBand), band.darker(130));
   p.drawText(QRect(2, 0, kLeftBand - 4, kBand), Qt::AlignCenter, tr("frame"));
-  const QString names = tr("rows ↓ %1   columns → %2   (frames at %3 fps)").arg(rowName, colName).arg(fps, 0, 'g', 4);
+  const QString names =
+      tr("rows ↓ %1   columns → %2   (frames at %3 fps)").arg(rowName, colName).arg(fps, 0, 'g', 4);
   const int w = p.fontMetrics().horizontalAdvance(names) + 12;
   const QRect nameRect(width() - w, height() - kBand, w, kBand);
   p.fillRect(nameRect, band);
@@ -206,14 +209,18 @@ void HeatmapView::contextMenuEvent(QContextMenuEvent* event) {
   QMenu menu(this);
   if (cell.x() >= 0) {
     const int row = cell.y(), col = cell.x();
-    menu.addAction(tr("Select Frames %1 × %2 (overlay the poses, offer frame %1 as a hub)").arg(row).arg(col), this,
-                   [this, row, col] { setSelection(row, col); });
+    menu.addAction(
+        tr("Select Frames %1 × %2 (overlay the poses, offer frame %1 as a hub)").arg(row).arg(col),
+        this, [this, row, col] { setSelection(row, col); });
   }
-  if (hasSelection()) menu.addAction(tr("&Clear Selection"), this, [this] { setSelection(-1, -1); });
+  if (hasSelection())
+    menu.addAction(tr("&Clear Selection"), this, [this] { setSelection(-1, -1); });
   menu.addSeparator();
   menu.addAction(tr("&Fit Grid"), this, &HeatmapView::fitToView)->setEnabled(m_grid != nullptr);
-  menu.addAction(tr("Zoom &In"), this, [this, pos] { zoomAt(pos, 2.0); })->setEnabled(m_grid != nullptr);
-  menu.addAction(tr("Zoom &Out"), this, [this, pos] { zoomAt(pos, 0.5); })->setEnabled(m_grid != nullptr);
+  menu.addAction(tr("Zoom &In"), this, [this, pos] { zoomAt(pos, 2.0); })
+      ->setEnabled(m_grid != nullptr);
+  menu.addAction(tr("Zoom &Out"), this, [this, pos] { zoomAt(pos, 0.5); })
+      ->setEnabled(m_grid != nullptr);
   menu.exec(event->globalPos());
 }
 
@@ -301,12 +308,24 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
   const int step = event->modifiers() & Qt::ShiftModifier ? 10 : 1;
   int dr = 0, dc = 0;
   switch (event->key()) {
-    case Qt::Key_Left: dc = -step; break;
-    case Qt::Key_Right: dc = step; break;
-    case Qt::Key_Up: dr = -step; break;
-    case Qt::Key_Down: dr = step; break;
-    case Qt::Key_Home: fitToView(); return;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Left:
+      dc = -step;
+      break;
+    case Qt::Key_Right:
+      dc = step;
+      break;
+    case Qt::Key_Up:
+      dr = -step;
+      break;
+    case Qt::Key_Down:
+      dr = step;
+      break;
+    case Qt::Key_Home:
+      fitToView();
+      return;
+    default:
+      QWidget::keyPressEvent(event);
+      return;
   }
   if (!m_grid) return;
   if (!hasSelection()) {

@@ -18,8 +18,12 @@ struct UnitChoice {
   double metresPerUnit;
 };
 constexpr UnitChoice kUnits[] = {
-    {"Guess from skeleton height", 0.0}, {"Metres", 1.0},   {"Centimetres", 0.01},
-    {"Millimetres", 0.001},              {"Inches", 0.0254}, {"CMU ASF units (1/0.45 in)", -2.0},
+    {"Guess from skeleton height", 0.0},
+    {"Metres", 1.0},
+    {"Centimetres", 0.01},
+    {"Millimetres", 0.001},
+    {"Inches", 0.0254},
+    {"CMU ASF units (1/0.45 in)", -2.0},
     {"Custom scale", -1.0},
 };
 }  // namespace

@@ -41,26 +41,40 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
   }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
-    case Name: return QString::fromStdString(m.name);
-    case Joints: return m.jointCount();
-    case Frames: return m.frameCount();
-    case Duration: return QStringLiteral("%1 s").arg(m.durationSeconds(), 0, 'f', 2);
-    case Fps: return QString::number(m.fps, 'g', 4);
-    case SourcePath: return QDir::toNativeSeparators(QString::fromStdString(m.sourcePath));
-    default: return {};
+    case Name:
+      return QString::fromStdString(m.name);
+    case Joints:
+      return m.jointCount();
+    case Frames:
+      return m.frameCount();
+    case Duration:
+      return QStringLiteral("%1 s").arg(m.durationSeconds(), 0, 'f', 2);
+    case Fps:
+      return QString::number(m.fps, 'g', 4);
+    case SourcePath:
+      return QDir::toNativeSeparators(QString::fromStdString(m.sourcePath));
+    default:
+      return {};
   }
 }
 
 QVariant MotionLibraryModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case Name: return tr("Name");
-    case Joints: return tr("Joints");
-    case Frames: return tr("Frames");
-    case Duration: return tr("Duration");
-    case Fps: return tr("FPS");
-    case SourcePath: return tr("Source");
-    default: return {};
+    case Name:
+      return tr("Name");
+    case Joints:
+      return tr("Joints");
+    case Frames:
+      return tr("Frames");
+    case Duration:
+      return tr("Duration");
+    case Fps:
+      return tr("FPS");
+    case SourcePath:
+      return tr("Source");
+    default:
+      return {};
   }
 }
 

@@ -13,7 +13,9 @@
 namespace mg {
 
 MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
-    : QWidget(parent), m_model(new MotionLibraryModel(project, this)), m_table(new QTableView(this)) {
+    : QWidget(parent),
+      m_model(new MotionLibraryModel(project, this)),
+      m_table(new QTableView(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_table);
@@ -58,8 +60,7 @@ void MotionLibraryView::selectMotion(MotionId id) {
   const int row = m_model->rowOf(id);
   if (row < 0) return;
   m_table->selectionModel()->select(
-      m_model->index(row, 0),
-      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+      m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
   m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::NoUpdate);
   m_table->scrollTo(m_model->index(row, 0));
 }

@@ -18,9 +18,9 @@
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
-#include "widgets/views/param/edge_space_view.h"
 #include "widgets/views/common/job_progress_widget.h"
 #include "widgets/views/common/slider_steps.h"
+#include "widgets/views/param/edge_space_view.h"
 #include "widgets/views/param/transition_grid_image.h"
 
 namespace mg {
@@ -80,7 +80,8 @@ void EdgeInspector::buildUi() {
   m_epsilon = new QDoubleSpinBox(content);
   m_epsilon->setRange(1e-4, 1e4);
   m_epsilon->setDecimals(3);
-  m_epsilon->setToolTip(tr("BAD samples lie at least this far outside a box (target parameter units)"));
+  m_epsilon->setToolTip(
+      tr("BAD samples lie at least this far outside a box (target parameter units)"));
   thresholds->addWidget(new QLabel(tr("T_GOOD"), content), 0, 0);
   thresholds->addWidget(m_good, 0, 1);
   thresholds->addWidget(m_goodValue, 0, 2);
@@ -120,7 +121,8 @@ void EdgeInspector::buildUi() {
     sampling->addRow(r == 0 ? tr("Source end region") : tr("Target start region"), row);
   }
   m_rebuild = new QPushButton(tr("Rebuild"), content);
-  m_rebuild->setToolTip(tr("Sample the edge again (n_s x n_t transition grids); thresholds need no rebuild"));
+  m_rebuild->setToolTip(
+      tr("Sample the edge again (n_s x n_t transition grids); thresholds need no rebuild"));
   m_pending = new QLabel(content);
   auto* rebuildRow = new QHBoxLayout;
   rebuildRow->addWidget(m_rebuild);
@@ -134,12 +136,13 @@ void EdgeInspector::buildUi() {
   auto markPending = [this] {
     const ParamEdgeEntry* e = entry();
     const EdgeSamplingSettings p = pendingSampling();
-    const bool changed = e && (!e->sampling || p.sourceSamples != e->settings.sampling.sourceSamples ||
-                               p.targetSamples != e->settings.sampling.targetSamples ||
-                               p.sourceRegionBegin != e->settings.sampling.sourceRegionBegin ||
-                               p.sourceRegionEnd != e->settings.sampling.sourceRegionEnd ||
-                               p.targetRegionBegin != e->settings.sampling.targetRegionBegin ||
-                               p.targetRegionEnd != e->settings.sampling.targetRegionEnd);
+    const bool changed =
+        e && (!e->sampling || p.sourceSamples != e->settings.sampling.sourceSamples ||
+              p.targetSamples != e->settings.sampling.targetSamples ||
+              p.sourceRegionBegin != e->settings.sampling.sourceRegionBegin ||
+              p.sourceRegionEnd != e->settings.sampling.sourceRegionEnd ||
+              p.targetRegionBegin != e->settings.sampling.targetRegionBegin ||
+              p.targetRegionEnd != e->settings.sampling.targetRegionEnd);
     m_pending->setText(changed ? tr("<i>changed: Rebuild to apply</i>") : QString());
   };
   connect(m_ns, &QSpinBox::valueChanged, this, markPending);
@@ -200,7 +203,9 @@ void EdgeInspector::buildUi() {
   outer->addWidget(scroll);
 }
 
-const ParamEdgeEntry* EdgeInspector::entry() const { return parametricOf(*m_project)->edge(m_edge); }
+const ParamEdgeEntry* EdgeInspector::entry() const {
+  return parametricOf(*m_project)->edge(m_edge);
+}
 
 void EdgeInspector::setEdge(ParamEdgeId id) {
   if (id == m_edge && id != kNoParamId) return;
@@ -255,10 +260,13 @@ void EdgeInspector::refresh() {
   const ParamNodeEntry* s = doc->node(e->source);
   const ParamNodeEntry* t = doc->node(e->target);
   m_title->setText(tr("Edge %1 \u2192 %2%3")
-                       .arg(QString::fromStdString(s ? s->name : "?"), QString::fromStdString(t ? t->name : "?"),
+                       .arg(QString::fromStdString(s ? s->name : "?"),
+                            QString::fromStdString(t ? t->name : "?"),
                             e->source == e->target ? tr(" (self-loop)") : QString()));
   const EdgeThresholds& th = e->settings.thresholds;
-  auto toSlider = [this](double v) { return static_cast<int>(std::lround(std::clamp(v / m_scale, 0.0, 1.0) * kSliderSteps)); };
+  auto toSlider = [this](double v) {
+    return static_cast<int>(std::lround(std::clamp(v / m_scale, 0.0, 1.0) * kSliderSteps));
+  };
   {
     const QSignalBlocker b1(m_good), b2(m_bad), b3(m_epsilon), b4(m_ns), b5(m_nt);
     m_good->setValue(toSlider(th.tGood));
@@ -266,8 +274,9 @@ void EdgeInspector::refresh() {
     m_epsilon->setValue(th.epsilon);
     m_ns->setValue(e->settings.sampling.sourceSamples);
     m_nt->setValue(e->settings.sampling.targetSamples);
-    const double r[4] = {e->settings.sampling.sourceRegionBegin, e->settings.sampling.sourceRegionEnd,
-                         e->settings.sampling.targetRegionBegin, e->settings.sampling.targetRegionEnd};
+    const double r[4] = {
+        e->settings.sampling.sourceRegionBegin, e->settings.sampling.sourceRegionEnd,
+        e->settings.sampling.targetRegionBegin, e->settings.sampling.targetRegionEnd};
     for (int i = 0; i < 4; ++i) {
       const QSignalBlocker b(m_region[i]);
       m_region[i]->setValue(r[i]);
@@ -278,16 +287,24 @@ void EdgeInspector::refresh() {
   m_pending->setText(e->sampling ? QString() : tr("<i>not sampled yet</i>"));
   const ParametricEdge* c = e->classified.get();
   if (!c) {
-    m_status->setText(e->sampling ? tr("Classification failed.") : tr("Not sampled: press Rebuild."));
+    m_status->setText(e->sampling ? tr("Classification failed.")
+                                  : tr("Not sampled: press Rebuild."));
     m_counts->clear();
   } else {
-    m_status->setText(c->exists ? tr("<span style='color:#5ac86e'>Edge exists</span> (%1 source samples, sampled in %2 s)")
-                                      .arg(c->samples.size()).arg(e->sampling->seconds, 0, 'f', 1)
+    m_status->setText(c->exists ? tr("<span style='color:#5ac86e'>Edge exists</span> (%1 source "
+                                     "samples, sampled in %2 s)")
+                                      .arg(c->samples.size())
+                                      .arg(e->sampling->seconds, 0, 'f', 1)
                                 : tr("<span style='color:#e1504b'>Edge does not exist:</span> %1")
                                       .arg(QString::fromStdString(c->why).toHtmlEscaped()));
-    m_counts->setText(tr("Pairs: <span style='color:#5ac86e'>GOOD %1</span> \u00b7 NEUTRAL %2 \u00b7 "
-                         "<span style='color:#e1504b'>BAD %3</span> \u00b7 shrunk boxes %4 \u00b7 empty boxes %5")
-                          .arg(c->goodPairs).arg(c->neutralPairs).arg(c->badPairs).arg(c->shrunkBoxes).arg(c->emptyBoxes));
+    m_counts->setText(
+        tr("Pairs: <span style='color:#5ac86e'>GOOD %1</span> \u00b7 NEUTRAL %2 \u00b7 "
+           "<span style='color:#e1504b'>BAD %3</span> \u00b7 shrunk boxes %4 \u00b7 empty boxes %5")
+            .arg(c->goodPairs)
+            .arg(c->neutralPairs)
+            .arg(c->badPairs)
+            .arg(c->shrunkBoxes)
+            .arg(c->emptyBoxes));
   }
   const int ns = e->sampling ? e->sampling->sourceCount() : 0;
   m_sourceSample->setRange(0, std::max(0, ns - 1));
@@ -299,7 +316,8 @@ void EdgeInspector::refresh() {
     const std::vector<std::string> units = t->built->measure().parameterUnits();
     for (size_t d = 0; d < names.size() && d < 2; ++d) {
       axis += (d ? QStringLiteral(" (x) / ") : QString()) + QString::fromStdString(names[d]) +
-              QStringLiteral(" [%1]").arg(QString::fromStdString(d < units.size() ? units[d] : std::string()));
+              QStringLiteral(" [%1]").arg(
+                  QString::fromStdString(d < units.size() ? units[d] : std::string()));
     }
     if (names.size() > 1) axis += QStringLiteral(" (y)");
   }
@@ -319,32 +337,46 @@ void EdgeInspector::refreshSample() {
   const int s = m_space->sourceSample();
   const SourceSampleReport& r = e->classified->reports[static_cast<size_t>(s)];
   const ParameterVector& ls = e->sampling->sourceParameters[static_cast<size_t>(s)];
-  QString text = tr("Source sample %1 (l = %2): GOOD %3, NEUTRAL %4, BAD %5; %6 GOOD inside the box%7")
-                     .arg(s).arg(ls[0], 0, 'f', 2).arg(r.good).arg(r.neutral).arg(r.bad).arg(r.box.goodInside)
-                     .arg(r.box.shrunk ? tr(", box shrunk") : QString());
+  QString text =
+      tr("Source sample %1 (l = %2): GOOD %3, NEUTRAL %4, BAD %5; %6 GOOD inside the box%7")
+          .arg(s)
+          .arg(ls[0], 0, 'f', 2)
+          .arg(r.good)
+          .arg(r.neutral)
+          .arg(r.bad)
+          .arg(r.box.goodInside)
+          .arg(r.box.shrunk ? tr(", box shrunk") : QString());
   if (r.empty) {
-    text += tr("<br><span style='color:#e1504b'>Empty box: %1</span>").arg(QString::fromStdString(r.why).toHtmlEscaped());
+    text += tr("<br><span style='color:#e1504b'>Empty box: %1</span>")
+                .arg(QString::fromStdString(r.why).toHtmlEscaped());
   }
   m_report->setText(text);
   {
     const ParametricNode* src = nullptr;
     if (const ParamNodeEntry* n = parametricOf(*m_project)->node(e->source)) src = n->built.get();
     const int dims = src ? src->dimensions() : 0;
-    const std::vector<std::string> names = src ? src->measure().parameterNames() : std::vector<std::string>();
-    const std::vector<std::string> units = src ? src->measure().parameterUnits() : std::vector<std::string>();
+    const std::vector<std::string> names =
+        src ? src->measure().parameterNames() : std::vector<std::string>();
+    const std::vector<std::string> units =
+        src ? src->measure().parameterUnits() : std::vector<std::string>();
     for (int d = 0; d < kMaxParameterDims; ++d) {
       const bool shown = d < dims;
-      for (QWidget* w : std::initializer_list<QWidget*>{m_sourceNames[d], m_sourceParameters[d], m_sourceValues[d]}) {
+      for (QWidget* w : std::initializer_list<QWidget*>{m_sourceNames[d], m_sourceParameters[d],
+                                                        m_sourceValues[d]}) {
         w->setVisible(shown);
       }
       if (!shown) continue;
       const QSignalBlocker b(m_sourceParameters[d]);
-      const QString name = QString::fromStdString(d < static_cast<int>(names.size()) ? names[static_cast<size_t>(d)] : std::string());
+      const QString name = QString::fromStdString(
+          d < static_cast<int>(names.size()) ? names[static_cast<size_t>(d)] : std::string());
       m_sourceNames[d]->setText(tr("Source %1").arg(name));
-      m_sourceUnits[d] = QString::fromStdString(d < static_cast<int>(units.size()) ? units[static_cast<size_t>(d)] : std::string());
-      const double w = std::max(1e-12, src->rangeMax()[static_cast<size_t>(d)] - src->rangeMin()[static_cast<size_t>(d)]);
-      m_sourceParameters[d]->setValue(
-          static_cast<int>(std::lround((ls[static_cast<size_t>(d)] - src->rangeMin()[static_cast<size_t>(d)]) / w * kSliderSteps)));
+      m_sourceUnits[d] = QString::fromStdString(
+          d < static_cast<int>(units.size()) ? units[static_cast<size_t>(d)] : std::string());
+      const double w = std::max(
+          1e-12, src->rangeMax()[static_cast<size_t>(d)] - src->rangeMin()[static_cast<size_t>(d)]);
+      m_sourceParameters[d]->setValue(static_cast<int>(
+          std::lround((ls[static_cast<size_t>(d)] - src->rangeMin()[static_cast<size_t>(d)]) / w *
+                      kSliderSteps)));
     }
   }
   refreshLookup();
@@ -352,7 +384,9 @@ void EdgeInspector::refreshSample() {
     // Start with the pair whose transition is best for this source sample.
     int best = 0;
     for (int t = 1; t < e->sampling->targetCount(); ++t) {
-      if (e->sampling->minimum[e->sampling->pair(s, t)] < e->sampling->minimum[e->sampling->pair(s, best)]) best = t;
+      if (e->sampling->minimum[e->sampling->pair(s, t)] <
+          e->sampling->minimum[e->sampling->pair(s, best)])
+        best = t;
     }
     chooseTarget(best);
   } else if (m_chosenTarget >= 0) {
@@ -419,8 +453,8 @@ void EdgeInspector::rebuild() {
                          m_status->setText(tr("Sampling failed: %1").arg(r.error));
                          return;
                        }
-                       m_project->undoStack()->push(
-                           new SetEdgeSamplingCommand(parametricOf(*m_project), id, settings, r.sampling));
+                       m_project->undoStack()->push(new SetEdgeSamplingCommand(
+                           parametricOf(*m_project), id, settings, r.sampling));
                      },
                      [this](int value, int maximum, const QString&) {
                        m_progress->setProgress(value, maximum, tr("Sampling edge"));
@@ -440,40 +474,51 @@ void EdgeInspector::chooseTarget(int target) {
 bool EdgeInspector::requestPreview() {
   const ParamEdgeEntry* e = entry();
   if (!e || !e->sampling || m_chosenTarget < 0) return false;
-  emit previewRequested(m_edge, e->sampling->sourceParameters[static_cast<size_t>(m_space->sourceSample())],
+  emit previewRequested(m_edge,
+                        e->sampling->sourceParameters[static_cast<size_t>(m_space->sourceSample())],
                         e->sampling->targetParameters[static_cast<size_t>(m_chosenTarget)]);
   return true;
 }
 
 void EdgeInspector::requestGrid() {
   const ParamEdgeEntry* e = entry();
-  if (!e || !e->sampling || m_chosenTarget < 0 || m_chosenTarget >= e->sampling->targetCount()) return;
+  if (!e || !e->sampling || m_chosenTarget < 0 || m_chosenTarget >= e->sampling->targetCount())
+    return;
   const ParamNodeEntry* s = parametricOf(*m_project)->node(e->source);
   const ParamNodeEntry* t = parametricOf(*m_project)->node(e->target);
   if (!s || !t || !s->built || !t->built) return;
   const int src = m_space->sourceSample();
   TransitionGridJob job{s->built, t->built, e->sampling->sourceParameters[static_cast<size_t>(src)],
-                        e->sampling->targetParameters[static_cast<size_t>(m_chosenTarget)], e->sampling->settings};
+                        e->sampling->targetParameters[static_cast<size_t>(m_chosenTarget)],
+                        e->sampling->settings};
   const float cached = e->sampling->minimum[e->sampling->pair(src, m_chosenTarget)];
   const int chosen = m_chosenTarget;
-  m_gridJob.start([job](JobContext<TransitionGridResult>& context) { runTransitionGrid(context, job); },
-                  {[this, src, chosen, cached](const TransitionGridResult& r) {
-                     if (!r.grid) {
-                       m_gridText->setText(r.error);
-                       return;
-                     }
-                     const DistanceGrid& g = r.grid->grid;
-                     m_gridImage = transitionGridImage(*r.grid, m_grid->size());
-                     m_grid->setPixmap(QPixmap::fromImage(m_gridImage));
-                     m_gridText->setText(
-                         tr("Source sample %1 \u2192 target sample %2: %3 x %4 frames (source end rows, target start "
-                            "columns); optimum %5 m\u00b2 (cached %6) at source %7 / target %8 of the clips.")
-                             .arg(src).arg(chosen).arg(g.rows).arg(g.cols).arg(r.grid->bestDistance, 0, 'g', 3)
-                             .arg(cached, 0, 'g', 3).arg(r.grid->sourceTime, 0, 'f', 2).arg(r.grid->targetTime, 0, 'f', 2));
-                     emit gridReady();
-                   },
-                   {},
-                   {}});
+  m_gridJob.start(
+      [job](JobContext<TransitionGridResult>& context) { runTransitionGrid(context, job); },
+      {[this, src, chosen, cached](const TransitionGridResult& r) {
+         if (!r.grid) {
+           m_gridText->setText(r.error);
+           return;
+         }
+         const DistanceGrid& g = r.grid->grid;
+         m_gridImage = transitionGridImage(*r.grid, m_grid->size());
+         m_grid->setPixmap(QPixmap::fromImage(m_gridImage));
+         m_gridText->setText(
+             tr("Source sample %1 \u2192 target sample %2: %3 x %4 frames (source end rows, target "
+                "start "
+                "columns); optimum %5 m\u00b2 (cached %6) at source %7 / target %8 of the clips.")
+                 .arg(src)
+                 .arg(chosen)
+                 .arg(g.rows)
+                 .arg(g.cols)
+                 .arg(r.grid->bestDistance, 0, 'g', 3)
+                 .arg(cached, 0, 'g', 3)
+                 .arg(r.grid->sourceTime, 0, 'f', 2)
+                 .arg(r.grid->targetTime, 0, 'f', 2));
+         emit gridReady();
+       },
+       {},
+       {}});
 }
 
 }  // namespace mg

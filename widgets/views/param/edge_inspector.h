@@ -62,13 +62,14 @@ class EdgeInspector : public QWidget {
 
  signals:
   // Preview the transition from the shown source sample to the chosen target sample.
-  void previewRequested(mg::ParamEdgeId edge, const mg::ParameterVector& source, const mg::ParameterVector& target);
+  void previewRequested(mg::ParamEdgeId edge, const mg::ParameterVector& source,
+                        const mg::ParameterVector& target);
   void gridReady();
 
  private:
   void buildUi();
-  void refresh();            // everything from the document
-  void refreshSample();      // the source sample's report and view
+  void refresh();        // everything from the document
+  void refreshSample();  // the source sample's report and view
   void refreshLookup();
   void pushThresholds();
   void requestGrid();

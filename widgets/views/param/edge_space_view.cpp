@@ -16,16 +16,20 @@ const QColor kAxis(110, 114, 122);
 const QColor kClassColour[3] = {QColor(90, 200, 110), QColor(150, 150, 155), QColor(225, 80, 75)};
 }  // namespace
 
-EdgeSpaceView::EdgeSpaceView(QWidget* parent) : QWidget(parent) { setMinimumSize(240, 160); }
+EdgeSpaceView::EdgeSpaceView(QWidget* parent) : QWidget(parent) {
+  setMinimumSize(240, 160);
+}
 
-void EdgeSpaceView::setEdge(std::shared_ptr<const EdgeSampling> sampling, std::shared_ptr<const ParametricEdge> edge) {
+void EdgeSpaceView::setEdge(std::shared_ptr<const EdgeSampling> sampling,
+                            std::shared_ptr<const ParametricEdge> edge) {
   m_sampling = std::move(sampling);
   m_edge = std::move(edge);
   setSourceSample(m_source);
 }
 
 void EdgeSpaceView::setSourceSample(int sourceSample) {
-  m_source = m_sampling ? std::clamp(sourceSample, 0, std::max(0, m_sampling->sourceCount() - 1)) : 0;
+  m_source =
+      m_sampling ? std::clamp(sourceSample, 0, std::max(0, m_sampling->sourceCount() - 1)) : 0;
   if (m_sampling && m_sampling->targetCount() > 0) {
     m_xMin = 1e300, m_xMax = -1e300, m_yMin = 1e300, m_yMax = -1e300;
     for (int t = 0; t < m_sampling->targetCount(); ++t) {
@@ -37,7 +41,8 @@ void EdgeSpaceView::setSourceSample(int sourceSample) {
       m_yMin = 0.0;
       m_yMax = std::max(m_yMax, m_edge->thresholds.tBad * 1.3);
     }
-    const double px = std::max(1e-9, (m_xMax - m_xMin) * 0.05), py = std::max(1e-9, (m_yMax - m_yMin) * 0.05);
+    const double px = std::max(1e-9, (m_xMax - m_xMin) * 0.05),
+                 py = std::max(1e-9, (m_yMax - m_yMin) * 0.05);
     m_xMin -= px, m_xMax += px, m_yMin -= m_sampling->targetDims == 1 ? 0.0 : py, m_yMax += py;
   }
   update();
@@ -58,7 +63,9 @@ double EdgeSpaceView::yValue(int target) const {
   return m_sampling->minimum[m_sampling->pair(m_source, target)];
 }
 
-QRectF EdgeSpaceView::plotRect() const { return QRectF(58, 10, width() - 68, height() - 38); }
+QRectF EdgeSpaceView::plotRect() const {
+  return QRectF(58, 10, width() - 68, height() - 38);
+}
 
 QPointF EdgeSpaceView::toScreen(double x, double y) const {
   const QRectF r = plotRect();
@@ -97,14 +104,19 @@ void EdgeSpaceView::paintEvent(QPaintEvent*) {
   p.drawRect(r);
   const bool oneD = m_sampling->targetDims == 1;
   p.drawText(QRectF(r.left(), r.bottom() + 4, r.width(), 16), Qt::AlignCenter,
-             !m_targetAxis.isEmpty() ? m_targetAxis : oneD ? tr("target parameter") : tr("target parameter 1 (x) / 2 (y)"));
+             !m_targetAxis.isEmpty() ? m_targetAxis
+             : oneD                  ? tr("target parameter")
+                                     : tr("target parameter 1 (x) / 2 (y)"));
   p.drawText(QRectF(0, r.bottom() - 8, 54, 16), Qt::AlignRight, QString::number(m_yMin, 'g', 3));
   p.drawText(QRectF(0, r.top() - 2, 54, 16), Qt::AlignRight, QString::number(m_yMax, 'g', 3));
-  p.drawText(QRectF(r.left() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter, QString::number(m_xMin, 'g', 3));
-  p.drawText(QRectF(r.right() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter, QString::number(m_xMax, 'g', 3));
+  p.drawText(QRectF(r.left() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter,
+             QString::number(m_xMin, 'g', 3));
+  p.drawText(QRectF(r.right() - 30, r.bottom() + 4, 60, 16), Qt::AlignCenter,
+             QString::number(m_xMax, 'g', 3));
   if (oneD) {
-    for (auto [value, colour, name] : {std::tuple{m_edge->thresholds.tGood, kClassColour[0], "T_GOOD"},
-                                       std::tuple{m_edge->thresholds.tBad, kClassColour[2], "T_BAD"}}) {
+    for (auto [value, colour, name] :
+         {std::tuple{m_edge->thresholds.tGood, kClassColour[0], "T_GOOD"},
+          std::tuple{m_edge->thresholds.tBad, kClassColour[2], "T_BAD"}}) {
       const double y = toScreen(0.0, value).y();
       p.setPen(QPen(colour, 1, Qt::DashLine));
       p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));

@@ -28,7 +28,8 @@ class EdgeSpaceView : public QWidget {
   explicit EdgeSpaceView(QWidget* parent = nullptr);
 
   // Both shared and immutable; null clears. `sourceSample` is clamped into range.
-  void setEdge(std::shared_ptr<const EdgeSampling> sampling, std::shared_ptr<const ParametricEdge> edge);
+  void setEdge(std::shared_ptr<const EdgeSampling> sampling,
+               std::shared_ptr<const ParametricEdge> edge);
   void setSourceSample(int sourceSample);
   int sourceSample() const { return m_source; }
   void setLookup(std::optional<TransitionLookup> lookup);

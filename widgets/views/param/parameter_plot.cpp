@@ -39,12 +39,15 @@ void ParameterPlot::setCursor(const ParameterVector& l) {
   update();
 }
 
-int ParameterPlot::panelCount() const { return m_node && m_node->dimensions() == 3 ? 2 : 1; }
+int ParameterPlot::panelCount() const {
+  return m_node && m_node->dimensions() == 3 ? 2 : 1;
+}
 
 QRectF ParameterPlot::panel(int index) const {
   const int n = panelCount();
   const double w = (width() - kMargin * (n + 0.5)) / n;
-  return QRectF(kMargin + index * (w + kMargin), 16, std::max(10.0, w), std::max(10.0, height() - 20 - kMargin));
+  return QRectF(kMargin + index * (w + kMargin), 16, std::max(10.0, w),
+                std::max(10.0, height() - 20 - kMargin));
 }
 
 QPointF ParameterPlot::toScreen(int panelIndex, const ParameterVector& l) const {
@@ -88,7 +91,8 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
                  QString::fromStdString(names[static_cast<size_t>(dy)]));
       p.restore();
     }
-    p.drawText(QRectF(r.left(), r.bottom() + 15, r.width(), 16), Qt::AlignCenter, QString::fromStdString(names[0]));
+    p.drawText(QRectF(r.left(), r.bottom() + 15, r.width(), 16), Qt::AlignCenter,
+               QString::fromStdString(names[0]));
     p.drawText(QRectF(r.left() - kMargin, r.bottom() + 2, kMargin * 2, 16), Qt::AlignCenter,
                QString::number(m_node->rangeMin()[0], 'g', 3));
     p.drawText(QRectF(r.right() - kMargin, r.bottom() + 2, kMargin * 2, 16), Qt::AlignCenter,
@@ -98,7 +102,8 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
     p.setBrush(kSample);
     for (size_t i = static_cast<size_t>(examples); i < samples.size(); ++i) {
       QPointF at = toScreen(pi, samples[i].parameters);
-      if (dims == 1) at.ry() += ((static_cast<int>(i) * 7919) % 21 - 10) * 0.9;  // spread, not a smear
+      if (dims == 1)
+        at.ry() += ((static_cast<int>(i) * 7919) % 21 - 10) * 0.9;  // spread, not a smear
       p.drawEllipse(at, 2.0, 2.0);
       ++m_sampleDots;
     }
@@ -124,8 +129,11 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
   QString label;
   const std::vector<std::string> cursorUnits = m_node->measure().parameterUnits();
   for (int d = 0; d < dims; ++d) {
-    label += (d ? QStringLiteral(", ") : QString()) + QString::number(m_cursor[d], 'f', 2) + QLatin1Char(' ') +
-             QString::fromStdString(d < static_cast<int>(cursorUnits.size()) ? cursorUnits[static_cast<size_t>(d)] : std::string());
+    label += (d ? QStringLiteral(", ") : QString()) + QString::number(m_cursor[d], 'f', 2) +
+             QLatin1Char(' ') +
+             QString::fromStdString(d < static_cast<int>(cursorUnits.size())
+                                        ? cursorUnits[static_cast<size_t>(d)]
+                                        : std::string());
   }
   p.drawText(QRectF(0, 0, width() - 6, 14), Qt::AlignRight, QStringLiteral("l = (%1)").arg(label));
 }
@@ -135,10 +143,12 @@ void ParameterPlot::dragTo(const QPointF& pos) {
   const int pi = panelCount() == 2 && pos.x() > panel(1).left() - kMargin / 2 ? 1 : 0;
   const QRectF r = panel(pi);
   ParameterVector l = m_cursor;
-  l[0] = m_node->rangeMin()[0] + std::clamp((pos.x() - r.left()) / r.width(), 0.0, 1.0) * span(*m_node, 0);
+  l[0] = m_node->rangeMin()[0] +
+         std::clamp((pos.x() - r.left()) / r.width(), 0.0, 1.0) * span(*m_node, 0);
   if (m_node->dimensions() > 1) {
     const int dy = pi == 0 ? 1 : 2;
-    l[dy] = m_node->rangeMin()[dy] + std::clamp((r.bottom() - pos.y()) / r.height(), 0.0, 1.0) * span(*m_node, dy);
+    l[dy] = m_node->rangeMin()[dy] +
+            std::clamp((r.bottom() - pos.y()) / r.height(), 0.0, 1.0) * span(*m_node, dy);
   }
   m_cursor = l;
   update();

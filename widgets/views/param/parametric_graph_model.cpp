@@ -21,8 +21,9 @@ QColor edgeColour(const ParamEdgeEntry& e) {
 ParametricGraphModel::ParametricGraphModel(Project* project, QObject* parent)
     : GraphModel(parent), m_project(project) {
   ParametricDocument* doc = parametricOf(*project);
-  for (auto signal : {&ParametricDocument::nodeAdded, &ParametricDocument::nodeRemoved, &ParametricDocument::nodeChanged,
-                      &ParametricDocument::edgeAdded, &ParametricDocument::edgeRemoved, &ParametricDocument::edgeChanged}) {
+  for (auto signal : {&ParametricDocument::nodeAdded, &ParametricDocument::nodeRemoved,
+                      &ParametricDocument::nodeChanged, &ParametricDocument::edgeAdded,
+                      &ParametricDocument::edgeRemoved, &ParametricDocument::edgeChanged}) {
     connect(doc, signal, this, &ParametricGraphModel::sync);
   }
   connect(doc, &ParametricDocument::reset, this, &ParametricGraphModel::sync);
@@ -51,7 +52,8 @@ void ParametricGraphModel::sync() {
     g.colour = QColor(110, 170, 240);
     g.position = QPointF(n.canvasX, n.canvasY);
     g.dimmed = !n.built;
-    g.detail = n.built ? tr("%1-D, %2 ex.").arg(n.built->dimensions()).arg(n.examples.size()) : tr("building...");
+    g.detail = n.built ? tr("%1-D, %2 ex.").arg(n.built->dimensions()).arg(n.examples.size())
+                       : tr("building...");
     g.deadEnd = isDeadEnd(n.id);
     g.toolTip = g.deadEnd ? tr("%1: no existing transition leaves this node, so a walk stops here. "
                                "Add an edge (right-click > Add Edge To) or loosen its thresholds.")
@@ -78,10 +80,12 @@ void ParametricGraphModel::sync() {
 
 void ParametricGraphModel::moveNode(GraphNodeId id, QPointF position) {
   if (!parametricOf(*m_project)->node(id)) return;
-  m_project->undoStack()->push(moveParametricNodeCommand(parametricOf(*m_project), id, position.x(), position.y()));
+  m_project->undoStack()->push(
+      moveParametricNodeCommand(parametricOf(*m_project), id, position.x(), position.y()));
 }
 
-void ParametricGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>& edges) {
+void ParametricGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes,
+                                       const std::vector<GraphEdgeId>& edges) {
   ParametricDocument* doc = parametricOf(*m_project);
   // Edges first: a node's removal takes its edges with it.
   for (GraphEdgeId e : edges) {
@@ -112,9 +116,11 @@ void ParametricGraphModel::fillNodeMenu(QMenu* menu, GraphNodeId id) {
   QMenu* to = menu->addMenu(tr("Add Edge To"));
   for (const ParamNodeEntry& t : parametricOf(*m_project)->nodes()) {
     const ParamNodeId target = t.id;
-    to->addAction(QString::fromStdString(t.name), this, [this, id, target] { addEdge(id, target); });
+    to->addAction(QString::fromStdString(t.name), this,
+                  [this, id, target] { addEdge(id, target); });
   }
-  QAction* walk = menu->addAction(tr("Random Walk From Here"), this, [this, id] { emit walkRequested(id); });
+  QAction* walk =
+      menu->addAction(tr("Random Walk From Here"), this, [this, id] { emit walkRequested(id); });
   walk->setEnabled(n->built != nullptr);
   menu->addSeparator();
   menu->addAction(tr("Delete Node"), this, [this, id] { deleteItems({id}, {}); });

@@ -24,7 +24,8 @@ class ParametricGraphModel : public GraphModel {
   bool isDeadEnd(ParamNodeId id) const;
 
   void moveNode(GraphNodeId id, QPointF position) override;
-  void deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>& edges) override;
+  void deleteItems(const std::vector<GraphNodeId>& nodes,
+                   const std::vector<GraphEdgeId>& edges) override;
   void fillNodeMenu(QMenu* menu, GraphNodeId id) override;
   void fillEdgeMenu(QMenu* menu, GraphEdgeId id) override;
   // "Add Edge To": one undoable step; emits edgeCreated so the owner can sample it.

@@ -8,9 +8,9 @@
 
 #include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
+#include "widgets/views/graph/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/param/parametric_graph_model.h"
-#include "widgets/views/graph/graph_canvas.h"
 
 namespace mg {
 
@@ -69,8 +69,12 @@ ParametricGraphView::~ParametricGraphView() {
   delete m_scene;
 }
 
-int ParametricGraphView::edgeItemCount() const { return m_scene->edgeItemCount(); }
-int ParametricGraphView::nodeItemCount() const { return m_scene->nodeItemCount(); }
+int ParametricGraphView::edgeItemCount() const {
+  return m_scene->edgeItemCount();
+}
+int ParametricGraphView::nodeItemCount() const {
+  return m_scene->nodeItemCount();
+}
 
 void ParametricGraphView::refreshCombos() {
   const ParamNodeId from = m_from->currentData().toInt(), to = m_to->currentData().toInt();
@@ -86,10 +90,18 @@ void ParametricGraphView::refreshCombos() {
   m_addEdge->setEnabled(m_from->count() > 0);
 }
 
-ParamNodeId ParametricGraphView::selectedNode() const { return m_scene->selectedNode(); }
-ParamEdgeId ParametricGraphView::selectedEdge() const { return m_scene->selectedEdge(); }
-void ParametricGraphView::selectEdge(ParamEdgeId id) { m_scene->selectEdge(id); }
-void ParametricGraphView::selectNode(ParamNodeId id) { m_scene->selectNode(id); }
+ParamNodeId ParametricGraphView::selectedNode() const {
+  return m_scene->selectedNode();
+}
+ParamEdgeId ParametricGraphView::selectedEdge() const {
+  return m_scene->selectedEdge();
+}
+void ParametricGraphView::selectEdge(ParamEdgeId id) {
+  m_scene->selectEdge(id);
+}
+void ParametricGraphView::selectNode(ParamNodeId id) {
+  m_scene->selectNode(id);
+}
 
 void ParametricGraphView::onSelection() {
   if (const ParamEdgeId e = selectedEdge(); e != kNoParamId) emit edgeSelected(e);

@@ -21,11 +21,13 @@
 namespace mg {
 
 namespace {
-constexpr int kMotionRole = Qt::UserRole, kBeginRole = Qt::UserRole + 1, kEndRole = Qt::UserRole + 2;
+constexpr int kMotionRole = Qt::UserRole, kBeginRole = Qt::UserRole + 1,
+              kEndRole = Qt::UserRole + 2;
 const ParameterKind kKinds[] = {ParameterKind::TravelDirectionChange, ParameterKind::TravelSpeed,
                                 ParameterKind::EndEffectorPosition, ParameterKind::MinimumHeight};
-const char* const kKindLabels[] = {"Turn angle (travel direction change, deg)", "Travel speed (m/s)",
-                                   "End-effector position (m)", "Minimum height (m)"};
+const char* const kKindLabels[] = {"Turn angle (travel direction change, deg)",
+                                   "Travel speed (m/s)", "End-effector position (m)",
+                                   "Minimum height (m)"};
 }  // namespace
 
 ParametricNodeDialog::ParametricNodeDialog(Project* project, QWidget* parent)
@@ -36,7 +38,8 @@ ParametricNodeDialog::ParametricNodeDialog(Project* project, QWidget* parent)
   m_name = new QLineEdit(QString::fromStdString(parametricOf(*project)->uniqueName("walk")), this);
   form->addRow(tr("Name"), m_name);
   m_motion = new QComboBox(this);
-  for (const MotionEntry& m : project->motions()) m_motion->addItem(QString::fromStdString(m.motion->name), m.id);
+  for (const MotionEntry& m : project->motions())
+    m_motion->addItem(QString::fromStdString(m.motion->name), m.id);
   form->addRow(tr("Motion"), m_motion);
   auto* cycles = new QHBoxLayout;
   m_steps = new QSpinBox(this);
@@ -131,13 +134,17 @@ void ParametricNodeDialog::selectMotion(int id) {
   if (const int i = m_motion->findData(id); i >= 0) m_motion->setCurrentIndex(i);
 }
 
-int ParametricNodeDialog::segmentCount() const { return m_segments->count(); }
+int ParametricNodeDialog::segmentCount() const {
+  return m_segments->count();
+}
 
 void ParametricNodeDialog::addSegment(const ParamExample& ex, const QString& note) {
   std::shared_ptr<const Motion> m = m_project->motion(ex.motion);
   auto* item = new QListWidgetItem(tr("%1  frames %2\u2013%3  %4")
                                        .arg(m ? QString::fromStdString(m->name) : QString())
-                                       .arg(ex.beginFrame).arg(ex.endFrame - 1).arg(note));
+                                       .arg(ex.beginFrame)
+                                       .arg(ex.endFrame - 1)
+                                       .arg(note));
   item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
   item->setCheckState(Qt::Checked);
   item->setData(kMotionRole, ex.motion);
@@ -158,10 +165,13 @@ void ParametricNodeDialog::suggestStepCycles() {
     m_status->setText(QString::fromStdString(cycles.error().message));
     return;
   }
-  const QString note = tr("(%1 step%2 from a %3)").arg(settings.steps).arg(settings.steps == 1 ? "" : "s")
+  const QString note = tr("(%1 step%2 from a %3)")
+                           .arg(settings.steps)
+                           .arg(settings.steps == 1 ? "" : "s")
                            .arg(m_foot->currentText());
   for (const StepCycle& c : *cycles) addSegment({currentMotion(), c.beginFrame, c.endFrame}, note);
-  m_status->setText(tr("%1 step cycles found in %2.").arg(cycles->size()).arg(QString::fromStdString(m->name)));
+  m_status->setText(
+      tr("%1 step cycles found in %2.").arg(cycles->size()).arg(QString::fromStdString(m->name)));
   invalidate();
 }
 
@@ -178,16 +188,18 @@ void ParametricNodeDialog::findSimilar() {
   for (const MotionEntry& m : m_project->motions()) job.database.push_back({m.id, m.motion});
   job.metric = m_project->metricSettings();
   m_progress->setProgress(0, kJobProgressSteps, tr("Finding similar segments"));
-  m_similarJob.start([job](JobContext<SimilarSegmentsResult>& context) { runSimilarSegments(context, job); },
-                     {[this](const SimilarSegmentsResult& r) {
-                        if (!r.error.isEmpty()) m_status->setText(r.error);
-                        for (size_t i = 0; i < r.segments.size(); ++i) {
-                          addSegment(r.segments[i], tr("(similar, cost %1)").arg(r.costs[i], 0, 'g', 3));
-                        }
-                        if (r.error.isEmpty()) m_status->setText(tr("%1 similar segments added.").arg(r.segments.size()));
-                      },
-                      [this](int v, int max, const QString&) { m_progress->setProgress(v, max, tr("Searching")); },
-                      [this](bool) { m_progress->finish(); }});
+  m_similarJob.start(
+      [job](JobContext<SimilarSegmentsResult>& context) { runSimilarSegments(context, job); },
+      {[this](const SimilarSegmentsResult& r) {
+         if (!r.error.isEmpty()) m_status->setText(r.error);
+         for (size_t i = 0; i < r.segments.size(); ++i) {
+           addSegment(r.segments[i], tr("(similar, cost %1)").arg(r.costs[i], 0, 'g', 3));
+         }
+         if (r.error.isEmpty())
+           m_status->setText(tr("%1 similar segments added.").arg(r.segments.size()));
+       },
+       [this](int v, int max, const QString&) { m_progress->setProgress(v, max, tr("Searching")); },
+       [this](bool) { m_progress->finish(); }});
 }
 
 std::vector<ParameterMetric> ParametricNodeDialog::metrics() const {
@@ -210,7 +222,8 @@ ParamNodeEntry ParametricNodeDialog::entry() const {
   for (int i = 0; i < m_segments->count(); ++i) {
     const QListWidgetItem* item = m_segments->item(i);
     if (item->checkState() != Qt::Checked) continue;
-    e.examples.push_back({item->data(kMotionRole).toInt(), item->data(kBeginRole).toInt(), item->data(kEndRole).toInt()});
+    e.examples.push_back({item->data(kMotionRole).toInt(), item->data(kBeginRole).toInt(),
+                          item->data(kEndRole).toInt()});
   }
   e.metrics = metrics();
   e.inversion.samples = m_samples->value();
@@ -236,32 +249,42 @@ void ParametricNodeDialog::build() {
   const NodeBuildJob job = NodeBuildJob::from(e, *m_project);
   m_buildButton->setEnabled(false);
   m_progress->setProgress(0, kJobProgressSteps, tr("Building node"));
-  m_status->setText(tr("Registering %1 examples and measuring %2 blends...").arg(e.examples.size()).arg(e.inversion.samples));
-  m_buildJob.start([job](JobContext<NodeBuildResult>& context) { runNodeBuild(context, job); },
-                   {[this](const NodeBuildResult& r) {
-                      if (!r.node) {
-                        m_status->setText(tr("Build failed: %1").arg(r.error));
-                        return;
-                      }
-                      m_built = r.node;
-                      m_plot->setNode(m_built);
-                      m_create->setEnabled(true);
-                      QString range;
-                      const auto names = m_built->measure().parameterNames();
-                      for (int d = 0; d < m_built->dimensions(); ++d) {
-                        range += tr("%1 in [%2, %3]  ").arg(QString::fromStdString(names[d]))
-                                     .arg(m_built->rangeMin()[d], 0, 'f', 2).arg(m_built->rangeMax()[d], 0, 'f', 2);
-                      }
-                      m_status->setText(tr("Built: %1 examples, %2 samples; %3. Drag in the plot to play a blend.")
-                                            .arg(m_built->space().exampleCount()).arg(m_built->samples().size()).arg(range));
-                      emit nodeBuilt();
-                    },
-                    [this](int v, int max, const QString&) { m_progress->setProgress(v, max, tr("Building node")); },
-                    [this](bool cancelled) {
-                      m_progress->finish();
-                      m_buildButton->setEnabled(true);
-                      if (cancelled) m_status->setText(tr("Build cancelled."));
-                    }});
+  m_status->setText(tr("Registering %1 examples and measuring %2 blends...")
+                        .arg(e.examples.size())
+                        .arg(e.inversion.samples));
+  m_buildJob.start(
+      [job](JobContext<NodeBuildResult>& context) { runNodeBuild(context, job); },
+      {[this](const NodeBuildResult& r) {
+         if (!r.node) {
+           m_status->setText(tr("Build failed: %1").arg(r.error));
+           return;
+         }
+         m_built = r.node;
+         m_plot->setNode(m_built);
+         m_create->setEnabled(true);
+         QString range;
+         const auto names = m_built->measure().parameterNames();
+         for (int d = 0; d < m_built->dimensions(); ++d) {
+           range += tr("%1 in [%2, %3]  ")
+                        .arg(QString::fromStdString(names[d]))
+                        .arg(m_built->rangeMin()[d], 0, 'f', 2)
+                        .arg(m_built->rangeMax()[d], 0, 'f', 2);
+         }
+         m_status->setText(
+             tr("Built: %1 examples, %2 samples; %3. Drag in the plot to play a blend.")
+                 .arg(m_built->space().exampleCount())
+                 .arg(m_built->samples().size())
+                 .arg(range));
+         emit nodeBuilt();
+       },
+       [this](int v, int max, const QString&) {
+         m_progress->setProgress(v, max, tr("Building node"));
+       },
+       [this](bool cancelled) {
+         m_progress->finish();
+         m_buildButton->setEnabled(true);
+         if (cancelled) m_status->setText(tr("Build cancelled."));
+       }});
 }
 
 }  // namespace mg

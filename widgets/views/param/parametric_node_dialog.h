@@ -50,7 +50,8 @@ class ParametricNodeDialog : public QDialog {
   QLabel* statusLabel() const { return m_status; }
 
  signals:
-  void parameterDragged(std::shared_ptr<const mg::ParametricNode> node, const mg::ParameterVector& l);
+  void parameterDragged(std::shared_ptr<const mg::ParametricNode> node,
+                        const mg::ParameterVector& l);
   void nodeBuilt();
 
  private:

@@ -18,7 +18,9 @@
 
 namespace mg {
 
-TransitionStrip::TransitionStrip(QWidget* parent) : QWidget(parent) { setMinimumHeight(30); }
+TransitionStrip::TransitionStrip(QWidget* parent) : QWidget(parent) {
+  setMinimumHeight(30);
+}
 
 void TransitionStrip::setClip(int frames, int blendBegin, int blendEnd, const QString& text) {
   m_frames = frames, m_blendBegin = blendBegin, m_blendEnd = blendEnd, m_text = text;
@@ -51,8 +53,8 @@ void TransitionStrip::paintEvent(QPaintEvent*) {
              m_text.isEmpty() ? tr("No preview") : m_text);
 }
 
-ParametricPreview::ParametricPreview(StreamPlayer* player, ViewportWidget* viewport, TransitionStrip* strip,
-                                     QObject* parent)
+ParametricPreview::ParametricPreview(StreamPlayer* player, ViewportWidget* viewport,
+                                     TransitionStrip* strip, QObject* parent)
     : QObject(parent), m_player(player), m_viewport(viewport), m_strip(strip) {
   connect(player, &StreamPlayer::frameChanged, this, &ParametricPreview::onFrame);
   auto gone = [this] {
@@ -67,12 +69,16 @@ ParametricPreview::ParametricPreview(StreamPlayer* player, ViewportWidget* viewp
     if (!m_stream || m_player->stream() != m_stream) return;
     if (m_walk) {
       const int node = m_walk->currentNode();
-      const QString name = m_graph && node >= 0 && node < m_graph->nodeCount()
-                               ? QString::fromStdString(m_graph->nodeSources[static_cast<size_t>(node)].name)
-                               : QString();
-      emit statusChanged(tr("The walk reached dead end %1 after %2 transitions: no transition leaves that node "
-                            "(marked in the Parametric Graph). Stopped on its last frame; scrub back, or start a "
-                            "new walk.").arg(name).arg(transitionsMade()));
+      const QString name =
+          m_graph && node >= 0 && node < m_graph->nodeCount()
+              ? QString::fromStdString(m_graph->nodeSources[static_cast<size_t>(node)].name)
+              : QString();
+      emit statusChanged(
+          tr("The walk reached dead end %1 after %2 transitions: no transition leaves that node "
+             "(marked in the Parametric Graph). Stopped on its last frame; scrub back, or start a "
+             "new walk.")
+              .arg(name)
+              .arg(transitionsMade()));
     } else {
       emit statusChanged(message);
     }
@@ -83,10 +89,14 @@ ParametricPreview::~ParametricPreview() {
   if (m_mode == Mode::Steer) qApp->removeEventFilter(this);
 }
 
-int ParametricPreview::framesShown() const { return m_stream && m_player->stream() == m_stream ? m_player->frame() + 1 : 0; }
+int ParametricPreview::framesShown() const {
+  return m_stream && m_player->stream() == m_stream ? m_player->frame() + 1 : 0;
+}
 
 int ParametricPreview::transitionsMade() const {
-  return m_stream && m_player->stream() == m_stream ? static_cast<int>(m_stream->transitions().size()) : 0;
+  return m_stream && m_player->stream() == m_stream
+             ? static_cast<int>(m_stream->transitions().size())
+             : 0;
 }
 
 void ParametricPreview::setMode(Mode mode) {
@@ -94,7 +104,9 @@ void ParametricPreview::setMode(Mode mode) {
   if (m_mode == Mode::Steer) qApp->removeEventFilter(this);
   if (mode == Mode::Steer) qApp->installEventFilter(this);
   m_mode = mode;
-  if (m_viewport) m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), mode == Mode::Steer);
+  if (m_viewport)
+    m_viewport->setGroundArrow(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(),
+                               mode == Mode::Steer);
   if (mode == Mode::Off && m_strip) m_strip->setClip(0, 0, 0, QString());
   emit modeChanged(mode);
 }
@@ -118,17 +130,20 @@ void ParametricPreview::playClip(std::shared_ptr<const Motion> clip, int blendBe
   if (!clip || clip->frameCount() == 0) return;
   const int frames = clip->frameCount();
   if (m_strip) {
-    m_strip->setClip(frames, blendBegin, blendEnd,
-                     blendEnd > blendBegin ? tr("Transition: source clip \u2192 blend window (%1 frames) \u2192 target clip")
-                                                 .arg(blendEnd - blendBegin)
-                                           : tr("Blend of the node (%1 frames)").arg(frames));
+    m_strip->setClip(
+        frames, blendBegin, blendEnd,
+        blendEnd > blendBegin
+            ? tr("Transition: source clip \u2192 blend window (%1 frames) \u2192 target clip")
+                  .arg(blendEnd - blendBegin)
+            : tr("Blend of the node (%1 frames)").arg(frames));
   }
   m_walk = nullptr;
   play(std::make_unique<MotionClipStream>(std::move(clip), 0, frames),
        blendEnd > blendBegin ? tr("The transition preview") : tr("The node blend"), Mode::Clip);
 }
 
-bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, int startNode, bool steering) {
+bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, int startNode,
+                                  bool steering) {
   PlayerSettings settings;
   settings.seed = static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch());
   Result<GraphPlayer> player = GraphPlayer::create(graph, startNode, std::nullopt, settings);
@@ -145,8 +160,13 @@ bool ParametricPreview::startWalk(std::shared_ptr<const ParametricGraph> graph, 
     directive.headingRadians = m_heading;
   }
   walk->setDirective(directive);
-  if (m_strip) m_strip->setClip(0, 0, 0, steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around, or drag on the ground") : tr("Random walk"));
-  play(std::move(walk), steering ? tr("The steered walk") : tr("The random walk"), steering ? Mode::Steer : Mode::Walk);
+  if (m_strip)
+    m_strip->setClip(
+        0, 0, 0,
+        steering ? tr("Steering: \u2190 \u2192 turn, \u2193 turn around, or drag on the ground")
+                 : tr("Random walk"));
+  play(std::move(walk), steering ? tr("The steered walk") : tr("The random walk"),
+       steering ? Mode::Steer : Mode::Walk);
   if (m_mode == Mode::Off) return false;
   updateArrow();
   return true;
@@ -182,14 +202,16 @@ bool ParametricPreview::steerTowards(const QPointF& windowPos) {
   const double dx = ground->x() - root.x(), dz = ground->z() - root.z();
   if (std::hypot(dx, dz) < 0.05) return false;  // on the character: no direction
   setHeading(std::atan2(dx, dz));
-  emit statusChanged(tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
+  emit statusChanged(
+      tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
   return true;
 }
 
 void ParametricPreview::updateArrow() {
   if (m_mode != Mode::Steer || !m_viewport) return;
   const Eigen::Vector3d root = rootPosition();
-  m_viewport->setGroundArrow(root, 1.4 * Eigen::Vector3d(std::sin(m_heading), 0, std::cos(m_heading)), true);
+  m_viewport->setGroundArrow(
+      root, 1.4 * Eigen::Vector3d(std::sin(m_heading), 0, std::cos(m_heading)), true);
 }
 
 void ParametricPreview::onFrame() {
@@ -198,7 +220,9 @@ void ParametricPreview::onFrame() {
   if (m_mode == Mode::Steer) updateArrow();
 }
 
-void ParametricPreview::advance(double seconds) { m_player->advanceSeconds(seconds); }
+void ParametricPreview::advance(double seconds) {
+  m_player->advanceSeconds(seconds);
+}
 
 bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
   // Dragging on the ground with the left button steers towards the point under the mouse (Alt,
@@ -206,16 +230,19 @@ bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
   if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d() &&
       (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
     auto* mouse = static_cast<QMouseEvent*>(event);
-    if ((mouse->buttons() & Qt::LeftButton) && !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
+    if ((mouse->buttons() & Qt::LeftButton) &&
+        !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
       steerTowards(mouse->position());
       return true;
     }
   }
-  if (m_mode != Mode::Steer || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
+  if (m_mode != Mode::Steer ||
+      (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
     return QObject::eventFilter(watched, event);
   }
   const int key = static_cast<QKeyEvent*>(event)->key();
-  if (key != Qt::Key_Left && key != Qt::Key_Right && key != Qt::Key_Down && key != Qt::Key_Up) return false;
+  if (key != Qt::Key_Left && key != Qt::Key_Right && key != Qt::Key_Down && key != Qt::Key_Up)
+    return false;
   if (event->type() == QEvent::ShortcutOverride) {
     event->accept();  // the arrows steer instead of stepping playback
     return true;
@@ -224,7 +251,8 @@ bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
   if (key == Qt::Key_Left) turn(step);
   if (key == Qt::Key_Right) turn(-step);
   if (key == Qt::Key_Down) turn(std::numbers::pi);
-  emit statusChanged(tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
+  emit statusChanged(
+      tr("Steering towards %1\u00b0").arg(m_heading * 180 / std::numbers::pi, 0, 'f', 0));
   return true;
 }
 

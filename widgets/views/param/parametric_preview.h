@@ -10,7 +10,8 @@
 
 namespace mg {
 
-class GraphPlayer;  // core/param/graph_player.h, not included: see widgets/jobs/transition_preview.h
+class GraphPlayer;  // core/param/graph_player.h, not included: see
+                    // widgets/jobs/transition_preview.h
 class PoseStream;
 struct ParametricGraph;
 class StreamPlayer;
@@ -43,7 +44,8 @@ class TransitionStrip : public QWidget {
 // walk through the graph (GraphPlayer, Directive::None), or interactive steering
 // (Directive::Heading) where the arrow keys, or a left-drag on the ground towards a point, turn
 // the desired direction, drawn as an arrow on the ground at the shown character. While steering,
-// arrow keys and left-drags in the 3D view are taken before the window's shortcuts and camera. A walk that reaches a dead end stops on its last frame with a message.
+// arrow keys and left-drags in the 3D view are taken before the window's shortcuts and camera. A
+// walk that reaches a dead end stops on its last frame with a message.
 class ParametricPreview : public QObject {
   Q_OBJECT
 
@@ -51,7 +53,8 @@ class ParametricPreview : public QObject {
   enum class Mode { Off, Clip, Walk, Steer };
 
   // `player` and `viewport` must outlive the preview; `strip` may be null.
-  ParametricPreview(StreamPlayer* player, ViewportWidget* viewport, TransitionStrip* strip, QObject* parent = nullptr);
+  ParametricPreview(StreamPlayer* player, ViewportWidget* viewport, TransitionStrip* strip,
+                    QObject* parent = nullptr);
   ~ParametricPreview() override;
 
   void playClip(std::shared_ptr<const Motion> clip, int blendBegin = 0, int blendEnd = 0);

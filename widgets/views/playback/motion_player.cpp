@@ -8,8 +8,8 @@
 
 namespace mg {
 
-MotionPlayer::MotionPlayer(Project* project, PlaybackController* playback,
-                           ViewportWidget* viewport, QObject* parent)
+MotionPlayer::MotionPlayer(Project* project, PlaybackController* playback, ViewportWidget* viewport,
+                           QObject* parent)
     : QObject(parent), m_project(project), m_playback(playback), m_viewport(viewport) {
   connect(playback, &PlaybackController::frameChanged, this, &MotionPlayer::updatePoses);
   connect(project, &Project::motionRemoved, this, [this](MotionId id) {

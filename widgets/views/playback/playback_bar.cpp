@@ -45,7 +45,9 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
   m_slider = new QSlider(Qt::Horizontal, this);
   m_slider->setMinimum(0);
   m_slider->setTracking(true);
-  m_slider->setToolTip(tr("Scrub through the clip or preview (frames at the working rate, as on the timeline and heatmap)"));
+  m_slider->setToolTip(
+      tr("Scrub through the clip or preview (frames at the working rate, as on the timeline and "
+         "heatmap)"));
   layout->addWidget(m_slider, 1);
 
   m_frameLabel = new QLabel(this);
@@ -65,9 +67,8 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
   layout->addWidget(actionButton(loopAction, this));
 
   connect(m_slider, &QSlider::valueChanged, controller, &PlaybackController::setFrame);
-  connect(m_slider, &QSlider::sliderPressed, controller, [controller] {
-    controller->setPlaying(false);
-  });
+  connect(m_slider, &QSlider::sliderPressed, controller,
+          [controller] { controller->setPlaying(false); });
   connect(m_speed, &QComboBox::currentIndexChanged, controller,
           [this](int i) { m_controller->setSpeed(m_speed->itemData(i).toDouble()); });
   connect(controller, &PlaybackController::speedChanged, this, [this](double s) {
@@ -80,11 +81,14 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
     updateReadout();
   });
   connect(controller, &PlaybackController::clipChanged, this, &PlaybackBar::updateClip);
-  m_frameLabel->setToolTip(tr("The shown frame at the project's working rate, its time, and the last frame"));
+  m_frameLabel->setToolTip(
+      tr("The shown frame at the project's working rate, its time, and the last frame"));
   updateClip();
 }
 
-QString PlaybackBar::readout() const { return m_frameLabel->text(); }
+QString PlaybackBar::readout() const {
+  return m_frameLabel->text();
+}
 
 void PlaybackBar::updateClip() {
   const QSignalBlocker block(m_slider);
@@ -102,9 +106,10 @@ void PlaybackBar::updateReadout() {
     return;
   }
   // The one clock: working-rate frames and seconds, the way the timeline and heatmap write them.
-  m_frameLabel->setText(QStringLiteral("%1 / %2")
-                            .arg(clockText(m_controller->workingFrame(), m_controller->workingFps()))
-                            .arg(m_controller->lastWorkingFrame()));
+  m_frameLabel->setText(
+      QStringLiteral("%1 / %2")
+          .arg(clockText(m_controller->workingFrame(), m_controller->workingFps()))
+          .arg(m_controller->lastWorkingFrame()));
 }
 
 }  // namespace mg

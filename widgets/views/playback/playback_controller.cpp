@@ -59,7 +59,8 @@ void PlaybackController::stepForward() {
   if (m_frameCount == 0) return;
   // The first clip frame of the next working frame (a clip slower than the working rate: the
   // next clip frame).
-  const int next = std::max(m_frame + 1, static_cast<int>(std::ceil((workingFrame() + 1) / m_workingFps * m_fps - 1e-6)));
+  const int next = std::max(
+      m_frame + 1, static_cast<int>(std::ceil((workingFrame() + 1) / m_workingFps * m_fps - 1e-6)));
   want(next + 1);
   setFrame(next < m_frameCount ? next : (m_loop ? 0 : m_frameCount - 1));
 }
@@ -73,7 +74,8 @@ void PlaybackController::stepBackward() {
   }
   // The first clip frame of the previous working frame.
   const int w = workingFrame();
-  const int previous = std::min(m_frame - 1, static_cast<int>(std::ceil((w - 1) / m_workingFps * m_fps - 1e-6)));
+  const int previous =
+      std::min(m_frame - 1, static_cast<int>(std::ceil((w - 1) / m_workingFps * m_fps - 1e-6)));
   setFrame(std::max(0, previous));
 }
 

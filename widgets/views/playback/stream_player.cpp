@@ -30,22 +30,28 @@ void StreamPlayer::attachTransport(PlaybackController* transport) {
   }
   m_transport = transport;
   if (!m_transport) return;
-  m_transportFrame = connect(m_transport, &PlaybackController::frameChanged, this, &StreamPlayer::onTransportFrame);
-  m_transportWant = connect(m_transport, &PlaybackController::framesWanted, this, &StreamPlayer::pullUntil);
-  m_transportPlaying = connect(m_transport, &PlaybackController::playingChanged, this, [this](bool playing) {
-    if (m_stream) emit playingChanged(playing);
-  });
+  m_transportFrame = connect(m_transport, &PlaybackController::frameChanged, this,
+                             &StreamPlayer::onTransportFrame);
+  m_transportWant =
+      connect(m_transport, &PlaybackController::framesWanted, this, &StreamPlayer::pullUntil);
+  m_transportPlaying =
+      connect(m_transport, &PlaybackController::playingChanged, this, [this](bool playing) {
+        if (m_stream) emit playingChanged(playing);
+      });
 }
 
 int StreamPlayer::lookahead() const {
-  return m_stream && m_stream->canFollow(Directive::Kind::Heading) ? kSteeringLookaheadFrames : kLookaheadFrames;
+  return m_stream && m_stream->canFollow(Directive::Kind::Heading) ? kSteeringLookaheadFrames
+                                                                   : kLookaheadFrames;
 }
 
 void StreamPlayer::reportEnd() {
   if (m_endReported) return;
   m_endReported = true;
   emit ended(tr("%1 ended after %2 s (frame %3): the stream has no frame after it.")
-                 .arg(m_label).arg(lastFrame() / fps(), 0, 'f', 2).arg(lastFrame()));
+                 .arg(m_label)
+                 .arg(lastFrame() / fps(), 0, 'f', 2)
+                 .arg(lastFrame()));
 }
 
 void StreamPlayer::pullUntil(int frameCount) {
@@ -100,7 +106,8 @@ void StreamPlayer::play(std::unique_ptr<PoseStream> stream, const QString& label
   if (m_transport) {
     pullUntil(1 + lookahead());
     m_transport->setOpenEnded(!m_exhausted);
-    m_transport->setClip(lastFrame() + 1, m_stream->fps());  // shows frame 0 through onTransportFrame
+    m_transport->setClip(lastFrame() + 1,
+                         m_stream->fps());  // shows frame 0 through onTransportFrame
     m_transport->setPlaying(true);
     emit playingChanged(m_transport->isPlaying());
     return;
@@ -137,7 +144,9 @@ bool StreamPlayer::pull() {
   return true;
 }
 
-bool StreamPlayer::transportPlaying() const { return m_transport ? m_transport->isPlaying() : m_playing; }
+bool StreamPlayer::transportPlaying() const {
+  return m_transport ? m_transport->isPlaying() : m_playing;
+}
 
 bool StreamPlayer::isPlaying() const {
   if (m_transport) return m_stream && m_transport->isPlaying();
@@ -212,7 +221,8 @@ void StreamPlayer::stepBackward() {
 
 void StreamPlayer::seekFrame(int frame) {
   if (!m_stream || m_ring.empty()) return;
-  pullUntil(frame + 1 + (m_transport ? lookahead() : 0));  // a frame ahead of the newest is synthesised first
+  pullUntil(frame + 1 +
+            (m_transport ? lookahead() : 0));  // a frame ahead of the newest is synthesised first
   if (m_transport) {
     m_transport->setFrame(std::clamp(frame, firstFrame(), lastFrame()));
     return;
@@ -250,8 +260,10 @@ void StreamPlayer::show() {
   }
   std::vector<Eigen::Vector3d> points(skeleton->jointCount());
   std::vector<Eigen::Quaterniond> rotations(skeleton->jointCount());
-  forwardKinematics(*skeleton, p->rootPosition, p->localRotations.data(), points.data(), rotations.data());
-  const std::vector<Eigen::Vector3d> ends = endSitePositions(*skeleton, points.data(), rotations.data());
+  forwardKinematics(*skeleton, p->rootPosition, p->localRotations.data(), points.data(),
+                    rotations.data());
+  const std::vector<Eigen::Vector3d> ends =
+      endSitePositions(*skeleton, points.data(), rotations.data());
   points.insert(points.end(), ends.begin(), ends.end());
   m_viewport->setPose(m_characterId, points);
   if (first) m_viewport->frameCharacters();

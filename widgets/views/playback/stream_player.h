@@ -109,7 +109,7 @@ class StreamPlayer : public QObject {
   void onTransportFrame(int frame);
   void pullUntil(int frameCount);  // grows the ring (and the transport's clip) to frameCount frames
   int lookahead() const;
-  void reset();  // drops stream, ring and character, leaves the transport alone
+  void reset();      // drops stream, ring and character, leaves the transport alone
   void reportEnd();  // the `ended` message, once per stream
   void show();
 

@@ -30,8 +30,9 @@ QualityPanel::QualityPanel(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(4, 4, 4, 4);
   auto* bar = new QHBoxLayout;
   m_run = new QPushButton(tr("Run Report"), this);
-  m_run->setToolTip(tr("Export the project's graphs, walk each, write the walks as BVH and measure them "
-                       "against the source capture (as mgtool eval does)"));
+  m_run->setToolTip(
+      tr("Export the project's graphs, walk each, write the walks as BVH and measure them "
+         "against the source capture (as mgtool eval does)"));
   m_cancel = new QToolButton(this);
   m_cancel->setText(tr("Cancel"));
   m_cancel->setToolTip(tr("Stop the running report"));
@@ -40,11 +41,13 @@ QualityPanel::QualityPanel(QWidget* parent) : QWidget(parent) {
   m_seconds->setDecimals(0);
   m_seconds->setValue(60);
   m_seconds->setSuffix(tr(" s walk"));
-  m_seconds->setToolTip(tr("Length of each graph's walk (steerable kinds walk long enough for 50 heading changes)"));
+  m_seconds->setToolTip(
+      tr("Length of each graph's walk (steerable kinds walk long enough for 50 heading changes)"));
   m_seed = new QSpinBox(this);
   m_seed->setRange(1, 999999);
   m_seed->setPrefix(tr("seed "));
-  m_seed->setToolTip(tr("Random seed of the walks and headings: the same seed gives the same report"));
+  m_seed->setToolTip(
+      tr("Random seed of the walks and headings: the same seed gives the same report"));
   m_progress = new QProgressBar(this);
   m_progress->setMaximumWidth(140);
   m_progress->setTextVisible(false);
@@ -74,9 +77,11 @@ QualityPanel::QualityPanel(QWidget* parent) : QWidget(parent) {
   m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
   m_plots = new QualityPlots(content);
   m_transitions = new QTreeWidget(content);
-  m_transitions->setHeaderLabels({tr("Worst transitions"), tr("at"), tr("velocity jump"), tr("worst point")});
+  m_transitions->setHeaderLabels(
+      {tr("Worst transitions"), tr("at"), tr("velocity jump"), tr("worst point")});
   m_transitions->setRootIsDecorated(true);
-  m_transitions->setToolTip(tr("Click a transition to replay its graph's report walk and stop on it"));
+  m_transitions->setToolTip(
+      tr("Click a transition to replay its graph's report walk and stop on it"));
   m_transitions->setMinimumHeight(140);
   v->addWidget(m_table);
   v->addWidget(m_plots);
@@ -88,7 +93,8 @@ QualityPanel::QualityPanel(QWidget* parent) : QWidget(parent) {
   connect(m_cancel, &QToolButton::clicked, this, &QualityPanel::cancelRequested);
   auto activate = [this](QTreeWidgetItem* item) {
     if (!item || !item->data(0, kInputRole).isValid()) return;
-    emit transitionActivated(item->data(0, kInputRole).toInt(), item->data(0, kSecondsRole).toDouble());
+    emit transitionActivated(item->data(0, kInputRole).toInt(),
+                             item->data(0, kSecondsRole).toDouble());
   };
   connect(m_transitions, &QTreeWidget::itemClicked, this, activate);
   connect(m_transitions, &QTreeWidget::itemActivated, this, activate);
@@ -119,7 +125,9 @@ void QualityPanel::setProgress(int value, int maximum) {
   m_progress->setValue(value);
 }
 
-void QualityPanel::setStatus(const QString& text) { m_status->setText(text); }
+void QualityPanel::setStatus(const QString& text) {
+  m_status->setText(text);
+}
 
 void QualityPanel::setReport(std::shared_ptr<const QualityReport> report) {
   m_plots->setReport(report);
@@ -141,7 +149,8 @@ void QualityPanel::setReport(std::shared_ptr<const QualityReport> report) {
   m_table->setRowCount(static_cast<int>(t.rows.size()));
   for (int r = 0; r < static_cast<int>(t.rows.size()); ++r) {
     const ReportRow& row = t.rows[static_cast<size_t>(r)];
-    auto* name = new QTableWidgetItem(QString::fromStdString(row.group.empty() ? row.name : row.group));
+    auto* name =
+        new QTableWidgetItem(QString::fromStdString(row.group.empty() ? row.name : row.group));
     if (!row.group.empty()) {
       QFont bold = name->font();
       bold.setBold(true);
@@ -174,9 +183,10 @@ void QualityPanel::setReport(std::shared_ptr<const QualityReport> report) {
       continue;
     }
     for (const TransitionFigure& w : f.worst) {
-      auto* item = new QTreeWidgetItem(top, {QString::fromStdString(w.label), tr("%1 s").arg(w.seconds, 0, 'f', 2),
-                                             tr("%1 bh/s").arg(w.velocityJumpBhPerS, 0, 'f', 2),
-                                             QString::fromStdString(w.worstPoint)});
+      auto* item = new QTreeWidgetItem(
+          top, {QString::fromStdString(w.label), tr("%1 s").arg(w.seconds, 0, 'f', 2),
+                tr("%1 bh/s").arg(w.velocityJumpBhPerS, 0, 'f', 2),
+                QString::fromStdString(w.worstPoint)});
       item->setData(0, kInputRole, static_cast<int>(i));
       item->setData(0, kSecondsRole, w.seconds);
     }

@@ -17,7 +17,9 @@ constexpr int kPlotHeight = 200;
 constexpr int kRowHeight = 30;
 constexpr double kLogFloor = -4.0;  // smallest fraction drawn: 1e-4
 
-QColor seriesColour(int series) { return QColor(QString::fromLatin1(reportSeriesColour(series))); }
+QColor seriesColour(int series) {
+  return QColor(QString::fromLatin1(reportSeriesColour(series)));
+}
 
 QString tick(double v) {
   const double a = std::abs(v);
@@ -52,7 +54,9 @@ int QualityPlots::heightForWidth(int width) const {
   return histograms + (rows > 0 ? 8 + 50 + rows * kRowHeight : 0);
 }
 
-QSize QualityPlots::sizeHint() const { return {520, heightForWidth(520)}; }
+QSize QualityPlots::sizeHint() const {
+  return {520, heightForWidth(520)};
+}
 
 void QualityPlots::paintEvent(QPaintEvent*) {
   QPainter p(this);
@@ -66,13 +70,16 @@ void QualityPlots::paintEvent(QPaintEvent*) {
   const bool sideBySide = width() >= 760;
   const double w = sideBySide ? (width() - 8) / 2.0 : width();
   const QRectF acc(0, 0, w, kPlotHeight);
-  const QRectF skate = sideBySide ? QRectF(w + 8, 0, w, kPlotHeight) : QRectF(0, kPlotHeight + 8, w, kPlotHeight);
+  const QRectF skate =
+      sideBySide ? QRectF(w + 8, 0, w, kPlotHeight) : QRectF(0, kPlotHeight + 8, w, kPlotHeight);
   paintHistogram(p, acc, m_report->acceleration, tr("Per-frame worst-joint acceleration"));
   paintHistogram(p, skate, m_report->skate, tr("Planted-foot horizontal speed"));
-  if (responseRows() > 0) paintResponses(p, QRectF(0, skate.bottom() + 8, width(), 50 + responseRows() * kRowHeight));
+  if (responseRows() > 0)
+    paintResponses(p, QRectF(0, skate.bottom() + 8, width(), 50 + responseRows() * kRowHeight));
 }
 
-void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogram& h, const QString& title) const {
+void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogram& h,
+                                  const QString& title) const {
   p.fillRect(area, QColor(38, 41, 47));
   const int bins = static_cast<int>(h.edges.size()) - 1;
   if (bins < 1) return;
@@ -96,7 +103,8 @@ void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogr
                d == 0 ? QStringLiteral("1") : QStringLiteral("1e%1").arg(d));
   }
   for (int e = 0; e <= bins; e += std::max(1, bins / 6)) {
-    p.drawText(QRectF(x(e) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter, tick(h.edges[static_cast<size_t>(e)]));
+    p.drawText(QRectF(x(e) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter,
+               tick(h.edges[static_cast<size_t>(e)]));
   }
   p.drawText(QRectF(plot.left(), plot.bottom() + 16, plot.width(), 14), Qt::AlignCenter,
              QString::fromStdString(h.unit) + (h.logarithmic ? tr(" (log scale)") : QString()));
@@ -105,8 +113,12 @@ void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogr
     for (int c : h.counts[s]) total += c;
     QPainterPath path;
     for (int b = 0; b < bins; ++b) {
-      const double f = total > 0 ? static_cast<double>(h.counts[s][static_cast<size_t>(b)]) / total : 0.0;
-      if (b == 0) path.moveTo(x(b), y(f)); else path.lineTo(x(b), y(f));
+      const double f =
+          total > 0 ? static_cast<double>(h.counts[s][static_cast<size_t>(b)]) / total : 0.0;
+      if (b == 0)
+        path.moveTo(x(b), y(f));
+      else
+        path.lineTo(x(b), y(f));
       path.lineTo(x(b + 1), y(f));
     }
     p.setPen(QPen(seriesColour(static_cast<int>(s)), s == 0 ? 2.5 : 1.6));
@@ -123,7 +135,8 @@ void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
   p.fillRect(area, QColor(38, 41, 47));
   p.setPen(Qt::white);
   p.drawText(QPointF(area.left() + 8, area.top() + 15),
-             tr("Time to face within %1\u00b0 of a new heading").arg(m_report->settings.toleranceDegrees, 0, 'f', 0));
+             tr("Time to face within %1\u00b0 of a new heading")
+                 .arg(m_report->settings.toleranceDegrees, 0, 'f', 0));
   double tMax = 0.5;
   for (const InputFigures& f : m_report->inputs) {
     if (!f.error.empty() || !f.hasResponse) continue;
@@ -137,13 +150,15 @@ void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
     p.setPen(QColor(58, 61, 68));
     p.drawLine(QPointF(x(t), plot.top()), QPointF(x(t), plot.bottom()));
     p.setPen(QColor(184, 186, 192));
-    p.drawText(QRectF(x(t) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter, tick(t) + (k == 5 ? tr(" s") : QString()));
+    p.drawText(QRectF(x(t) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter,
+               tick(t) + (k == 5 ? tr(" s") : QString()));
   }
   int row = 0;
   for (const InputFigures& f : m_report->inputs) {
     if (!f.error.empty() || !f.hasResponse) continue;
     // The series colour of this input: its place among the plotted series.
-    const auto it = std::find(m_report->acceleration.series.begin(), m_report->acceleration.series.end(), f.label);
+    const auto it = std::find(m_report->acceleration.series.begin(),
+                              m_report->acceleration.series.end(), f.label);
     const QColor c = seriesColour(static_cast<int>(it - m_report->acceleration.series.begin()));
     std::vector<double> times;
     for (const ResponseRecord& r : f.responses) {
@@ -152,7 +167,8 @@ void QualityPlots::paintResponses(QPainter& p, const QRectF& area) const {
     const BoxFigures b = boxFigures(times);
     const double cy = plot.top() + kRowHeight * (row++ + 0.5);
     p.setPen(QColor(184, 186, 192));
-    p.drawText(QRectF(area.left() + 8, cy - 8, 138, 16), Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(f.label));
+    p.drawText(QRectF(area.left() + 8, cy - 8, 138, 16), Qt::AlignLeft | Qt::AlignVCenter,
+               QString::fromStdString(f.label));
     p.setPen(QPen(c, 1.2));
     p.drawLine(QPointF(x(b.min), cy), QPointF(x(b.max), cy));
     QColor fill = c;

@@ -29,7 +29,8 @@ class QualityPlots : public QWidget {
   void paintEvent(QPaintEvent* event) override;
 
  private:
-  void paintHistogram(class QPainter& p, const QRectF& area, const Histogram& h, const QString& title) const;
+  void paintHistogram(class QPainter& p, const QRectF& area, const Histogram& h,
+                      const QString& title) const;
   void paintResponses(class QPainter& p, const QRectF& area) const;
   int responseRows() const;
 

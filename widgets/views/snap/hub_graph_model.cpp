@@ -72,8 +72,9 @@ int HubGraphModel::inDegree(HubId id) const {
 int HubGraphModel::outDegree(HubId id) const {
   const auto state = m_session->state();
   const int h = state->graphHubIndex(id);
-  return static_cast<int>(std::count_if(state->graph.edges.begin(), state->graph.edges.end(),
-                                        [h](const HubEdge& e) { return h >= 0 && e.fromHub == h; }));
+  return static_cast<int>(
+      std::count_if(state->graph.edges.begin(), state->graph.edges.end(),
+                    [h](const HubEdge& e) { return h >= 0 && e.fromHub == h; }));
 }
 
 bool HubGraphModel::isDeadEnd(HubId id) const {
@@ -82,7 +83,9 @@ bool HubGraphModel::isDeadEnd(HubId id) const {
   return h >= 0 && std::binary_search(state->deadEnds.begin(), state->deadEnds.end(), h);
 }
 
-bool HubGraphModel::hasMatches(HubId id) const { return m_session->state()->graphHubIndex(id) >= 0; }
+bool HubGraphModel::hasMatches(HubId id) const {
+  return m_session->state()->graphHubIndex(id) >= 0;
+}
 
 GraphModelNode HubGraphModel::nodeFor(const HubSpec& spec, int row, int count) const {
   GraphModelNode n;
@@ -92,9 +95,12 @@ GraphModelNode HubGraphModel::nodeFor(const HubSpec& spec, int row, int count) c
   n.position = spec.nodePosition.value_or(defaultPosition(row, count));
   n.dimmed = !hasMatches(spec.id);
   n.deadEnd = isDeadEnd(spec.id);
-  n.detail = n.dimmed ? tr("no match") : tr("in %1 · out %2").arg(inDegree(spec.id)).arg(outDegree(spec.id));
-  n.toolTip = n.deadEnd ? tr("%1: no clip leaves this hub (a walk stops here); prune it or add matches").arg(spec.name)
-                        : spec.name;
+  n.detail = n.dimmed ? tr("no match")
+                      : tr("in %1 · out %2").arg(inDegree(spec.id)).arg(outDegree(spec.id));
+  n.toolTip = n.deadEnd
+                  ? tr("%1: no clip leaves this hub (a walk stops here); prune it or add matches")
+                        .arg(spec.name)
+                  : spec.name;
   return n;
 }
 
@@ -133,7 +139,8 @@ void HubGraphModel::rebuildEdges() {
     e.to = key.second;
     e.count = count;
     e.colour = isDeadEnd(key.first) || isDeadEnd(key.second) ? kDeadEnd : from->colour;
-    e.toolTip = tr("%1 → %2: %n clip(s)", nullptr, count).arg(from->name, hubsOf(*m_project)->hub(key.second)->name);
+    e.toolTip = tr("%1 → %2: %n clip(s)", nullptr, count)
+                    .arg(from->name, hubsOf(*m_project)->hub(key.second)->name);
     setEdge(e);
     keep.push_back(e.id);
   }
@@ -157,7 +164,8 @@ void HubGraphModel::moveNode(GraphNodeId id, QPointF position) {
   m_project->undoStack()->push(moveHubNodeCommand(hubsOf(*m_project), id, position));
 }
 
-void HubGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>&) {
+void HubGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes,
+                                const std::vector<GraphEdgeId>&) {
   // Bundles are derived from the hubs' match sets: only hubs can be deleted.
   std::vector<HubId> ids;
   for (GraphNodeId id : nodes) {
@@ -171,7 +179,9 @@ void HubGraphModel::deleteItems(const std::vector<GraphNodeId>& nodes, const std
   }
 }
 
-void HubGraphModel::activateNode(GraphNodeId id) { emit hubActivated(id); }
+void HubGraphModel::activateNode(GraphNodeId id) {
+  emit hubActivated(id);
+}
 
 void HubGraphModel::activateEdge(GraphEdgeId id) {
   const auto [from, to] = bundleHubs(id);
@@ -197,7 +207,8 @@ void HubGraphModel::fillNodeMenu(QMenu* menu, GraphNodeId id) {
                                                QLineEdit::Normal, s->name, &ok);
     if (ok) renameHub(id, name);
   });
-  QAction* pose = menu->addAction(tr("Show Common Pose"), this, [this, id] { emit hubPoseRequested(id); });
+  QAction* pose =
+      menu->addAction(tr("Show Common Pose"), this, [this, id] { emit hubPoseRequested(id); });
   pose->setEnabled(hasMatches(id));
   menu->addSeparator();
   QAction* prune = menu->addAction(tr("Prune Dead Ends"), this, &HubGraphModel::pruneRequested);
@@ -213,10 +224,16 @@ void HubGraphModel::fillEdgeMenu(QMenu* menu, GraphEdgeId id) {
   for (size_t i = 0; i < clips.size() && i < 12; ++i) {
     const Clip& c = state->graph.edges[clips[i]].clip;
     const int edgeIndex = clips[i];
-    menu->addAction(tr("Play Clip %1 (motion %2, frames %3-%4)").arg(i + 1).arg(c.motion + 1).arg(c.beginFrame).arg(c.endFrame - 1),
+    menu->addAction(tr("Play Clip %1 (motion %2, frames %3-%4)")
+                        .arg(i + 1)
+                        .arg(c.motion + 1)
+                        .arg(c.beginFrame)
+                        .arg(c.endFrame - 1),
                     this, [this, edgeIndex] { emit clipActivated(edgeIndex); });
   }
-  if (clips.size() > 12) menu->addAction(tr("(%1 more clips: click the arrow to cycle)").arg(clips.size() - 12))->setEnabled(false);
+  if (clips.size() > 12)
+    menu->addAction(tr("(%1 more clips: click the arrow to cycle)").arg(clips.size() - 12))
+        ->setEnabled(false);
   menu->addSeparator();
   menu->addAction(tr("Select Source Hub"), this, [this, from = from] { emit hubActivated(from); });
   menu->addAction(tr("Select Target Hub"), this, [this, to = to] { emit hubActivated(to); });

@@ -41,7 +41,8 @@ class HubGraphModel : public GraphModel {
   // The edit hooks: a drag is moveHubNodeCommand, Delete removes hubs, pressing a bundle plays
   // its next clip (clipActivated), pressing a node selects the hub (hubActivated).
   void moveNode(GraphNodeId id, QPointF position) override;
-  void deleteItems(const std::vector<GraphNodeId>& nodes, const std::vector<GraphEdgeId>& edges) override;
+  void deleteItems(const std::vector<GraphNodeId>& nodes,
+                   const std::vector<GraphEdgeId>& edges) override;
   void activateNode(GraphNodeId id) override;
   void activateEdge(GraphEdgeId id) override;
   void fillNodeMenu(QMenu* menu, GraphNodeId id) override;

@@ -7,11 +7,11 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
-#include <QMenu>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
@@ -46,10 +46,13 @@ QSlider* thresholdSliderWidget(QWidget* parent) {
 }
 }  // namespace
 
-double HubPanel::sliderThreshold(int value) { return std::pow(10.0, -4.0 + 4.0 * value / kSliderSteps); }
+double HubPanel::sliderThreshold(int value) {
+  return std::pow(10.0, -4.0 + 4.0 * value / kSliderSteps);
+}
 
 int HubPanel::thresholdSlider(double threshold) {
-  return static_cast<int>(std::lround((std::log10(std::clamp(threshold, 1e-4, 1.0)) + 4.0) / 4.0 * kSliderSteps));
+  return static_cast<int>(
+      std::lround((std::log10(std::clamp(threshold, 1e-4, 1.0)) + 4.0) / 4.0 * kSliderSteps));
 }
 
 HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
@@ -118,10 +121,12 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_hubThreshold->setDecimals(5);
   m_hubThreshold->setRange(1e-5, 10.0);
   m_hubThreshold->setSingleStep(0.0005);
-  m_hubSlider->setToolTip(tr("Threshold of the selected hub (log scale, 0.0001 to 1 m²): frames closer than this "
-                             "to the hub's frame match it. Dragging is one undo step."));
+  m_hubSlider->setToolTip(
+      tr("Threshold of the selected hub (log scale, 0.0001 to 1 m²): frames closer than this "
+         "to the hub's frame match it. Dragging is one undo step."));
   m_hubThreshold->setSuffix(tr(" m²"));
-  m_hubThreshold->setToolTip(tr("Threshold of the selected hub in m² (type a value and press Enter)"));
+  m_hubThreshold->setToolTip(
+      tr("Threshold of the selected hub in m² (type a value and press Enter)"));
   m_colour = new QPushButton(tr("Colour..."), this);
   m_colour->setToolTip(tr("Change the colour of the selected hub"));
   m_delete = new QPushButton(tr("Delete"), this);
@@ -144,10 +149,12 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_candSlider = thresholdSliderWidget(create);
   m_candSlider->setValue(thresholdSlider(0.005));
   m_candCount = new QLabel(create);
-  m_candSlider->setToolTip(tr("Threshold of the new hub (log scale, 0.0001 to 1 m²); its matches show as dashed "
-                              "white ticks on the Match Timeline"));
+  m_candSlider->setToolTip(
+      tr("Threshold of the new hub (log scale, 0.0001 to 1 m²); its matches show as dashed "
+         "white ticks on the Match Timeline"));
   m_create = new QPushButton(tr("Create Hub"), create);
-  m_create->setToolTip(tr("Make the selected frame a hub with this threshold (Ctrl+H uses the playback frame)"));
+  m_create->setToolTip(
+      tr("Make the selected frame a hub with this threshold (Ctrl+H uses the playback frame)"));
   m_create->setEnabled(false);
   cl->addWidget(m_candLabel, 0, 0, 1, 3);
   cl->addWidget(m_candSlider, 1, 0);
@@ -167,7 +174,8 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   connect(session, &SnapSession::stateChanged, this, [this] {
     rebuildList();
     // The working set may have changed under the candidate: recompute its distances.
-    if (m_session->previewMotion() >= 0) m_session->setPreviewFrame(m_session->previewMotion(), m_session->previewFrame());
+    if (m_session->previewMotion() >= 0)
+      m_session->setPreviewFrame(m_session->previewMotion(), m_session->previewFrame());
   });
   connect(session, &SnapSession::previewReady, this, [this] {
     if (!m_candidateTouched) {
@@ -194,12 +202,14 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   connect(m_hubSlider, &QSlider::sliderPressed, this, [this] { m_dragSerial = nextDragSerial(); });
   connect(m_hubSlider, &QSlider::valueChanged, this, [this](int v) {
     if (m_updating || selectedHub() == kNoHub) return;
-    m_project->undoStack()->push(setHubThresholdCommand(hubsOf(*m_project), selectedHub(), sliderThreshold(v),
-                                                        m_hubSlider->isSliderDown() ? m_dragSerial : 0));
+    m_project->undoStack()->push(
+        setHubThresholdCommand(hubsOf(*m_project), selectedHub(), sliderThreshold(v),
+                               m_hubSlider->isSliderDown() ? m_dragSerial : 0));
   });
   connect(m_hubThreshold, &QDoubleSpinBox::editingFinished, this, [this] {
     if (selectedHub() == kNoHub) return;
-    m_project->undoStack()->push(setHubThresholdCommand(hubsOf(*m_project), selectedHub(), m_hubThreshold->value()));
+    m_project->undoStack()->push(
+        setHubThresholdCommand(hubsOf(*m_project), selectedHub(), m_hubThreshold->value()));
   });
   connect(m_colour, &QPushButton::clicked, this, &HubPanel::recolour);
   connect(m_delete, &QPushButton::clicked, this, &HubPanel::removeHub);
@@ -209,8 +219,10 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   });
   connect(m_create, &QPushButton::clicked, this, &HubPanel::createHub);
   connect(m_suggest, &QPushButton::clicked, this, [this] {
-    if (m_session->isSuggesting()) m_session->cancelSuggestion();
-    else suggest();
+    if (m_session->isSuggesting())
+      m_session->cancelSuggestion();
+    else
+      suggest();
   });
   connect(session, &SnapSession::suggestionProgress, this, [this](int v, int max, const QString&) {
     m_suggestProgress->setRange(0, max);
@@ -220,18 +232,25 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
     m_suggest->setText(tr("Suggest"));
     m_suggestProgress->setVisible(false);
   };
-  connect(session, &SnapSession::suggestionFailed, this, [this, endSuggest](const QString& message) {
-    endSuggest();
-    m_candLabel->setText(message);
-  });
+  connect(session, &SnapSession::suggestionFailed, this,
+          [this, endSuggest](const QString& message) {
+            endSuggest();
+            m_candLabel->setText(message);
+          });
   connect(session, &SnapSession::suggestionsReady, this,
           [this, endSuggest](const std::vector<HubProposal>& proposals, double threshold) {
             endSuggest();
             QUndoStack* stack = m_project->undoStack();
             stack->beginMacro(tr("Suggest %1 hub(s)").arg(proposals.size()));
             for (const HubProposal& p : proposals) {
-              HubSpec spec{kNoHub, hubsOf(*m_project)->nextDefaultName(), hubsOf(*m_project)->nextDefaultColour(),
-                           threshold, p.motion, p.frame, m_suggestWmin->value(), std::nullopt};
+              HubSpec spec{kNoHub,
+                           hubsOf(*m_project)->nextDefaultName(),
+                           hubsOf(*m_project)->nextDefaultColour(),
+                           threshold,
+                           p.motion,
+                           p.frame,
+                           m_suggestWmin->value(),
+                           std::nullopt};
               stack->push(new AddHubCommand(hubsOf(*m_project), spec));
             }
             stack->endMacro();
@@ -267,7 +286,8 @@ void HubPanel::showTreeMenu(const QPoint& pos) {
   }
   QAction* prune = menu.addAction(tr("&Prune Dead Ends"), this, &HubPanel::pruneRequested);
   prune->setEnabled(!m_session->state()->deadEnds.empty());
-  menu.addAction(tr("&Suggest Hubs"), this, &HubPanel::suggest)->setEnabled(!m_session->isSuggesting());
+  menu.addAction(tr("&Suggest Hubs"), this, &HubPanel::suggest)
+      ->setEnabled(!m_session->isSuggesting());
   menu.exec(m_tree->viewport()->mapToGlobal(pos));
 }
 
@@ -293,13 +313,16 @@ void HubPanel::rebuildList() {
       item->setText(2, tr("0 (empty)"));
       item->setForeground(2, QColor(255, 120, 90));
       item->setIcon(2, style()->standardIcon(QStyle::SP_MessageBoxWarning));
-      const QString why = tr("No frame matches %1 at its threshold (frames of earlier hubs are taken by them): "
-                             "raise its threshold or delete it.")
-                              .arg(h.name);
+      const QString why =
+          tr("No frame matches %1 at its threshold (frames of earlier hubs are taken by them): "
+             "raise its threshold or delete it.")
+              .arg(h.name);
       for (int c = 0; c < 4; ++c) item->setToolTip(c, why);
     }
     const int m = m_project->indexOf(h.motion);
-    item->setText(3, m >= 0 ? QStringLiteral("%1 @ %2").arg(QString::fromStdString(m_project->motions()[m].motion->name)).arg(h.frame)
+    item->setText(3, m >= 0 ? QStringLiteral("%1 @ %2")
+                                  .arg(QString::fromStdString(m_project->motions()[m].motion->name))
+                                  .arg(h.frame)
                             : tr("missing motion"));
     if (h.id == selected) item->setSelected(true);
   }
@@ -321,7 +344,9 @@ void HubPanel::selectHub(HubId id) {
 
 void HubPanel::updateSelectedHub() {
   const HubSpec* spec = hubsOf(*m_project)->hub(selectedHub());
-  for (QWidget* w : std::initializer_list<QWidget*>{m_hubSlider, m_hubThreshold, m_colour, m_delete}) w->setEnabled(spec);
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{m_hubSlider, m_hubThreshold, m_colour, m_delete})
+    w->setEnabled(spec);
   if (!spec) return;
   const bool was = m_updating;
   m_updating = true;
@@ -335,7 +360,9 @@ void HubPanel::updateSelectedHub() {
 void HubPanel::setCandidateFrame(MotionId motion, int frame) {
   const int row = m_project->indexOf(motion);
   if (row < 0) return;
-  m_candLabel->setText(tr("%1, frame %2").arg(QString::fromStdString(m_project->motions()[row].motion->name)).arg(frame));
+  m_candLabel->setText(tr("%1, frame %2")
+                           .arg(QString::fromStdString(m_project->motions()[row].motion->name))
+                           .arg(frame));
   m_candidateTouched = false;
   m_create->setEnabled(true);
   m_session->setPreviewFrame(motion, frame);
@@ -345,16 +372,22 @@ void HubPanel::setCandidateFrame(MotionId motion, int frame) {
 void HubPanel::updatePreview() {
   const double t = sliderThreshold(m_candSlider->value());
   const std::vector<FrameRef> frames = m_session->previewMatches(t, kDefaultWmin);
-  m_candCount->setText(m_session->hasPreview() ? tr("%1 matches at %2 m²").arg(frames.size()).arg(t, 0, 'g', 3)
-                                               : tr("computing..."));
+  m_candCount->setText(m_session->hasPreview()
+                           ? tr("%1 matches at %2 m²").arg(frames.size()).arg(t, 0, 'g', 3)
+                           : tr("computing..."));
   emit previewChanged(frames);
 }
 
 void HubPanel::createHub() {
   if (m_session->previewMotion() < 0) return;
-  HubSpec spec{kNoHub, hubsOf(*m_project)->nextDefaultName(), hubsOf(*m_project)->nextDefaultColour(),
-               sliderThreshold(m_candSlider->value()), m_session->previewMotion(), m_session->previewFrame(),
-               kDefaultWmin, std::nullopt};
+  HubSpec spec{kNoHub,
+               hubsOf(*m_project)->nextDefaultName(),
+               hubsOf(*m_project)->nextDefaultColour(),
+               sliderThreshold(m_candSlider->value()),
+               m_session->previewMotion(),
+               m_session->previewFrame(),
+               kDefaultWmin,
+               std::nullopt};
   auto* command = new AddHubCommand(hubsOf(*m_project), spec);
   const HubId id = command->id();
   m_project->undoStack()->push(command);
@@ -369,18 +402,21 @@ void HubPanel::suggest() {
   m_suggest->setText(tr("Cancel"));
   m_suggestProgress->setValue(0);
   m_suggestProgress->setVisible(true);
-  m_session->suggestHubs(m_suggestCount->value(), m_suggestThreshold->value(), m_suggestWmin->value());
+  m_session->suggestHubs(m_suggestCount->value(), m_suggestThreshold->value(),
+                         m_suggestWmin->value());
 }
 
 void HubPanel::recolour() {
   const HubSpec* spec = hubsOf(*m_project)->hub(selectedHub());
   if (!spec) return;
   const QColor c = QColorDialog::getColor(spec->colour, this, tr("Hub Colour"));
-  if (c.isValid()) m_project->undoStack()->push(recolourHubCommand(hubsOf(*m_project), spec->id, c));
+  if (c.isValid())
+    m_project->undoStack()->push(recolourHubCommand(hubsOf(*m_project), spec->id, c));
 }
 
 void HubPanel::removeHub() {
-  if (selectedHub() != kNoHub) m_project->undoStack()->push(new RemoveHubCommand(hubsOf(*m_project), selectedHub()));
+  if (selectedHub() != kNoHub)
+    m_project->undoStack()->push(new RemoveHubCommand(hubsOf(*m_project), selectedHub()));
 }
 
 }  // namespace mg

@@ -8,7 +8,8 @@
 
 namespace mg {
 
-SnapPreview::SnapPreview(SnapSession* session, StreamPlayer* player, ViewportWidget* viewport, QObject* parent)
+SnapPreview::SnapPreview(SnapSession* session, StreamPlayer* player, ViewportWidget* viewport,
+                         QObject* parent)
     : QObject(parent), m_session(session), m_player(player), m_viewport(viewport) {
   connect(session, &SnapSession::stateChanged, this, &SnapPreview::onStateChanged);
   connect(player, &StreamPlayer::frameChanged, this, &SnapPreview::onFrame);
@@ -26,9 +27,13 @@ bool SnapPreview::isMine() const {
   return shown && (shown == m_walk || shown == m_clip);
 }
 
-bool SnapPreview::isWalking() const { return m_walk && m_player->stream() == m_walk; }
+bool SnapPreview::isWalking() const {
+  return m_walk && m_player->stream() == m_walk;
+}
 
-bool SnapPreview::isWalkPlaying() const { return isWalking() && m_player->isPlaying(); }
+bool SnapPreview::isWalkPlaying() const {
+  return isWalking() && m_player->isPlaying();
+}
 
 void SnapPreview::onStreamGone() {
   const bool walking = m_walk != nullptr;
@@ -67,14 +72,16 @@ void SnapPreview::onStateChanged() {
   // The walk follows the graph it shows; the first snapped graph starts one when nothing else
   // plays, running only if the transport runs (an opened project stays still). A clip of the old
   // graph is replaced by a walk of the new one.
-  if (shown || (first && !m_player->hasStream())) restartWalk(walking ? playing : m_player->transportPlaying());
+  if (shown || (first && !m_player->hasStream()))
+    restartWalk(walking ? playing : m_player->transportPlaying());
 }
 
 bool SnapPreview::restartWalk(bool playing) {
   if (!m_state || !m_state->snapped) return false;
   m_playable = playableGraph(m_state->graph);
   if (m_playable.graph.hubs.empty() || m_playable.graph.edges.empty()) return false;
-  auto walk = std::make_unique<RandomWalkStream>(m_playable.graph, m_state->snapped->motions, 0, m_seed);
+  auto walk =
+      std::make_unique<RandomWalkStream>(m_playable.graph, m_state->snapped->motions, 0, m_seed);
   m_walkEdges.clear();
   m_starting = true;
   m_walk = walk.get();
@@ -103,7 +110,9 @@ void SnapPreview::stepToNextCut() {
   if (!isWalking() && !restartWalk(false)) return;
   m_player->setPlaying(false);
   const int segment = m_player->segment();
-  for (int guard = 0; guard < 100000 && isWalking() && m_player->segment() == segment && !m_player->hasEnded(); ++guard) {
+  for (int guard = 0;
+       guard < 100000 && isWalking() && m_player->segment() == segment && !m_player->hasEnded();
+       ++guard) {
     m_player->stepForward();
   }
 }
@@ -111,8 +120,8 @@ void SnapPreview::stepToNextCut() {
 void SnapPreview::playClip(int edge) {
   if (!m_state || edge < 0 || edge >= static_cast<int>(m_state->graph.edges.size())) return;
   const Clip& clip = m_state->graph.edges[edge].clip;
-  auto stream = std::make_unique<MotionClipStream>(m_state->snapped->motions[clip.motion], clip.beginFrame,
-                                                   clip.endFrame, clip.motion);
+  auto stream = std::make_unique<MotionClipStream>(m_state->snapped->motions[clip.motion],
+                                                   clip.beginFrame, clip.endFrame, clip.motion);
   m_starting = true;
   m_clip = stream.get();
   m_walk = nullptr;
@@ -130,7 +139,8 @@ void SnapPreview::onFrame() {
     const std::vector<int>& taken = m_walk->edgesTaken();
     if (segment < 0 || segment >= static_cast<int>(taken.size())) return;
     m_walkEdges.resize(static_cast<size_t>(segment) + 1);
-    for (int i = 0; i <= segment; ++i) m_walkEdges[static_cast<size_t>(i)] = m_playable.originalEdge[taken[static_cast<size_t>(i)]];
+    for (int i = 0; i <= segment; ++i)
+      m_walkEdges[static_cast<size_t>(i)] = m_playable.originalEdge[taken[static_cast<size_t>(i)]];
     setEdge(m_walkEdges.back());
   } else {
     setEdge(m_clipEdge);
@@ -142,7 +152,9 @@ void SnapPreview::onFrame() {
 }
 
 void SnapPreview::showHubPose(int graphHub) {
-  if (!m_state || !m_viewport || graphHub < 0 || graphHub >= static_cast<int>(m_state->graph.hubs.size())) return;
+  if (!m_state || !m_viewport || graphHub < 0 ||
+      graphHub >= static_cast<int>(m_state->graph.hubs.size()))
+    return;
   const Hub& hub = m_state->graph.hubs[graphHub];
   const FrameRef base = hub.matchFrames[hub.baseMatch].ref;
   const Motion& motion = *m_state->snapped->motions[base.motion];

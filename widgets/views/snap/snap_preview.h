@@ -30,7 +30,8 @@ class SnapPreview : public QObject {
   static constexpr int kPoseCharacterId = -1001;  // a hub's common pose
 
   // `session` and `player` must outlive the preview; `viewport` may be null (tests).
-  SnapPreview(SnapSession* session, StreamPlayer* player, ViewportWidget* viewport, QObject* parent = nullptr);
+  SnapPreview(SnapSession* session, StreamPlayer* player, ViewportWidget* viewport,
+              QObject* parent = nullptr);
 
   void setSeed(std::uint64_t seed);
   std::uint64_t seed() const { return m_seed; }
@@ -77,8 +78,8 @@ class SnapPreview : public QObject {
   ViewportWidget* m_viewport;
   std::shared_ptr<const SnapPipelineState> m_state;  // the state the preview plays
   PlayableGraph m_playable;
-  const RandomWalkStream* m_walk = nullptr;   // owned by m_player while it is its stream
-  const MotionClipStream* m_clip = nullptr;   // ditto
+  const RandomWalkStream* m_walk = nullptr;  // owned by m_player while it is its stream
+  const MotionClipStream* m_clip = nullptr;  // ditto
   int m_clipEdge = -1;
   std::vector<int> m_walkEdges;
   std::uint64_t m_seed = 1;

@@ -11,17 +11,24 @@ SubgraphGraphModel::SubgraphGraphModel(QObject* parent) : GraphModel(parent) {}
 
 QColor SubgraphGraphModel::reasonColour(KeptReason reason) {
   switch (reason) {
-    case KeptReason::Key: return QColor(240, 240, 240);
-    case KeptReason::Required: return QColor(230, 120, 60);
-    case KeptReason::Branch: return QColor(190, 110, 230);
-    case KeptReason::Path: return QColor(80, 190, 120);
-    case KeptReason::Chosen: return QColor(90, 150, 240);
+    case KeptReason::Key:
+      return QColor(240, 240, 240);
+    case KeptReason::Required:
+      return QColor(230, 120, 60);
+    case KeptReason::Branch:
+      return QColor(190, 110, 230);
+    case KeptReason::Path:
+      return QColor(80, 190, 120);
+    case KeptReason::Chosen:
+      return QColor(90, 150, 240);
   }
   return QColor(128, 128, 128);
 }
 
-void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> graph, const std::vector<int>& kept,
-                                     const std::vector<KeptReason>& reasons, const QStringList& motionNames,
+void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> graph,
+                                     const std::vector<int>& kept,
+                                     const std::vector<KeptReason>& reasons,
+                                     const QStringList& motionNames,
                                      const std::map<int, QColor>& keyColourOfVertex) {
   clear();
   m_graph = std::move(graph);
@@ -36,7 +43,8 @@ void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> 
   std::vector<QColor> keyColour;
   for (size_t i = 0; i < kept.size(); ++i) {
     const DmgVertex& v = g.vertex(kept[i]);
-    if (m_clips.empty() || m_clips.back().motion != v.motion || m_clips.back().endFrame != v.frame) {
+    if (m_clips.empty() || m_clips.back().motion != v.motion ||
+        m_clips.back().endFrame != v.frame) {
       m_clips.push_back({v.motion, v.frame, v.frame + 1});
       reasonCount.emplace_back(6, 0);
       keyColour.emplace_back();
@@ -45,7 +53,8 @@ void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> 
     }
     clipOf[kept[i]] = static_cast<int>(m_clips.size()) - 1;
     if (i < reasons.size()) ++reasonCount.back()[static_cast<int>(reasons[i])];
-    if (auto it = keyColourOfVertex.find(kept[i]); it != keyColourOfVertex.end() && !keyColour.back().isValid())
+    if (auto it = keyColourOfVertex.find(kept[i]);
+        it != keyColourOfVertex.end() && !keyColour.back().isValid())
       keyColour.back() = it->second;
   }
   // A grid in reading order (motion, then frame), about 3:2 wide, so a subgraph of many short
@@ -59,32 +68,36 @@ void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> 
   for (size_t c = 0; c < m_clips.size(); ++c) {
     const Clip& clip = m_clips[c];
     const bool firstOfMotion = c == 0 || clip.motion != m_clips[c - 1].motion;
-    if (column > 0 && (column == columns || (firstOfMotion && column + clipsOfMotion[clip.motion] > columns))) {
+    if (column > 0 &&
+        (column == columns || (firstOfMotion && column + clipsOfMotion[clip.motion] > columns))) {
       ++row;
       column = 0;
     }
     GraphModelNode node;
     node.id = static_cast<int>(c);
-    const QString motion = clip.motion < motionNames.size() ? motionNames[clip.motion] : QString::number(clip.motion);
+    const QString motion =
+        clip.motion < motionNames.size() ? motionNames[clip.motion] : QString::number(clip.motion);
     node.label = motion;
     node.detail = tr("%1–%2").arg(clip.beginFrame).arg(clip.endFrame - 1);
     int best = 1;
     for (int r = 1; r < 6; ++r) {
       if (reasonCount[c][r] > reasonCount[c][best]) best = r;
     }
-    node.colour = keyColour[c].isValid() ? keyColour[c] : reasonColour(static_cast<KeptReason>(best));
+    node.colour =
+        keyColour[c].isValid() ? keyColour[c] : reasonColour(static_cast<KeptReason>(best));
     node.position = QPointF(column * 100.0, row * 100.0);
     ++column;
-    node.toolTip = tr("%1, frames %2 to %3 (%4 frames): %5 key, %6 required, %7 branch, %8 path, %9 chosen")
-                       .arg(motion)
-                       .arg(clip.beginFrame)
-                       .arg(clip.endFrame - 1)
-                       .arg(clip.frameCount())
-                       .arg(reasonCount[c][1])
-                       .arg(reasonCount[c][2])
-                       .arg(reasonCount[c][3])
-                       .arg(reasonCount[c][4])
-                       .arg(reasonCount[c][5]);
+    node.toolTip =
+        tr("%1, frames %2 to %3 (%4 frames): %5 key, %6 required, %7 branch, %8 path, %9 chosen")
+            .arg(motion)
+            .arg(clip.beginFrame)
+            .arg(clip.endFrame - 1)
+            .arg(clip.frameCount())
+            .arg(reasonCount[c][1])
+            .arg(reasonCount[c][2])
+            .arg(reasonCount[c][3])
+            .arg(reasonCount[c][4])
+            .arg(reasonCount[c][5]);
     setNode(node);
   }
   // Transition bundles.
@@ -111,7 +124,8 @@ void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> 
     edge.to = ends.second;
     edge.count = static_cast<int>(m_bundles[id].size());
     edge.quality = costSum[id] / edge.count;
-    edge.toolTip = tr("%1 transition(s), mean cost %2").arg(edge.count).arg(*edge.quality, 0, 'f', 2);
+    edge.toolTip =
+        tr("%1 transition(s), mean cost %2").arg(edge.count).arg(*edge.quality, 0, 'f', 2);
     setEdge(edge);
   }
 }

@@ -53,17 +53,21 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   m_requirement = new QComboBox(reqBox);
   m_requirement->addItems({tr("1  Key pairs within gamma"), tr("2  Database's fastest"),
                            tr("3  Clip to clip"), tr("4  Quality cost")});
-  m_requirement->setToolTip(tr("What the subgraph must keep (Zhao et al. 2009): (1) every ordered pair of key "
-                               "frames joined within gamma frames; (2) every pair as fast as in the whole "
-                               "database; (3) from the end of each key to the beginning of each key within "
-                               "gamma; (4) a path cost alpha x transition cost + frame cost per frame within gamma."));
+  m_requirement->setToolTip(
+      tr("What the subgraph must keep (Zhao et al. 2009): (1) every ordered pair of key "
+         "frames joined within gamma frames; (2) every pair as fast as in the whole "
+         "database; (3) from the end of each key to the beginning of each key within "
+         "gamma; (4) a path cost alpha x transition cost + frame cost per frame within gamma."));
   m_gamma = new QSpinBox(reqBox);
   m_gamma->setRange(1, 2000);
-  m_gamma->setToolTip(tr("The bound: frames at the working rate (requirements 1 and 3) or path cost (4). "
-                         "Where even the whole database is slower, its own minimum is used unless the bound is hard."));
+  m_gamma->setToolTip(
+      tr("The bound: frames at the working rate (requirements 1 and 3) or path cost (4). "
+         "Where even the whole database is slower, its own minimum is used unless the bound is "
+         "hard."));
   m_alpha = new QDoubleSpinBox(reqBox);
   m_alpha->setRange(0, 1000);
-  m_alpha->setToolTip(tr("Requirement 4: weight of a transition's cost (0 best, 1 at the threshold)."));
+  m_alpha->setToolTip(
+      tr("Requirement 4: weight of a transition's cost (0 best, 1 at the threshold)."));
   m_frameCost = new QDoubleSpinBox(reqBox);
   m_frameCost->setRange(0.01, 1000);
   m_frameCost->setToolTip(tr("Requirement 4: cost of one frame of transition time."));
@@ -71,22 +75,26 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   m_entry->setRange(1, 100000);
   m_entry->setToolTip(tr("Requirement 3: how many first frames of a key count as its beginning."));
   m_strict = new QCheckBox(tr("Hard limit"), reqBox);
-  m_strict->setToolTip(tr("Fail, naming the pair, where the whole database cannot meet gamma, instead of "
-                          "keeping that pair's own minimum as the paper does."));
+  m_strict->setToolTip(
+      tr("Fail, naming the pair, where the whole database cannot meet gamma, instead of "
+         "keeping that pair's own minimum as the paper does."));
   m_from = new QComboBox(reqBox);
   m_from->addItems({tr("Whole database"), tr("CORE (about twice as fast)")});
-  m_from->setToolTip(tr("Search the whole database motion graph, or only CORE, the union of the shortest "
-                        "paths between key frames."));
+  m_from->setToolTip(
+      tr("Search the whole database motion graph, or only CORE, the union of the shortest "
+         "paths between key frames."));
   m_threshold = new QDoubleSpinBox(reqBox);
   m_threshold->setDecimals(4);
   m_threshold->setRange(0.0001, 10);
   m_threshold->setSingleStep(0.002);
   m_threshold->setSuffix(QStringLiteral(" m²"));
-  m_threshold->setToolTip(tr("Transitions of the database motion graph: local minima of the frame distance "
-                             "below this."));
+  m_threshold->setToolTip(
+      tr("Transitions of the database motion graph: local minima of the frame distance "
+         "below this."));
   m_iterations = new QSpinBox(reqBox);
   m_iterations->setRange(1, 10000);
-  m_iterations->setToolTip(tr("Iterations of the search at most (it stops when the size stops shrinking)."));
+  m_iterations->setToolTip(
+      tr("Iterations of the search at most (it stops when the size stops shrinking)."));
   for (QComboBox* c : {m_requirement, m_from}) {
     c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     c->setMinimumContentsLength(12);
@@ -110,9 +118,10 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
 
   auto* keysBox = new QGroupBox(tr("Key segments"), this);
   auto* kv = new QVBoxLayout(keysBox);
-  auto* hint = new QLabel(tr("Drag along a motion on the Subgraph Timeline to add a key; Shift+drag keeps a "
-                             "stretch by hand. Double-click a name to rename."),
-                          keysBox);
+  auto* hint =
+      new QLabel(tr("Drag along a motion on the Subgraph Timeline to add a key; Shift+drag keeps a "
+                    "stretch by hand. Double-click a name to rename."),
+                 keysBox);
   hint->setWordWrap(true);
   m_keys = new QTableWidget(0, 3, keysBox);
   m_keys->setHorizontalHeaderLabels({tr("Key"), tr("Motion"), tr("Frames")});
@@ -132,8 +141,9 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   auto* manualBox = new QGroupBox(tr("Manual mode"), this);
   auto* mv = new QVBoxLayout(manualBox);
   m_manual = new QListWidget(manualBox);
-  m_manual->setToolTip(tr("Tick motions to keep them whole, as in the paper's user study; connectivity and "
-                          "satisfaction update as you go. Then let the algorithm complete your choice."));
+  m_manual->setToolTip(
+      tr("Tick motions to keep them whole, as in the paper's user study; connectivity and "
+         "satisfaction update as you go. Then let the algorithm complete your choice."));
   m_manual->setMinimumHeight(70);
   m_manual->setMaximumHeight(130);
   m_clearManual = new QPushButton(tr("Clear"), manualBox);
@@ -189,7 +199,8 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   });
   // Delete removes the selected key while the table has focus (window-wide, it would fight the
   // canvases' Delete).
-  auto* deleteKey = new QShortcut(QKeySequence::Delete, m_keys, nullptr, nullptr, Qt::WidgetShortcut);
+  auto* deleteKey =
+      new QShortcut(QKeySequence::Delete, m_keys, nullptr, nullptr, Qt::WidgetShortcut);
   connect(deleteKey, &QShortcut::activated, m_removeKey, &QPushButton::click);
   connect(m_removeKey, &QPushButton::clicked, this, [this] {
     const int row = m_keys->currentRow();
@@ -205,7 +216,8 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
       if (c.motion != id) choices.push_back(c);
     }
     const std::shared_ptr<const Motion> motion = m_project->motion(id);
-    if (item->checkState() == Qt::Checked && motion) choices.push_back({id, 0.0, motion->durationSeconds()});
+    if (item->checkState() == Qt::Checked && motion)
+      choices.push_back({id, 0.0, motion->durationSeconds()});
     m_project->undoStack()->push(setSubgraphChoicesCommand(
         m_doc, std::move(choices),
         item->checkState() == Qt::Checked ? tr("Keep \"%1\" by Hand").arg(item->text())
@@ -230,9 +242,15 @@ void SubgraphPanel::setRunning(bool running) {
   m_cancel->setEnabled(running);
 }
 
-void SubgraphPanel::setSummary(const QString& text) { m_summary->setText(text); }
-QString SubgraphPanel::summary() const { return m_summary->text(); }
-void SubgraphPanel::setManualStatus(const QString& text) { m_manualStatus->setText(text); }
+void SubgraphPanel::setSummary(const QString& text) {
+  m_summary->setText(text);
+}
+QString SubgraphPanel::summary() const {
+  return m_summary->text();
+}
+void SubgraphPanel::setManualStatus(const QString& text) {
+  m_manualStatus->setText(text);
+}
 
 void SubgraphPanel::showSettings() {
   m_showing = true;
@@ -281,11 +299,17 @@ void SubgraphPanel::showKeys() {
     name->setData(Qt::UserRole, k.id);
     name->setData(Qt::DecorationRole, k.colour);
     const std::shared_ptr<const Motion> motion = m_project->motion(k.motion);
-    auto* motionItem = new QTableWidgetItem(motion ? QString::fromStdString(motion->name) : tr("(removed)"));
+    auto* motionItem =
+        new QTableWidgetItem(motion ? QString::fromStdString(motion->name) : tr("(removed)"));
     motionItem->setFlags(motionItem->flags() & ~Qt::ItemIsEditable);
-    auto* frames = new QTableWidgetItem(tr("%1–%2").arg(std::lround(k.beginSeconds * fps)).arg(std::lround(k.endSeconds * fps) - 1));
+    auto* frames = new QTableWidgetItem(tr("%1–%2")
+                                            .arg(std::lround(k.beginSeconds * fps))
+                                            .arg(std::lround(k.endSeconds * fps) - 1));
     frames->setFlags(frames->flags() & ~Qt::ItemIsEditable);
-    frames->setToolTip(tr("Frames at the %1 fps working rate, %2 s to %3 s").arg(fps).arg(k.beginSeconds, 0, 'f', 2).arg(k.endSeconds, 0, 'f', 2));
+    frames->setToolTip(tr("Frames at the %1 fps working rate, %2 s to %3 s")
+                           .arg(fps)
+                           .arg(k.beginSeconds, 0, 'f', 2)
+                           .arg(k.endSeconds, 0, 'f', 2));
     m_keys->setItem(row, 0, name);
     m_keys->setItem(row, 1, motionItem);
     m_keys->setItem(row, 2, frames);
@@ -304,7 +328,8 @@ void SubgraphPanel::showChoices() {
     bool whole = false, part = false;
     for (const SubgraphChoice& c : m_doc->choices()) {
       if (c.motion != e.id) continue;
-      (c.beginSeconds <= 1e-9 && c.endSeconds >= e.motion->durationSeconds() - 1e-6 ? whole : part) = true;
+      (c.beginSeconds <= 1e-9 && c.endSeconds >= e.motion->durationSeconds() - 1e-6 ? whole
+                                                                                    : part) = true;
     }
     item->setCheckState(whole ? Qt::Checked : part ? Qt::PartiallyChecked : Qt::Unchecked);
   }

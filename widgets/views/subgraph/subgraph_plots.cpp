@@ -19,7 +19,8 @@ constexpr int kLegend = 16;  // height of the pair matrix's legend line
 
 // A plot area with room for the axis labels.
 QRectF plotArea(const QWidget* w, int left = 44, int bottom = 22, int top = 18) {
-  return QRectF(left, top, std::max(10, w->width() - left - kMargin), std::max(10, w->height() - top - bottom));
+  return QRectF(left, top, std::max(10, w->width() - left - kMargin),
+                std::max(10, w->height() - top - bottom));
 }
 
 void drawEmpty(QPainter& p, const QWidget* w, const QString& text) {
@@ -36,8 +37,9 @@ QFont smallFont(const QWidget* w) {
 }  // namespace
 
 IterationPlot::IterationPlot(QWidget* parent) : QWidget(parent) {
-  setToolTip(tr("Subgraph size after each iteration of the Iterative Sub-graph Algorithm (the paper's "
-                "figure 3); dashed: the StartGraph it began from (RequiredSubgraph and branch vertices)."));
+  setToolTip(tr(
+      "Subgraph size after each iteration of the Iterative Sub-graph Algorithm (the paper's "
+      "figure 3); dashed: the StartGraph it began from (RequiredSubgraph and branch vertices)."));
 }
 
 void IterationPlot::setIterations(std::vector<IsaIteration> iterations) {
@@ -49,7 +51,8 @@ void IterationPlot::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), palette().base());
   p.setFont(smallFont(this));
-  if (m_iterations.empty()) return drawEmpty(p, this, tr("Run the search to see the subgraph shrink per iteration."));
+  if (m_iterations.empty())
+    return drawEmpty(p, this, tr("Run the search to see the subgraph shrink per iteration."));
   const QRectF area = plotArea(this);
   int lo = INT_MAX, hi = 0;
   for (const IsaIteration& it : m_iterations) {
@@ -61,21 +64,27 @@ void IterationPlot::paintEvent(QPaintEvent*) {
   const int n = static_cast<int>(m_iterations.size());
   auto point = [&](int i, double value) {
     const double x = area.left() + (n > 1 ? area.width() * i / (n - 1) : area.width() / 2);
-    return QPointF(x, area.bottom() - area.height() * (value - bottomValue) / (topValue - bottomValue));
+    return QPointF(
+        x, area.bottom() - area.height() * (value - bottomValue) / (topValue - bottomValue));
   };
   p.setPen(palette().color(QPalette::Mid));
   p.drawRect(area);
   p.setPen(palette().color(QPalette::Text));
-  p.drawText(QRectF(0, area.top() - 2, area.left() - 4, 14), Qt::AlignRight, QString::number(std::lround(topValue)));
-  p.drawText(QRectF(0, area.bottom() - 12, area.left() - 4, 14), Qt::AlignRight, QString::number(std::lround(bottomValue)));
-  p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignLeft, tr("iteration 1"));
-  p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignRight, QString::number(n));
+  p.drawText(QRectF(0, area.top() - 2, area.left() - 4, 14), Qt::AlignRight,
+             QString::number(std::lround(topValue)));
+  p.drawText(QRectF(0, area.bottom() - 12, area.left() - 4, 14), Qt::AlignRight,
+             QString::number(std::lround(bottomValue)));
+  p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignLeft,
+             tr("iteration 1"));
+  p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignRight,
+             QString::number(n));
   p.drawText(QRectF(area.left(), 1, area.width(), 16), Qt::AlignLeft,
              tr("frames kept per iteration (solid); dashed: the start graph of each iteration"));
   p.setRenderHint(QPainter::Antialiasing);
   QPainterPath start, sub;
   for (int i = 0; i < n; ++i) {
-    const QPointF a = point(i, m_iterations[i].startVertices), b = point(i, m_iterations[i].subgraphVertices);
+    const QPointF a = point(i, m_iterations[i].startVertices),
+                  b = point(i, m_iterations[i].subgraphVertices);
     i == 0 ? start.moveTo(a) : start.lineTo(a);
     i == 0 ? sub.moveTo(b) : sub.lineTo(b);
   }
@@ -88,8 +97,10 @@ void IterationPlot::paintEvent(QPaintEvent*) {
 }
 
 TransitionHistogram::TransitionHistogram(QWidget* parent) : QWidget(parent) {
-  setToolTip(tr("How many key pairs need each minimum transition time, in CORE (grey, the best the "
-                "database allows) and in the subgraph (blue); the red line is gamma (the paper's figure 4)."));
+  setToolTip(
+      tr("How many key pairs need each minimum transition time, in CORE (grey, the best the "
+         "database allows) and in the subgraph (blue); the red line is gamma (the paper's figure "
+         "4)."));
 }
 
 void TransitionHistogram::setData(std::vector<int> core, std::vector<int> subgraph, int gamma) {
@@ -103,7 +114,8 @@ void TransitionHistogram::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), palette().base());
   p.setFont(smallFont(this));
-  if (m_subgraph.empty()) return drawEmpty(p, this, tr("Run the search to see the transition times of the key pairs."));
+  if (m_subgraph.empty())
+    return drawEmpty(p, this, tr("Run the search to see the transition times of the key pairs."));
   const QRectF area = plotArea(this);
   int longest = std::max(1, m_gamma);
   int missing = 0;
@@ -124,8 +136,9 @@ void TransitionHistogram::paintEvent(QPaintEvent*) {
     return h;
   };
   const std::vector<int> core = histogram(m_core), sub = histogram(m_subgraph);
-  const int top = std::max(1, std::max(core.empty() ? 0 : *std::max_element(core.begin(), core.end()),
-                                       *std::max_element(sub.begin(), sub.end())));
+  const int top =
+      std::max(1, std::max(core.empty() ? 0 : *std::max_element(core.begin(), core.end()),
+                           *std::max_element(sub.begin(), sub.end())));
   p.setPen(palette().color(QPalette::Mid));
   p.drawRect(area);
   const double w = area.width() / bins;
@@ -146,7 +159,8 @@ void TransitionHistogram::paintEvent(QPaintEvent*) {
   }
   p.setPen(palette().color(QPalette::Text));
   p.drawText(QRectF(0, area.top() - 2, area.left() - 4, 14), Qt::AlignRight, QString::number(top));
-  p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignLeft, QStringLiteral("0"));
+  p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignLeft,
+             QStringLiteral("0"));
   p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignRight,
              tr("%1 frames").arg(bins * binWidth));
   QString title = tr("key pairs by minimum transition time: grey CORE, blue subgraph");
@@ -156,13 +170,14 @@ void TransitionHistogram::paintEvent(QPaintEvent*) {
 
 PairMatrix::PairMatrix(QWidget* parent) : QWidget(parent) {
   setMouseTracking(true);
-  setToolTip(tr("Worst minimum transition time from each key segment (row) to each other (column), "
-                "in frames: green within gamma, amber over gamma where the database itself is no faster, "
-                "red over the bound or not joined."));
+  setToolTip(
+      tr("Worst minimum transition time from each key segment (row) to each other (column), "
+         "in frames: green within gamma, amber over gamma where the database itself is no faster, "
+         "red over the bound or not joined."));
 }
 
-void PairMatrix::setData(QStringList names, std::vector<QColor> colours, std::vector<SegmentPairTimes> cells,
-                         int gamma) {
+void PairMatrix::setData(QStringList names, std::vector<QColor> colours,
+                         std::vector<SegmentPairTimes> cells, int gamma) {
   m_gamma = gamma;
   m_names = std::move(names);
   m_colours = std::move(colours);
@@ -175,13 +190,16 @@ void PairMatrix::setShowCore(bool core) {
   update();
 }
 
-int PairMatrix::labelWidth() const { return std::min(120, width() / 4); }
+int PairMatrix::labelWidth() const {
+  return std::min(120, width() / 4);
+}
 
 QRectF PairMatrix::cellRect(int row, int column) const {
   const int n = static_cast<int>(m_names.size());
   const double left = labelWidth(), top = 34;
   // The last line holds the colour legend.
-  const double size = std::max(8.0, std::min((width() - left - kMargin) / n, (height() - top - kMargin - kLegend) / n));
+  const double size = std::max(
+      8.0, std::min((width() - left - kMargin) / n, (height() - top - kMargin - kLegend) / n));
   return QRectF(left + column * size, top + row * size, size, size);
 }
 
@@ -201,7 +219,8 @@ void PairMatrix::paintEvent(QPaintEvent*) {
   p.setFont(smallFont(this));
   const int n = static_cast<int>(m_names.size());
   if (n == 0 || m_cells.size() != static_cast<size_t>(n) * n) {
-    return drawEmpty(p, this, tr("Run the search to see how fast every key segment reaches every other."));
+    return drawEmpty(p, this,
+                     tr("Run the search to see how fast every key segment reaches every other."));
   }
   p.setPen(palette().color(QPalette::Text));
   p.drawText(QRectF(4, 2, width() - 8, 14), Qt::AlignLeft,
@@ -211,7 +230,8 @@ void PairMatrix::paintEvent(QPaintEvent*) {
     const QRectF row = cellRect(r, 0);
     p.fillRect(QRectF(2, row.top() + 2, 6, row.height() - 4), m_colours[r]);
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRectF(11, row.top(), labelWidth() - 14, row.height()), Qt::AlignVCenter | Qt::AlignLeft,
+    p.drawText(QRectF(11, row.top(), labelWidth() - 14, row.height()),
+               Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(m_names[r], Qt::ElideRight, labelWidth() - 14));
     const QRectF column = cellRect(0, r);
     p.fillRect(QRectF(column.left() + 2, 20, column.width() - 4, 6), m_colours[r]);
@@ -244,7 +264,8 @@ void PairMatrix::paintEvent(QPaintEvent*) {
   const double legendTop = cellRect(n - 1, 0).bottom() + 3;
   double x = 4;
   const std::pair<QColor, QString> legend[] = {
-      {QColor(60, 160, 90), m_gamma > 0 ? tr("within gamma %1").arg(m_gamma) : tr("as fast as the database")},
+      {QColor(60, 160, 90),
+       m_gamma > 0 ? tr("within gamma %1").arg(m_gamma) : tr("as fast as the database")},
       {QColor(215, 160, 40), tr("over gamma, database no faster")},
       {QColor(200, 60, 60), tr("over the bound / not joined")}};
   for (const auto& [colour, text] : legend) {
@@ -263,7 +284,9 @@ bool PairMatrix::event(QEvent* event) {
     const int n = static_cast<int>(m_names.size());
     if (cell >= 0 && static_cast<size_t>(cell) < m_cells.size()) {
       const SegmentPairTimes& c = m_cells[cell];
-      auto frames = [](int f) { return f < 0 ? QObject::tr("not joined") : QObject::tr("%1 frames").arg(f); };
+      auto frames = [](int f) {
+        return f < 0 ? QObject::tr("not joined") : QObject::tr("%1 frames").arg(f);
+      };
       QToolTip::showText(help->globalPos(),
                          tr("%1 → %2\nsubgraph: %3, CORE: %4, bound %5\n%6 of %7 key pairs met")
                              .arg(m_names[cell / n], m_names[cell % n], frames(c.subgraphFrames),

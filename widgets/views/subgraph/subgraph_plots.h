@@ -64,7 +64,8 @@ class PairMatrix : public QWidget {
  public:
   explicit PairMatrix(QWidget* parent = nullptr);
   // `gamma` in frames (0: colour against each pair's own bound, as for requirement 2).
-  void setData(QStringList names, std::vector<QColor> colours, std::vector<SegmentPairTimes> cells, int gamma);
+  void setData(QStringList names, std::vector<QColor> colours, std::vector<SegmentPairTimes> cells,
+               int gamma);
   void setShowCore(bool core);
   bool showsCore() const { return m_core; }
   QSize sizeHint() const override { return {360, 240}; }

@@ -18,8 +18,8 @@
 namespace mg {
 
 namespace {
-constexpr int kLabelWidth = 130;  // motion names on the left
-constexpr int kLegend = 18;       // the legend line above the ruler
+constexpr int kLabelWidth = 130;    // motion names on the left
+constexpr int kLegend = 18;         // the legend line above the ruler
 constexpr int kTop = kLegend + 22;  // room for the legend and the frame ruler
 constexpr int kRowHeight = 34;
 constexpr int kRightMargin = 12;
@@ -28,8 +28,9 @@ constexpr int kRightMargin = 12;
 MatchTimeline::MatchTimeline(Project* project, SnapSession* session, QWidget* parent)
     : QWidget(parent), m_project(project), m_session(session) {
   setMinimumHeight(90);
-  setToolTip(tr("Click a frame to make it a new hub's frame and play the clip under it. Wheel: zoom "
-                "(over the names: scroll), Shift+wheel: pan. Right-click for more."));
+  setToolTip(
+      tr("Click a frame to make it a new hub's frame and play the clip under it. Wheel: zoom "
+         "(over the names: scroll), Shift+wheel: pan. Right-click for more."));
   setMouseTracking(false);
   setFocusPolicy(Qt::ClickFocus);
   connect(session, &SnapSession::stateChanged, this, &MatchTimeline::stateChanged);
@@ -67,7 +68,9 @@ double MatchTimeline::frameToX(double frame) const {
   return kLabelWidth + (frame - m_firstFrame) * m_pixelsPerFrame;
 }
 
-int MatchTimeline::rowY(int motion) const { return kTop + motion * kRowHeight + kRowHeight / 2; }
+int MatchTimeline::rowY(int motion) const {
+  return kTop + motion * kRowHeight + kRowHeight / 2;
+}
 
 int MatchTimeline::rowCount() const {
   const auto state = m_session->state();
@@ -76,8 +79,10 @@ int MatchTimeline::rowCount() const {
 
 QString MatchTimeline::legendText() const {
   if (!m_legend.isEmpty()) return m_legend;
-  return tr("frames at %1 fps  •  bar: clip, in the colour of the hub it leaves  •  tick: match frame  •  "
-            "blue/orange: left/right foot planted  •  dashed: new hub's matches  •  yellow: playhead")
+  return tr("frames at %1 fps  •  bar: clip, in the colour of the hub it leaves  •  tick: match "
+            "frame  •  "
+            "blue/orange: left/right foot planted  •  dashed: new hub's matches  •  yellow: "
+            "playhead")
       .arg(m_project->metricSettings().workingFps, 0, 'g', 4);
 }
 
@@ -85,11 +90,13 @@ TimelineHit MatchTimeline::hitTest(const QPoint& pos) const {
   TimelineHit hit;
   const auto state = m_session->state();
   const int row = (pos.y() - kTop) / kRowHeight;
-  if (pos.y() < kTop || row >= static_cast<int>(state->working.size()) || pos.x() < kLabelWidth) return hit;
+  if (pos.y() < kTop || row >= static_cast<int>(state->working.size()) || pos.x() < kLabelWidth)
+    return hit;
   hit.motion = row;
   const int frames = state->working[row]->frameCount();
-  hit.frame = std::clamp(static_cast<int>(std::floor(m_firstFrame + (pos.x() - kLabelWidth) / m_pixelsPerFrame)), 0,
-                         frames - 1);
+  hit.frame = std::clamp(
+      static_cast<int>(std::floor(m_firstFrame + (pos.x() - kLabelWidth) / m_pixelsPerFrame)), 0,
+      frames - 1);
   for (int e = 0; e < static_cast<int>(state->graph.edges.size()); ++e) {
     const Clip& c = state->graph.edges[e].clip;
     if (c.motion == row && hit.frame >= c.beginFrame && hit.frame < c.endFrame) hit.edge = e;
@@ -147,20 +154,23 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
     QColor grey = palette().color(QPalette::Disabled, QPalette::Text);
     p.setPen(grey);
     p.setFont(font());
-    p.drawText(QRect(6, y - kRowHeight / 2, kLabelWidth - 12, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+    p.drawText(QRect(6, y - kRowHeight / 2, kLabelWidth - 12, kRowHeight),
+               Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(aside.name, Qt::ElideRight, kLabelWidth - 12));
     p.setPen(QPen(grey, 1, Qt::DotLine));
     p.drawLine(kLabelWidth, y, right, y);
     p.setFont(legendFont);
     p.setPen(grey);
-    p.drawText(QRect(kLabelWidth + 4, y - kRowHeight / 2, right - kLabelWidth - 8, kRowHeight / 2 - 1),
-               Qt::AlignBottom | Qt::AlignLeft,
-               p.fontMetrics().elidedText(tr("Not in the graph: %1").arg(aside.reason), Qt::ElideRight,
-                                          right - kLabelWidth - 8));
+    p.drawText(
+        QRect(kLabelWidth + 4, y - kRowHeight / 2, right - kLabelWidth - 8, kRowHeight / 2 - 1),
+        Qt::AlignBottom | Qt::AlignLeft,
+        p.fontMetrics().elidedText(tr("Not in the graph: %1").arg(aside.reason), Qt::ElideRight,
+                                   right - kLabelWidth - 8));
   }
   // Ruler: a label every "nice" number of frames.
   const double step = [&] {
-    for (double s : {1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0}) {
+    for (double s :
+         {1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0}) {
       if (s * m_pixelsPerFrame >= 60) return s;
     }
     return 10000.0;
@@ -181,8 +191,10 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
     p.setClipping(false);
     p.setPen(palette().color(QPalette::Text));
     p.setFont(font());
-    p.drawText(QRect(6, y - kRowHeight / 2, kLabelWidth - 12, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
-               p.fontMetrics().elidedText(QString::fromStdString(state->working[m]->name), Qt::ElideRight, kLabelWidth - 12));
+    p.drawText(QRect(6, y - kRowHeight / 2, kLabelWidth - 12, kRowHeight),
+               Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(QString::fromStdString(state->working[m]->name),
+                                          Qt::ElideRight, kLabelWidth - 12));
     p.setClipRect(QRect(kLabelWidth, kTop, right - kLabelWidth, height() - kTop));
     p.setClipping(true);
     // The motion's line, dim where no clip covers it.
@@ -195,7 +207,8 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
       QColor c = hubColour(edge.fromHub);
       c.setAlpha(current ? 255 : 150);
       p.setPen(QPen(c, current ? 6 : 3));
-      p.drawLine(static_cast<int>(frameToX(edge.clip.beginFrame)), y, static_cast<int>(frameToX(edge.clip.endFrame)), y);
+      p.drawLine(static_cast<int>(frameToX(edge.clip.beginFrame)), y,
+                 static_cast<int>(frameToX(edge.clip.endFrame)), y);
     }
     // Foot contacts: left foot (heel or toe) and right foot as two thin bars under the line.
     if (m < static_cast<int>(state->contacts.size())) {
@@ -205,11 +218,14 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
         const int by = y + 8 + side * 5;
         int start = -1;
         for (int f = 0; f <= frames; ++f) {
-          const bool planted = f < frames && (fc.isPlanted(f, side ? FootPoint::RightHeel : FootPoint::LeftHeel) ||
-                                              fc.isPlanted(f, side ? FootPoint::RightToe : FootPoint::LeftToe));
+          const bool planted =
+              f < frames && (fc.isPlanted(f, side ? FootPoint::RightHeel : FootPoint::LeftHeel) ||
+                             fc.isPlanted(f, side ? FootPoint::RightToe : FootPoint::LeftToe));
           if (planted && start < 0) start = f;
           if (!planted && start >= 0) {
-            p.fillRect(QRectF(frameToX(start), by, std::max(1.0, (f - start) * m_pixelsPerFrame), 3), colours[side]);
+            p.fillRect(
+                QRectF(frameToX(start), by, std::max(1.0, (f - start) * m_pixelsPerFrame), 3),
+                colours[side]);
             start = -1;
           }
         }
@@ -233,12 +249,14 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
     // Overlays: kept frames as a band above the line, key segments as outlined boxes.
     for (const TimelineSpan& span : m_shading) {
       if (span.motion != m) continue;
-      p.fillRect(QRectF(frameToX(span.beginFrame), y - 9, std::max(1.0, (span.endFrame - span.beginFrame) * m_pixelsPerFrame), 5),
+      p.fillRect(QRectF(frameToX(span.beginFrame), y - 9,
+                        std::max(1.0, (span.endFrame - span.beginFrame) * m_pixelsPerFrame), 5),
                  span.colour);
     }
     for (const TimelineSpan& span : m_keySpans) {
       if (span.motion != m) continue;
-      const QRectF box(frameToX(span.beginFrame), y - 19, std::max(2.0, (span.endFrame - span.beginFrame) * m_pixelsPerFrame), 38);
+      const QRectF box(frameToX(span.beginFrame), y - 19,
+                       std::max(2.0, (span.endFrame - span.beginFrame) * m_pixelsPerFrame), 38);
       QColor fill = span.colour;
       fill.setAlpha(55);
       p.fillRect(box, fill);
@@ -272,7 +290,8 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
   }
   // The playhead's moment on the ruler (below the legend, which stays readable), written as the
   // transport and the heatmap write it.
-  if (m_playMotion >= 0 && m_playFrame >= 0 && m_playMotion < static_cast<int>(state->working.size())) {
+  if (m_playMotion >= 0 && m_playFrame >= 0 &&
+      m_playMotion < static_cast<int>(state->working.size())) {
     p.setClipping(false);
     const QString text = clockText(m_playFrame, state->working[m_playMotion]->fps);
     const int x = static_cast<int>(frameToX(m_playFrame + 0.5));
@@ -294,7 +313,8 @@ void MatchTimeline::contextMenuEvent(QContextMenuEvent* event) {
       setSelectedFrame(hit.motion, hit.frame);
       emit frameClicked(id, hit.frame);
     });
-    QAction* play = menu.addAction(tr("&Play This Clip"), this, [this, hit] { emit clipClicked(hit.edge); });
+    QAction* play =
+        menu.addAction(tr("&Play This Clip"), this, [this, hit] { emit clipClicked(hit.edge); });
     play->setEnabled(hit.edge >= 0);
     menu.addSeparator();
   }
@@ -319,7 +339,8 @@ void MatchTimeline::setOverlay(std::vector<TimelineSpan> keys, std::vector<Timel
 
 void MatchTimeline::mouseMoveEvent(QMouseEvent* event) {
   if (m_dragMotion < 0) return;
-  const TimelineHit hit = hitTest(QPoint(static_cast<int>(event->position().x()), rowY(m_dragMotion)));
+  const TimelineHit hit =
+      hitTest(QPoint(static_cast<int>(event->position().x()), rowY(m_dragMotion)));
   if (hit.motion == m_dragMotion && hit.frame != m_dragTo) {
     m_dragTo = hit.frame;
     update();
@@ -328,7 +349,8 @@ void MatchTimeline::mouseMoveEvent(QMouseEvent* event) {
 
 void MatchTimeline::mouseReleaseEvent(QMouseEvent* event) {
   if (m_dragMotion < 0) return;
-  const int motion = m_dragMotion, a = std::min(m_dragFrom, m_dragTo), b = std::max(m_dragFrom, m_dragTo) + 1;
+  const int motion = m_dragMotion, a = std::min(m_dragFrom, m_dragTo),
+            b = std::max(m_dragFrom, m_dragTo) + 1;
   m_dragMotion = m_dragFrom = m_dragTo = -1;
   update();
   const auto state = m_session->state();

@@ -25,7 +25,7 @@ struct TimelineHit {
 // A coloured stretch of one motion that another graph kind draws over the timeline (a minimum-size
 // subgraph's key segments, its kept frames).
 struct TimelineSpan {
-  int motion = -1;  // index into the session's working motions
+  int motion = -1;                   // index into the session's working motions
   int beginFrame = 0, endFrame = 0;  // working rate, end exclusive
   QColor colour;
   QString label;  // drawn at the start of a key span when there is room; may be empty
@@ -35,9 +35,9 @@ struct TimelineSpan {
 // tick at every match frame in its hub's colour, the clips between them as segments, foot
 // contacts as thin bars (left foot above right), a preview match set as dashed white ticks, the
 // selected frame, and a playhead; a legend line on top; motions set aside by the derivation
-// (another skeleton) as greyed rows with the reason. Clicking selects a frame and plays the clip under it; the
-// wheel zooms around the pointer, Shift+wheel (or a horizontal wheel) pans. Draws the session's
-// state; computes nothing.
+// (another skeleton) as greyed rows with the reason. Clicking selects a frame and plays the clip
+// under it; the wheel zooms around the pointer, Shift+wheel (or a horizontal wheel) pans. Draws the
+// session's state; computes nothing.
 class MatchTimeline : public QWidget {
   Q_OBJECT
 
@@ -53,11 +53,14 @@ class MatchTimeline : public QWidget {
   // What the bars, ticks and colours mean (drawn above the ruler).
   QString legendText() const;
 
-  void setPreview(std::vector<FrameRef> frames) { m_preview = std::move(frames); update(); }
+  void setPreview(std::vector<FrameRef> frames) {
+    m_preview = std::move(frames);
+    update();
+  }
   void setPlayhead(int motion, int frame);  // -1: hidden; its moment is written on the ruler
   int playheadMotion() const { return m_playMotion; }
   int playheadFrame() const { return m_playFrame; }
-  void setCurrentEdge(int edge);            // highlighted clip, -1: none
+  void setCurrentEdge(int edge);  // highlighted clip, -1: none
   void setSelectedFrame(int motion, int frame);
   int selectedMotion() const { return m_selMotion; }
   int selectedFrame() const { return m_selFrame; }
@@ -82,7 +85,8 @@ class MatchTimeline : public QWidget {
  signals:
   void frameClicked(mg::MotionId motion, int frame);
   // A dragged stretch [beginFrame, endFrame) of `motion`, with the keyboard modifiers held.
-  void rangeSelected(mg::MotionId motion, int beginFrame, int endFrame, Qt::KeyboardModifiers modifiers);
+  void rangeSelected(mg::MotionId motion, int beginFrame, int endFrame,
+                     Qt::KeyboardModifiers modifiers);
   void clipClicked(int edge);
 
  protected:

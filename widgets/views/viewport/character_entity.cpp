@@ -60,8 +60,8 @@ Qt3DCore::QBuffer* addMeshEntity(Qt3DCore::QEntity* parent, int vertexCount,
 void applyColour(Qt3DExtras::QDiffuseSpecularMaterial* m, const QColor& colour) {
   m->setDiffuse(colour);
   // Ambient lifts the unlit side towards the colour, as a sky fill would.
-  m->setAmbient(QColor::fromRgbF(colour.redF() * 0.32f, colour.greenF() * 0.32f,
-                                 colour.blueF() * 0.34f));
+  m->setAmbient(
+      QColor::fromRgbF(colour.redF() * 0.32f, colour.greenF() * 0.32f, colour.blueF() * 0.34f));
   m->setAlphaBlendingEnabled(colour.alpha() < 255);
 }
 

@@ -3,9 +3,9 @@
 
 #include <memory>
 
-#include <Qt3DCore/QEntity>
 #include <QColor>
 #include <QVector3D>
+#include <Qt3DCore/QEntity>
 
 #include "widgets/views/viewport/skeleton_mesh.h"
 

@@ -20,15 +20,17 @@ struct LineVertex {
 constexpr float kLift = 0.01f;  // above the grid lines
 }  // namespace
 
-GroundArrow::GroundArrow(const QColor& colour, Qt3DCore::QNode* parent) : QEntity(parent), m_colour(colour) {
+GroundArrow::GroundArrow(const QColor& colour, Qt3DCore::QNode* parent)
+    : QEntity(parent), m_colour(colour) {
   auto* geometry = new Qt3DCore::QGeometry(this);
   m_buffer = new Qt3DCore::QBuffer(geometry);
   const QString attributeNames[3] = {Qt3DCore::QAttribute::defaultPositionAttributeName(),
                                      Qt3DCore::QAttribute::defaultColorAttributeName(),
                                      Qt3DCore::QAttribute::defaultNormalAttributeName()};
   for (int i = 0; i < 3; ++i) {
-    m_attributes[i] = new Qt3DCore::QAttribute(m_buffer, attributeNames[i], Qt3DCore::QAttribute::Float, 3, 0,
-                                               static_cast<uint>(i * 3 * sizeof(float)), sizeof(LineVertex), geometry);
+    m_attributes[i] = new Qt3DCore::QAttribute(
+        m_buffer, attributeNames[i], Qt3DCore::QAttribute::Float, 3, 0,
+        static_cast<uint>(i * 3 * sizeof(float)), sizeof(LineVertex), geometry);
     geometry->addAttribute(m_attributes[i]);
   }
   geometry->setBoundingVolumePositionAttribute(m_attributes[0]);

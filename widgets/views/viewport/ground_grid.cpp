@@ -65,8 +65,10 @@ GroundGrid::GroundGrid(const QColor& background, Qt3DCore::QNode* parent, float 
   const int axisCells = 4 * half;
   for (int k = -axisCells; k < axisCells; ++k) {
     const float a = k * kMinorStep, b = (k + 1) * kMinorStep;
-    for (const auto& [x0, z0, x1, z1, colour] : {std::tuple{a, 0.0f, b, 0.0f, xAxis}, std::tuple{0.0f, a, 0.0f, b, zAxis}}) {
-      const float fade = std::clamp(std::max(std::abs(a), std::abs(b)) / (axisCells * kMinorStep), 0.0f, 1.0f);
+    for (const auto& [x0, z0, x1, z1, colour] :
+         {std::tuple{a, 0.0f, b, 0.0f, xAxis}, std::tuple{0.0f, a, 0.0f, b, zAxis}}) {
+      const float fade =
+          std::clamp(std::max(std::abs(a), std::abs(b)) / (axisCells * kMinorStep), 0.0f, 1.0f);
       const QVector3D c = (colour * (1 - fade * fade) + bg * (fade * fade)) / kFloorLighting;
       lines.push_back({x0, 0.002f, z0, c.x(), c.y(), c.z()});
       lines.push_back({x1, 0.002f, z1, c.x(), c.y(), c.z()});
@@ -87,7 +89,8 @@ void GroundGrid::followTarget(const QVector3D& target) {
   m_transform->setTranslation(c);
 }
 
-Qt3DCore::QEntity* GroundGrid::lineEntity(Qt3DCore::QEntity* parent, const std::vector<LineVertex>& lines) {
+Qt3DCore::QEntity* GroundGrid::lineEntity(Qt3DCore::QEntity* parent,
+                                          const std::vector<LineVertex>& lines) {
   auto* lineEntity = new Qt3DCore::QEntity(parent);
   auto* geometry = new Qt3DCore::QGeometry(lineEntity);
   auto* buffer = new Qt3DCore::QBuffer(geometry);
@@ -95,8 +98,8 @@ Qt3DCore::QEntity* GroundGrid::lineEntity(Qt3DCore::QEntity* parent, const std::
                              static_cast<qsizetype>(lines.size() * sizeof(LineVertex))));
   auto addAttribute = [&](const QString& name, int offset) {
     auto* a = new Qt3DCore::QAttribute(buffer, name, Qt3DCore::QAttribute::Float, 3,
-                                       static_cast<uint>(lines.size()), offset,
-                                       sizeof(LineVertex), geometry);
+                                       static_cast<uint>(lines.size()), offset, sizeof(LineVertex),
+                                       geometry);
     geometry->addAttribute(a);
     return a;
   };

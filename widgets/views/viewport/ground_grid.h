@@ -37,7 +37,8 @@ class GroundGrid : public Qt3DCore::QEntity {
   struct LineVertex {
     float x, y, z, r, g, b, nx = 0, ny = 1, nz = 0;
   };
-  static Qt3DCore::QEntity* lineEntity(Qt3DCore::QEntity* parent, const std::vector<LineVertex>& lines);
+  static Qt3DCore::QEntity* lineEntity(Qt3DCore::QEntity* parent,
+                                       const std::vector<LineVertex>& lines);
 
   Qt3DCore::QTransform* m_transform = nullptr;
   QVector3D m_centre;

@@ -22,9 +22,13 @@ QVector3D OrbitCamera::right() const {
   return QVector3D::crossProduct(forward(), QVector3D(0, 1, 0)).normalized();
 }
 
-QVector3D OrbitCamera::up() const { return QVector3D::crossProduct(right(), forward()); }
+QVector3D OrbitCamera::up() const {
+  return QVector3D::crossProduct(right(), forward());
+}
 
-QVector3D OrbitCamera::position() const { return target - forward() * distance; }
+QVector3D OrbitCamera::position() const {
+  return target - forward() * distance;
+}
 
 void OrbitCamera::orbit(float yawDelta, float pitchDelta) {
   yawDegrees = std::fmod(yawDegrees + yawDelta, 360.0f);
@@ -43,8 +47,8 @@ void OrbitCamera::zoom(float factor) {
 void OrbitCamera::frameSphere(const QVector3D& centre, float radius) {
   target = centre;
   const float halfFov = 0.5f * fovDegrees * kDegToRad;
-  distance = std::clamp(1.3f * std::max(radius, 0.05f) / std::sin(halfFov), kMinDistance,
-                        kMaxDistance);
+  distance =
+      std::clamp(1.3f * std::max(radius, 0.05f) / std::sin(halfFov), kMinDistance, kMaxDistance);
 }
 
 std::optional<QVector3D> OrbitCamera::groundPoint(float x, float y, float aspect) const {

@@ -12,10 +12,10 @@ namespace mg {
 // Plain value type: the viewport maps mouse and keys onto these operations.
 struct OrbitCamera {
   QVector3D target{0, 1, 0};
-  float yawDegrees = 30;     // 0 looks along -Z (camera on +Z)
-  float pitchDegrees = 15;   // clamped to (-89, 89)
-  float distance = 5;        // metres, clamped to [kMinDistance, kMaxDistance]
-  float fovDegrees = 40;     // vertical field of view
+  float yawDegrees = 30;    // 0 looks along -Z (camera on +Z)
+  float pitchDegrees = 15;  // clamped to (-89, 89)
+  float distance = 5;       // metres, clamped to [kMinDistance, kMaxDistance]
+  float fovDegrees = 40;    // vertical field of view
 
   static constexpr float kMinDistance = 0.05f;
   static constexpr float kMaxDistance = 500.0f;

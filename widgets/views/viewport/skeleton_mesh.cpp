@@ -115,8 +115,7 @@ void SkeletonMesh::writeBones(const Eigen::Vector3d* points, int pointsGiven, fl
   }
 }
 
-void SkeletonMesh::writeSpheres(const Eigen::Vector3d* points, int pointsGiven,
-                                float* out) const {
+void SkeletonMesh::writeSpheres(const Eigen::Vector3d* points, int pointsGiven, float* out) const {
   for (int p = 0; p < m_pointCount; ++p) {
     const bool known = p < pointsGiven;
     const Eigen::Vector3f centre = points[known ? p : 0].cast<float>();

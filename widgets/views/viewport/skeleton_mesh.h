@@ -48,8 +48,8 @@ class SkeletonMesh {
   int m_pointCount = 0;
   int m_jointCount = 0;
   std::vector<Bone> m_bones;
-  std::vector<float> m_pointRadius;  // sphere radius per point, metres
-  std::vector<float> m_boneRadius;   // radius at the parent end per bone, metres
+  std::vector<float> m_pointRadius;           // sphere radius per point, metres
+  std::vector<float> m_boneRadius;            // radius at the parent end per bone, metres
   std::vector<Eigen::Vector3f> m_unitSphere;  // positions on the unit sphere (= normals)
   std::vector<Eigen::Vector2f> m_unitCircle;  // (cos, sin) per cylinder segment, closed
   int m_boneVertexCount = 0;

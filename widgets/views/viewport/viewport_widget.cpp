@@ -48,7 +48,9 @@ void ViewportWidget::setGroundArrow(const Eigen::Vector3d& origin, const Eigen::
   m_groundArrow->setEnabled(visible);
 }
 
-bool ViewportWidget::groundArrowVisible() const { return m_groundArrow && m_groundArrow->isEnabled(); }
+bool ViewportWidget::groundArrowVisible() const {
+  return m_groundArrow && m_groundArrow->isEnabled();
+}
 
 CharacterEntity* ViewportWidget::find(int id) const {
   auto it = m_characters.find(id);
@@ -166,10 +168,16 @@ void ViewportWidget::setFollowedCharacter(int id) {
   m_hasFollowedId = true;
 }
 
-OrbitCamera ViewportWidget::camera() const { return m_window->orbit(); }
+OrbitCamera ViewportWidget::camera() const {
+  return m_window->orbit();
+}
 
-void ViewportWidget::setCamera(const OrbitCamera& camera) { m_window->setOrbit(camera); }
+void ViewportWidget::setCamera(const OrbitCamera& camera) {
+  m_window->setOrbit(camera);
+}
 
-void ViewportWidget::setContinuousRendering(bool on) { m_window->setContinuousRendering(on); }
+void ViewportWidget::setContinuousRendering(bool on) {
+  m_window->setContinuousRendering(on);
+}
 
 }  // namespace mg

@@ -66,7 +66,8 @@ class ViewportWidget : public QWidget {
 
   // An arrow on the floor from `origin` along `direction` (metres; y ignored), e.g. the desired
   // heading of interactive steering. Hidden until first shown; `visible` false hides it.
-  void setGroundArrow(const Eigen::Vector3d& origin, const Eigen::Vector3d& direction, bool visible);
+  void setGroundArrow(const Eigen::Vector3d& origin, const Eigen::Vector3d& direction,
+                      bool visible);
   bool groundArrowVisible() const;
 
   // Draws every frame instead of on change (for frame-rate measurement).
@@ -86,7 +87,8 @@ class ViewportWidget : public QWidget {
   ViewportWindow* m_window = nullptr;
   QWidget* m_container = nullptr;
   std::map<int, CharacterEntity*> m_characters;
-  GroundArrow* m_groundArrow = nullptr;  // owned by the scene root; created on first use  // entities owned by the scene root
+  GroundArrow* m_groundArrow = nullptr;  // owned by the scene root; created on first use  //
+                                         // entities owned by the scene root
   bool m_follow = false;
   int m_followedId = 0;
   bool m_hasFollowedId = false;

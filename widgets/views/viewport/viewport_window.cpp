@@ -84,18 +84,26 @@ void ViewportWindow::applyCamera() {
 
 std::optional<QVector3D> ViewportWindow::groundPoint(const QPointF& pos) const {
   const float w = std::max(1, width()), h = std::max(1, height());
-  return m_orbit.groundPoint(2.0f * static_cast<float>(pos.x()) / w - 1.0f, 1.0f - 2.0f * static_cast<float>(pos.y()) / h,
-                             w / h);
+  return m_orbit.groundPoint(2.0f * static_cast<float>(pos.x()) / w - 1.0f,
+                             1.0f - 2.0f * static_cast<float>(pos.y()) / h, w / h);
 }
 
 void ViewportWindow::mousePressEvent(QMouseEvent* event) {
   const bool alt = event->modifiers() & Qt::AltModifier;
   const bool shift = event->modifiers() & Qt::ShiftModifier;
   switch (event->button()) {
-    case Qt::LeftButton: m_drag = shift ? Drag::Pan : Drag::Orbit; break;
-    case Qt::MiddleButton: m_drag = Drag::Pan; break;
-    case Qt::RightButton: m_drag = alt ? Drag::Dolly : Drag::Pan; break;
-    default: m_drag = Drag::None; break;
+    case Qt::LeftButton:
+      m_drag = shift ? Drag::Pan : Drag::Orbit;
+      break;
+    case Qt::MiddleButton:
+      m_drag = Drag::Pan;
+      break;
+    case Qt::RightButton:
+      m_drag = alt ? Drag::Dolly : Drag::Pan;
+      break;
+    default:
+      m_drag = Drag::None;
+      break;
   }
   m_lastMouse = event->position().toPoint();
   requestActivate();
@@ -112,9 +120,14 @@ void ViewportWindow::mouseMoveEvent(QMouseEvent* event) {
     case Drag::Orbit:
       m_orbit.orbit(-delta.x() * kOrbitDegreesPerPixel, delta.y() * kOrbitDegreesPerPixel);
       break;
-    case Drag::Pan: m_orbit.pan(-delta.x() / h, delta.y() / h); break;
-    case Drag::Dolly: m_orbit.zoom(std::exp((delta.y() - delta.x()) * 0.005f)); break;
-    case Drag::None: break;
+    case Drag::Pan:
+      m_orbit.pan(-delta.x() / h, delta.y() / h);
+      break;
+    case Drag::Dolly:
+      m_orbit.zoom(std::exp((delta.y() - delta.x()) * 0.005f));
+      break;
+    case Drag::None:
+      break;
   }
   applyCamera();
   emit cameraNavigated();
@@ -142,21 +155,60 @@ void ViewportWindow::keyPressEvent(QKeyEvent* event) {
     }
   };
   switch (event->key()) {
-    case Qt::Key_A: move(-1, 0); break;
-    case Qt::Key_D: move(1, 0); break;
-    case Qt::Key_W: move(0, 1); break;
-    case Qt::Key_S: move(0, -1); break;
-    case Qt::Key_Q: case Qt::Key_Minus: m_orbit.zoom(1 / kKeyZoomFactor); break;
-    case Qt::Key_E: case Qt::Key_Plus: m_orbit.zoom(kKeyZoomFactor); break;
-    case Qt::Key_F: emit frameRequested(); return;
-    case Qt::Key_4: if (!keypad) return; move(-1, 0); break;
-    case Qt::Key_6: if (!keypad) return; move(1, 0); break;
-    case Qt::Key_8: if (!keypad) return; move(0, 1); break;
-    case Qt::Key_2: if (!keypad) return; move(0, -1); break;
-    case Qt::Key_1: if (!keypad) return; m_orbit.yawDegrees = 0, m_orbit.pitchDegrees = 0; break;
-    case Qt::Key_3: if (!keypad) return; m_orbit.yawDegrees = 90, m_orbit.pitchDegrees = 0; break;
-    case Qt::Key_7: if (!keypad) return; m_orbit.pitchDegrees = 89; break;
-    default: Qt3DWindow::keyPressEvent(event); return;
+    case Qt::Key_A:
+      move(-1, 0);
+      break;
+    case Qt::Key_D:
+      move(1, 0);
+      break;
+    case Qt::Key_W:
+      move(0, 1);
+      break;
+    case Qt::Key_S:
+      move(0, -1);
+      break;
+    case Qt::Key_Q:
+    case Qt::Key_Minus:
+      m_orbit.zoom(1 / kKeyZoomFactor);
+      break;
+    case Qt::Key_E:
+    case Qt::Key_Plus:
+      m_orbit.zoom(kKeyZoomFactor);
+      break;
+    case Qt::Key_F:
+      emit frameRequested();
+      return;
+    case Qt::Key_4:
+      if (!keypad) return;
+      move(-1, 0);
+      break;
+    case Qt::Key_6:
+      if (!keypad) return;
+      move(1, 0);
+      break;
+    case Qt::Key_8:
+      if (!keypad) return;
+      move(0, 1);
+      break;
+    case Qt::Key_2:
+      if (!keypad) return;
+      move(0, -1);
+      break;
+    case Qt::Key_1:
+      if (!keypad) return;
+      m_orbit.yawDegrees = 0, m_orbit.pitchDegrees = 0;
+      break;
+    case Qt::Key_3:
+      if (!keypad) return;
+      m_orbit.yawDegrees = 90, m_orbit.pitchDegrees = 0;
+      break;
+    case Qt::Key_7:
+      if (!keypad) return;
+      m_orbit.pitchDegrees = 89;
+      break;
+    default:
+      Qt3DWindow::keyPressEvent(event);
+      return;
   }
   applyCamera();
   emit cameraNavigated();

@@ -18,14 +18,14 @@
 #include "app/mgstudio/field/field_workspace.h"
 #include "app/mgstudio/main_window.h"
 #include "core/import/motion_reader.h"
+#include "gui_test_main.h"
+#include "support/capture.h"
 #include "widgets/commands/field_commands.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/project_file.h"
 #include "widgets/views/field/field_plots.h"
 #include "widgets/views/field/field_preview.h"
 #include "widgets/views/viewport/viewport_widget.h"
-#include "gui_test_main.h"
-#include "support/capture.h"
 
 namespace mg {
 namespace {
@@ -39,7 +39,8 @@ std::vector<std::shared_ptr<const Motion>> captureOrBundled() {
   for (const char* folder : {"cmu_turns", "cmu16"}) {
     if (!std::filesystem::exists(root / folder)) break;
     std::vector<std::string> more;
-    for (const auto& e : std::filesystem::directory_iterator(root / folder)) more.push_back(e.path().string());
+    for (const auto& e : std::filesystem::directory_iterator(root / folder))
+      more.push_back(e.path().string());
     std::sort(more.begin(), more.end());
     files.insert(files.end(), more.begin(), more.end());
   }
@@ -55,7 +56,9 @@ std::vector<std::shared_ptr<const Motion>> captureOrBundled() {
 void shoot(QWidget& window, const char* name) {
   QTest::qWait(1200);  // let the viewport draw
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
-  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  const QImage shot = window.screen()
+                          ->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height())
+                          .toImage();
   EXPECT_TRUE(shot.save(QString::fromLatin1(MG_GUI_ARTIFACT_DIR) + "/" + name));
 }
 
@@ -66,7 +69,8 @@ TEST(FieldGui, BuildSteerPushCompare) {
   window.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
   Project* project = window.project();
-  for (const auto& m : captureOrBundled()) project->undoStack()->push(new AddMotionCommand(project, m));
+  for (const auto& m : captureOrBundled())
+    project->undoStack()->push(new AddMotionCommand(project, m));
   FieldWorkspace* ws = window.workspace<FieldWorkspace>();
   ASSERT_NE(ws, nullptr);
   ws->raiseDocks();
@@ -105,7 +109,9 @@ TEST(FieldGui, BuildSteerPushCompare) {
   QTest::keyClick(window.viewport(), Qt::Key_Left);
   QTest::keyClick(window.viewport(), Qt::Key_Left);
   QTest::keyClick(window.viewport(), Qt::Key_Left);
-  EXPECT_NEAR(std::remainder(preview->heading() - before - 3 * std::numbers::pi / 8, 2 * std::numbers::pi), 0.0, 1e-9);
+  EXPECT_NEAR(
+      std::remainder(preview->heading() - before - 3 * std::numbers::pi / 8, 2 * std::numbers::pi),
+      0.0, 1e-9);
   for (int i = 0; i < 150; ++i) preview->advance(1.0 / 30);
   ASSERT_TRUE(preview->lastResponseSeconds()) << "the field did not turn 67.5 degrees in 5 s";
   EXPECT_LT(*preview->lastResponseSeconds(), 5.0);
@@ -131,4 +137,6 @@ TEST(FieldGui, BuildSteerPushCompare) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "field_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "field_gui_test");
+}

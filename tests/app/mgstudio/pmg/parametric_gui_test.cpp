@@ -29,8 +29,8 @@
 #include "widgets/document/parametric_document.h"
 #include "widgets/document/project_file.h"
 #include "widgets/views/param/edge_inspector.h"
-#include "widgets/views/viewport/ground_grid.h"
 #include "widgets/views/param/parametric_preview.h"
+#include "widgets/views/viewport/ground_grid.h"
 #include "widgets/views/viewport/viewport_widget.h"
 #include "widgets/views/viewport/viewport_window.h"
 
@@ -66,7 +66,9 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   EXPECT_TRUE(window.viewport()->groundArrowVisible());
   const double before = preview->heading();
   QTest::keyClick(window.viewport(), Qt::Key_Left);
-  EXPECT_NEAR(std::remainder(preview->heading() - before - std::numbers::pi / 8, 2 * std::numbers::pi), 0.0, 1e-9);
+  EXPECT_NEAR(
+      std::remainder(preview->heading() - before - std::numbers::pi / 8, 2 * std::numbers::pi), 0.0,
+      1e-9);
   for (int i = 0; i < 400 && preview->transitionsMade() < 2; ++i) preview->advance(1.0 / 30);
   EXPECT_GE(preview->transitionsMade(), 2);
   // Steering by mouse: a left-drag on the ground heads towards the point under the mouse.
@@ -77,21 +79,28 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
     ASSERT_TRUE(ground);
     ASSERT_TRUE(preview->steerTowards(at));
     // Where the character is now (the arrow starts at its root).
-    const double want = std::atan2(ground->x() - preview->rootPosition().x(), ground->z() - preview->rootPosition().z());
+    const double want = std::atan2(ground->x() - preview->rootPosition().x(),
+                                   ground->z() - preview->rootPosition().z());
     EXPECT_NEAR(std::remainder(preview->heading() - want, 2 * std::numbers::pi), 0.0, 1e-6);
-    QMouseEvent press(QEvent::MouseButtonPress, at, view3d->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent press(QEvent::MouseButtonPress, at, view3d->mapToGlobal(at), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
     const float yawBefore = window.viewport()->camera().yawDegrees;
     QApplication::sendEvent(view3d, &press);
-    EXPECT_EQ(window.viewport()->camera().yawDegrees, yawBefore);  // the drag steered; the camera did not orbit
-    QMouseEvent release(QEvent::MouseButtonRelease, at, view3d->mapToGlobal(at), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+    EXPECT_EQ(window.viewport()->camera().yawDegrees,
+              yawBefore);  // the drag steered; the camera did not orbit
+    QMouseEvent release(QEvent::MouseButtonRelease, at, view3d->mapToGlobal(at), Qt::LeftButton,
+                        Qt::NoButton, Qt::NoModifier);
     QApplication::sendEvent(view3d, &release);
   }
   // The floor follows: after walking on, the grid is centred under the followed character.
   for (int i = 0; i < 300; ++i) preview->advance(1.0 / 30);
-  EXPECT_EQ(window.viewport()->window3d()->grid()->centre(), GroundGrid::gridCentre(window.viewport()->camera().target));
+  EXPECT_EQ(window.viewport()->window3d()->grid()->centre(),
+            GroundGrid::gridCentre(window.viewport()->camera().target));
   QTest::qWait(1500);  // let the viewport draw the steered character and its arrow
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
-  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  const QImage shot = window.screen()
+                          ->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height())
+                          .toImage();
   EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/parametric_steer.png")));
   pmg->startWalk(false);
   EXPECT_FALSE(window.viewport()->groundArrowVisible());
@@ -136,23 +145,27 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling->minimum, minimaBefore);
   ASSERT_NE(parametricOf(*window.project())->edges()[0].classified, nullptr);
   EXPECT_EQ(parametricOf(*window.project())->edges()[0].classified->exists, existsBefore);
-  const std::shared_ptr<const EdgeSampling> cached = parametricOf(*window.project())->edges()[0].sampling;
+  const std::shared_ptr<const EdgeSampling> cached =
+      parametricOf(*window.project())->edges()[0].sampling;
   EXPECT_DOUBLE_EQ(parametricOf(*window.project())->edges()[0].settings.thresholds.tGood, tGood);
   QTRY_VERIFY_WITH_TIMEOUT(parametricOf(*window.project())->nodes()[0].built != nullptr, 120000);
   QTest::qWait(500);
-  EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling, cached) << "a valid cache was sampled again";
+  EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling, cached)
+      << "a valid cache was sampled again";
   EXPECT_EQ(parametricOf(*window.project())->nodes()[0].built->space().exampleCount(),
             static_cast<int>(parametricOf(*window.project())->nodes()[0].examples.size()));
   pmg->inspector()->setEdge(parametricOf(*window.project())->edges()[0].id);
   pmg->inspector()->rebuild();
-  QTRY_VERIFY_WITH_TIMEOUT(!pmg->inspector()->isRebuilding(), 120000);  // (classified was there already: the cache)
+  QTRY_VERIFY_WITH_TIMEOUT(!pmg->inspector()->isRebuilding(),
+                           120000);  // (classified was there already: the cache)
   ASSERT_NE(parametricOf(*window.project())->edges()[0].sampling, cached);
 
   window.project()->undoStack()->undo();  // the rebuild
   EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling, cached);
   // Deleting the edge is undoable too.
   ParamEdgeEntry again = parametricOf(*window.project())->edges()[0];
-  window.project()->undoStack()->push(new RemoveParametricEdgeCommand(parametricOf(*window.project()), again.id));
+  window.project()->undoStack()->push(
+      new RemoveParametricEdgeCommand(parametricOf(*window.project()), again.id));
   EXPECT_TRUE(parametricOf(*window.project())->edges().empty());
   window.project()->undoStack()->undo();
   ASSERT_EQ(parametricOf(*window.project())->edges().size(), 1u);
@@ -177,13 +190,16 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
     ASSERT_TRUE(window.projectFiles()->openProject(stripped));
     ASSERT_EQ(parametricOf(*window.project())->edges().size(), 1u);
     EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling, nullptr);
-    QTRY_VERIFY_WITH_TIMEOUT(parametricOf(*window.project())->edges()[0].classified != nullptr, 240000);
-    EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling->minimum, minimaBefore);  // deterministic
-    EXPECT_FALSE(window.project()->undoStack()->canUndo()) << window.project()->undoStack()->undoText().toStdString();  // part of loading, not an edit
+    QTRY_VERIFY_WITH_TIMEOUT(parametricOf(*window.project())->edges()[0].classified != nullptr,
+                             240000);
+    EXPECT_EQ(parametricOf(*window.project())->edges()[0].sampling->minimum,
+              minimaBefore);  // deterministic
+    EXPECT_FALSE(window.project()->undoStack()->canUndo())
+        << window.project()->undoStack()->undoText().toStdString();  // part of loading, not an edit
     ASSERT_TRUE(window.projectFiles()->openProject(projectPath));
     QTRY_VERIFY_WITH_TIMEOUT(parametricOf(*window.project())->nodes()[0].built != nullptr, 120000);
-    window.project()->undoStack()->push(
-        new RemoveParametricEdgeCommand(parametricOf(*window.project()), parametricOf(*window.project())->edges()[0].id));
+    window.project()->undoStack()->push(new RemoveParametricEdgeCommand(
+        parametricOf(*window.project()), parametricOf(*window.project())->edges()[0].id));
   }
 
   // Without its edge the node is a dead end: the walk stops there with a message and the
@@ -199,7 +215,8 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
   };
   for (int i = 0; i < 2000 && !saidDeadEnd(); ++i) preview->advance(1.0 / 30);
   ASSERT_TRUE(saidDeadEnd());
-  EXPECT_TRUE(said.last()[0].toString().contains(QStringLiteral("walk"))) << said.last()[0].toString().toStdString();
+  EXPECT_TRUE(said.last()[0].toString().contains(QStringLiteral("walk")))
+      << said.last()[0].toString().toStdString();
   EXPECT_NE(preview->rootPosition(), Eigen::Vector3d::Zero());  // still showing its last frame
   EXPECT_TRUE(window.viewport()->hasCharacter(MainWindow::kPreviewCharacterId));
 }
@@ -207,4 +224,6 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "parametric_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "parametric_gui_test");
+}

@@ -45,7 +45,9 @@ std::map<QString, QByteArray> contents(const QString& dir) {
   return out;
 }
 
-QStringList folders(const QString& dir) { return QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name); }
+QStringList folders(const QString& dir) {
+  return QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+}
 
 // Keeps every worker of the process-wide pool busy until release(), so a job started meanwhile
 // waits in the queue with its progress strip up, as it would behind a long build.
@@ -102,10 +104,13 @@ TEST(SnapExportGui, ProgressStripCancelKeepsThePreviousExportAndTheNextReplacesI
     PoolHold hold;
     ASSERT_TRUE(hold.holding());
     snap->startExport(folder);
-    ASSERT_TRUE(QTest::qWaitFor([strip] { return strip->isVisible(); }, 5000)) << "no progress strip";
+    ASSERT_TRUE(QTest::qWaitFor([strip] { return strip->isVisible(); }, 5000))
+        << "no progress strip";
     QTest::qWait(300);  // painted
     const QRect frame = window.frameGeometry();
-    const QImage shot = window.screen()->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).toImage();
+    const QImage shot = window.screen()
+                            ->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+                            .toImage();
     EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/snap_export_progress.png")));
     EXPECT_TRUE(cancel->isVisible() && cancel->isEnabled());
     QTest::mouseClick(cancel, Qt::LeftButton);
@@ -114,7 +119,8 @@ TEST(SnapExportGui, ProgressStripCancelKeepsThePreviousExportAndTheNextReplacesI
   }
   const QString error = finished.takeFirst().at(1).toString();
   EXPECT_TRUE(error.contains(QStringLiteral("cancelled"))) << error.toStdString();
-  EXPECT_TRUE(QTest::qWaitFor([strip] { return !strip->isVisible(); }, 5000)) << "the strip stays after cancel";
+  EXPECT_TRUE(QTest::qWaitFor([strip] { return !strip->isVisible(); }, 5000))
+      << "the strip stays after cancel";
   EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("cancelled")))
       << window.statusBar()->currentMessage().toStdString();
   EXPECT_EQ(contents(folder), first) << "the cancelled export changed the folder";
@@ -134,4 +140,6 @@ TEST(SnapExportGui, ProgressStripCancelKeepsThePreviousExportAndTheNextReplacesI
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "snap_export_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "snap_export_gui_test");
+}

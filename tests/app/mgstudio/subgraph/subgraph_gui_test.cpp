@@ -23,16 +23,16 @@
 #include "app/mgstudio/snap/snap_workspace.h"
 #include "app/mgstudio/subgraph/subgraph_workspace.h"
 #include "core/io/subgraph_export.h"
+#include "gui_test_main.h"
+#include "support/capture.h"
+#include "widgets/commands/subgraph_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph/graph_scene.h"
-#include "widgets/views/timeline/match_timeline.h"
 #include "widgets/views/playback/stream_player.h"
 #include "widgets/views/subgraph/subgraph_panel.h"
 #include "widgets/views/subgraph/subgraph_plots.h"
-#include "support/capture.h"
-#include "widgets/commands/subgraph_commands.h"
-#include "gui_test_main.h"
+#include "widgets/views/timeline/match_timeline.h"
 
 namespace mg {
 namespace {
@@ -43,22 +43,28 @@ const QString kWalk3 = QStringLiteral(MG_SAMPLE_DIR "/01_03.bvh");
 void screenshot(QWidget& window, const QString& name) {
   QTest::qWait(400);
   const QPoint topLeft = window.mapToGlobal(QPoint(0, 0));
-  const QImage shot = window.screen()->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height()).toImage();
+  const QImage shot = window.screen()
+                          ->grabWindow(0, topLeft.x(), topLeft.y(), window.width(), window.height())
+                          .toImage();
   EXPECT_TRUE(shot.save(QStringLiteral(MG_GUI_ARTIFACT_DIR "/%1.png").arg(name)));
 }
 
 // Drags along `motion`'s line of the timeline from frame `from` to frame `to`.
-void dragRange(MatchTimeline* timeline, int motion, int from, int to, Qt::KeyboardModifiers mods = {}) {
+void dragRange(MatchTimeline* timeline, int motion, int from, int to,
+               Qt::KeyboardModifiers mods = {}) {
   const int y = timeline->rowY(motion);
-  const QPoint a(static_cast<int>(timeline->frameToX(from + 0.5)), y), b(static_cast<int>(timeline->frameToX(to + 0.5)), y);
+  const QPoint a(static_cast<int>(timeline->frameToX(from + 0.5)), y),
+      b(static_cast<int>(timeline->frameToX(to + 0.5)), y);
   QTest::mousePress(timeline, Qt::LeftButton, mods, a);
-  QMouseEvent move(QEvent::MouseMove, b, timeline->mapToGlobal(b), Qt::NoButton, Qt::LeftButton, mods);
+  QMouseEvent move(QEvent::MouseMove, b, timeline->mapToGlobal(b), Qt::NoButton, Qt::LeftButton,
+                   mods);
   QApplication::sendEvent(timeline, &move);
   QTest::mouseRelease(timeline, Qt::LeftButton, mods, b);
 }
 
 TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
-  if (!QFileInfo::exists(kWalk1) || !QFileInfo::exists(kWalk3)) GTEST_SKIP() << "no Assimp CMU samples";
+  if (!QFileInfo::exists(kWalk1) || !QFileInfo::exists(kWalk3))
+    GTEST_SKIP() << "no Assimp CMU samples";
   MainWindow window;
   window.setAskToSave(false);
   window.resize(1366, 768);
@@ -68,8 +74,9 @@ TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
   window.openFiles({kWalk1, kWalk3});
   ASSERT_TRUE(batch.wait(120000));
   SnapSession* session = window.workspace<SnapWorkspace>()->session();
-  ASSERT_TRUE(QTest::qWaitFor([session] { return session->state()->frames && session->state()->working.size() == 2; },
-                              120000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [session] { return session->state()->frames && session->state()->working.size() == 2; },
+      120000));
   SubgraphWorkspace* sg = window.workspace<SubgraphWorkspace>();
   ASSERT_NE(sg, nullptr);
   sg->raiseDocks();
@@ -102,7 +109,8 @@ TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
   list->item(1)->setCheckState(Qt::Checked);
   ASSERT_EQ(doc->choices().size(), 2u);
   auto evaluated = [sg](auto test) {
-    return QTest::qWaitFor([sg, test] { return sg->manualOutcome() && test(*sg->manualOutcome()); }, 120000);
+    return QTest::qWaitFor([sg, test] { return sg->manualOutcome() && test(*sg->manualOutcome()); },
+                           120000);
   };
   ASSERT_TRUE(evaluated([](const SubgraphOutcome& o) { return o.satisfaction == 1.0; }));
   EXPECT_EQ(sg->manualOutcome()->connectivity, 1.0);
@@ -135,7 +143,8 @@ TEST(SubgraphGui, KeysManualModeSearchPreviewExportAndProject) {
   EXPECT_GT(sg->scene()->nodeItemCount(), 0);
   EXPECT_TRUE(sg->exportAction()->isEnabled());
   screenshot(window, "subgraph_result");
-  const char* const tabShots[] = {"subgraph_iterations", "subgraph_matrix", "subgraph_histogram", "subgraph_clips"};
+  const char* const tabShots[] = {"subgraph_iterations", "subgraph_matrix", "subgraph_histogram",
+                                  "subgraph_clips"};
   ASSERT_EQ(sg->results()->count(), 4);
   for (int tab = 0; tab < sg->results()->count(); ++tab) {
     sg->results()->setCurrentIndex(tab);
@@ -187,7 +196,9 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
       const QDir dir(QStringLiteral(MG_SHARED_MOCAP_DIR "/%1").arg(QLatin1String(folder)));
       for (const QString& f : dir.entryList({QStringLiteral("*.bvh")}, QDir::Files, QDir::Name)) {
         const QString path = dir.filePath(f);
-        if (!path.endsWith(QLatin1String("/08_01.bvh")) && !path.endsWith(QLatin1String("/02_03.bvh"))) files << path;
+        if (!path.endsWith(QLatin1String("/08_01.bvh")) &&
+            !path.endsWith(QLatin1String("/02_03.bvh")))
+          files << path;
       }
     }
   }
@@ -201,8 +212,9 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
   ASSERT_TRUE(batch.wait(300000));
   SnapSession* session = window.workspace<SnapWorkspace>()->session();
   const size_t count = static_cast<size_t>(files.size());
-  ASSERT_TRUE(QTest::qWaitFor([&] { return session->state()->frames && session->state()->working.size() == count; },
-                              300000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return session->state()->frames && session->state()->working.size() == count; },
+      300000));
   SubgraphWorkspace* sg = window.workspace<SubgraphWorkspace>();
   sg->raiseDocks();
   SubgraphDocument* doc = sg->document();
@@ -221,7 +233,8 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
     int begin, end;
   };
   std::vector<Want> wants{{"08_01", 8, 24}, {"08_01", 36, 52}};
-  if (database) wants.insert(wants.end(), {{"07_04", 40, 72}, {"13_39", 40, 56}, {"13_10", 390, 415}});
+  if (database)
+    wants.insert(wants.end(), {{"07_04", 40, 72}, {"13_39", 40, 56}, {"13_10", 390, 415}});
   for (const Want& w : wants) {
     const MotionId id = idOf(QLatin1String(w.motion));
     ASSERT_NE(id, kNoMotion) << w.motion;
@@ -245,7 +258,9 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
     window.resize(size);
     for (int tab = 0; tab < sg->results()->count(); ++tab) {
       sg->results()->setCurrentIndex(tab);
-      screenshot(window, QStringLiteral("subgraph_db_%1_%2").arg(size.width()).arg(QLatin1String(tabs[tab])));
+      screenshot(
+          window,
+          QStringLiteral("subgraph_db_%1_%2").arg(size.width()).arg(QLatin1String(tabs[tab])));
     }
   }
   const std::shared_ptr<const SubgraphOutcome> kept = sg->outcome();
@@ -258,7 +273,8 @@ TEST(SubgraphGui, CaptureDatabaseAtTwoScreenSizesAndBadInput) {
   sg->runSearch();
   ASSERT_TRUE(finished.wait(600000));
   EXPECT_EQ(sg->outcome(), kept);
-  EXPECT_TRUE(sg->panel()->summary().contains(QLatin1String("cannot be met"))) << sg->panel()->summary().toStdString();
+  EXPECT_TRUE(sg->panel()->summary().contains(QLatin1String("cannot be met")))
+      << sg->panel()->summary().toStdString();
   EXPECT_TRUE(sg->panel()->summary().contains(QLatin1String("key &#x27;")) ||
               sg->panel()->summary().contains(QLatin1String("key '")))
       << sg->panel()->summary().toStdString();
@@ -281,8 +297,8 @@ TEST(SubgraphGui, AKeyOnAMotionSetAsideIsNamed) {
                     QString::fromStdString(test::capturePath("cmu/02_03.bvh"))});
   ASSERT_TRUE(batch.wait(300000));
   SnapSession* session = window.workspace<SnapWorkspace>()->session();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return session->state()->frames && session->state()->working.size() == 2; },
-                              300000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return session->state()->frames && session->state()->working.size() == 2; }, 300000));
   SubgraphWorkspace* sg = window.workspace<SubgraphWorkspace>();
   sg->raiseDocks();
   SubgraphDocument* doc = sg->document();
@@ -313,8 +329,9 @@ TEST(SubgraphGui, AKeyOnAMotionSetAsideIsNamed) {
   EXPECT_FALSE(sg->isSearching());
   EXPECT_EQ(sg->outcome(), nullptr);
   const QString why = sg->panel()->summary();
-  EXPECT_TRUE(why.contains(QStringLiteral("Key \"%1\"").arg(name)) && why.contains(QLatin1String("08_01")) &&
-              why.contains(QLatin1String("set aside")) && why.contains(QLatin1String("skeleton")))
+  EXPECT_TRUE(why.contains(QStringLiteral("Key \"%1\"").arg(name)) &&
+              why.contains(QLatin1String("08_01")) && why.contains(QLatin1String("set aside")) &&
+              why.contains(QLatin1String("skeleton")))
       << why.toStdString();
   ASSERT_EQ(doc->keys().size(), 1u);
   EXPECT_EQ(doc->keys()[0].name, name);
@@ -324,4 +341,6 @@ TEST(SubgraphGui, AKeyOnAMotionSetAsideIsNamed) {
 }  // namespace
 }  // namespace mg
 
-int main(int argc, char** argv) { return mg::test::runGuiTests(argc, argv, "subgraph_gui_test"); }
+int main(int argc, char** argv) {
+  return mg::test::runGuiTests(argc, argv, "subgraph_gui_test");
+}

@@ -13,7 +13,9 @@
 namespace mg {
 namespace {
 
-test::ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
+test::ToolRun mgtool(const std::vector<std::string>& args) {
+  return test::runTool(MGTOOL_PATH, args);
+}
 
 class FieldCli : public ::testing::Test {
  protected:
@@ -55,8 +57,8 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
   EXPECT_TRUE(std::filesystem::file_size(walk) > 1000);
   // The same run as glTF (--format): the same world joint positions, a file the validator accepts.
   const std::string glb = (m_dir / "walk_out.motion").string();
-  test::ToolRun g = mgtool({"field", "run", field, "--seconds", "6", "--out", glb, "--directions", "0:0,3:90",
-                            "--push", "1.5:1:0", "--seed", "4", "--format", "glb"});
+  test::ToolRun g = mgtool({"field", "run", field, "--seconds", "6", "--out", glb, "--directions",
+                            "0:0,3:90", "--push", "1.5:1:0", "--seed", "4", "--format", "glb"});
   ASSERT_EQ(g.status, 0) << g.err;
   const std::string named = (m_dir / "walk_glb.glb").string();
   std::filesystem::copy_file(glb, named);  // readMotionFile picks Assimp's glTF reader by the name
@@ -80,7 +82,8 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
   Motion two = test::makeSwingMotion(2);
   const std::string shortFile = (m_dir / "short.bvh").string();
   ASSERT_TRUE(writeBvhFile(two, shortFile));
-  test::ToolRun s = mgtool(withFiles({"field", "build", "--out", (m_dir / "s.field").string(), shortFile}));
+  test::ToolRun s =
+      mgtool(withFiles({"field", "build", "--out", (m_dir / "s.field").string(), shortFile}));
   EXPECT_EQ(s.status, 1);
   EXPECT_NE(s.err.find("at least 3 frames"), std::string::npos) << s.err;
   EXPECT_EQ(mgtool({"field", "build", "--out", field, "--task", "sideways", m_files[0]}).status, 2);
@@ -90,11 +93,11 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
 TEST_F(FieldCli, EvalComparesBothControllersOnTheLineTask) {
   const std::string field = (m_dir / "walk.field").string();
   ASSERT_EQ(mgtool(withFiles({"field", "build", "--out", field, "--passive"})).status, 0);
-  test::ToolRun e = mgtool({"field", "eval", field, "--task", "line", "--changes", "2", "--interval", "3",
-                            "--threshold", "0.05", "--threads", "1"});
+  test::ToolRun e = mgtool({"field", "eval", field, "--task", "line", "--changes", "2",
+                            "--interval", "3", "--threshold", "0.05", "--threads", "1"});
   ASSERT_EQ(e.status, 0) << e.err;
-  for (const char* key : {"\"task\": \"line\"", "\"compressed_learning\": \"sampled\"", "\"N=1\"", "\"N=30\"",
-                          "\"graph_controller\"", "\"faster_in_median\""}) {
+  for (const char* key : {"\"task\": \"line\"", "\"compressed_learning\": \"sampled\"", "\"N=1\"",
+                          "\"N=30\"", "\"graph_controller\"", "\"faster_in_median\""}) {
     EXPECT_NE(e.out.find(key), std::string::npos) << key << "\n" << e.out;
   }
   EXPECT_EQ(mgtool({"field", "eval", field, "--task", "sideways"}).status, 2);

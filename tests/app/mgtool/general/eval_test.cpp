@@ -17,7 +17,9 @@ namespace {
 
 using test::ToolRun;
 
-ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
+ToolRun mgtool(const std::vector<std::string>& args) {
+  return test::runTool(MGTOOL_PATH, args);
+}
 
 const char* const kBoxing = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
 
@@ -33,8 +35,9 @@ TEST(MgtoolEval, ReportsOnASnapExportAsJsonAndHtml) {
   const std::string graph = dir.file("boxing");
   const ToolRun snap = mgtool({"snap", kBoxing, "--hubs", "3", "--out", graph});
   ASSERT_EQ(snap.status, 0) << snap.err;
-  const ToolRun r = mgtool({"eval", graph, "--seconds", "20", "--coverage-seconds", "60", "--out", dir.file("r.json"),
-                            "--html", dir.file("r.html"), "--walks", dir.file("walks")});
+  const ToolRun r =
+      mgtool({"eval", graph, "--seconds", "20", "--coverage-seconds", "60", "--out",
+              dir.file("r.json"), "--html", dir.file("r.html"), "--walks", dir.file("walks")});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"report_seconds\""), std::string::npos) << r.out;
   Result<Json> json = readJsonText(readAll(dir.file("r.json")));
@@ -57,8 +60,8 @@ TEST(MgtoolEval, ReportsOnASnapExportAsJsonAndHtml) {
   EXPECT_NE(html.find("boxing"), std::string::npos);
   // The same table as Markdown: a header naming the source and the input with its kind, and the
   // input's walk length in the walk section.
-  const ToolRun md = mgtool({"eval", graph, "--seconds", "20", "--coverage-seconds", "0", "--out", dir.file("r2.json"),
-                             "--markdown", "-"});
+  const ToolRun md = mgtool({"eval", graph, "--seconds", "20", "--coverage-seconds", "0", "--out",
+                             dir.file("r2.json"), "--markdown", "-"});
   ASSERT_EQ(md.status, 0) << md.err;
   EXPECT_NE(md.out.find("| measure | source | boxing (snap) |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("|---|---:|---:|"), std::string::npos) << md.out;

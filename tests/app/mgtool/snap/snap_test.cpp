@@ -20,7 +20,9 @@ namespace fs = std::filesystem;
 
 using test::ToolRun;
 
-ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
+ToolRun mgtool(const std::vector<std::string>& args) {
+  return test::runTool(MGTOOL_PATH, args);
+}
 
 const std::string kBoxing = test::samplePath("Boxing_Toes.bvh");
 
@@ -43,8 +45,11 @@ class MgtoolSnapCli : public ::testing::Test {
 };
 
 TEST(MgtoolSnapCliHelp, EveryNewCommandHasHelp) {
-  for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
-           {"snap", "--help"}, {"walk", "--help"}, {"bench", "walk", "--help"}, {"bench", "snap", "--help"}}) {
+  for (const std::vector<std::string>& words :
+       std::vector<std::vector<std::string>>{{"snap", "--help"},
+                                             {"walk", "--help"},
+                                             {"bench", "walk", "--help"},
+                                             {"bench", "snap", "--help"}}) {
     const ToolRun r = mgtool(words);
     EXPECT_EQ(r.status, 0) << words[0];
     EXPECT_EQ(r.out.rfind("Usage: mgtool " + words[0], 0), 0u) << r.out;
@@ -78,8 +83,9 @@ TEST(MgtoolSnapCliUsage, BadCommandLinesExitWithUsageOrFailure) {
 TEST_F(MgtoolSnapCli, SnapPrintsEveryFigureAndWritesTheExport) {
   const Result<Json> json = readJsonText(s_run.out);
   ASSERT_TRUE(json) << s_run.out;
-  for (const char* key : {"hubs", "edges", "dead_ends", "largest_scc", "max_pos_jump_before_m", "max_pos_jump_after_m",
-                          "max_vel_jump_after_mps", "skate_before_mps", "skate_after_mps", "seconds", "threshold_m2"}) {
+  for (const char* key : {"hubs", "edges", "dead_ends", "largest_scc", "max_pos_jump_before_m",
+                          "max_pos_jump_after_m", "max_vel_jump_after_mps", "skate_before_mps",
+                          "skate_after_mps", "seconds", "threshold_m2"}) {
     ASSERT_TRUE(jsonFind(*json, key) && json->at(key).is_number()) << key << " in " << s_run.out;
   }
   const auto number = [&](const char* key) { return json->at(key).get<double>(); };
@@ -96,7 +102,8 @@ TEST_F(MgtoolSnapCli, SnapPrintsEveryFigureAndWritesTheExport) {
   ASSERT_TRUE(file) << file.error().message;
   EXPECT_EQ(static_cast<double>(file->graph.edges.size()), number("edges"));
   int bvhFiles = 0;
-  for (const auto& e : fs::directory_iterator(exportDir() + "/clips")) bvhFiles += e.path().extension() == ".bvh";
+  for (const auto& e : fs::directory_iterator(exportDir() + "/clips"))
+    bvhFiles += e.path().extension() == ".bvh";
   EXPECT_EQ(bvhFiles, static_cast<int>(number("edges")));
 }
 
@@ -105,7 +112,9 @@ TEST_F(MgtoolSnapCli, SnapRejectsAFileWithAnotherSkeleton) {
   const std::string other = test::dataPath("small_walk.bvh");
   const ToolRun r = mgtool({"snap", kBoxing, other, "--hubs", "2", "--out", dir.file("out")});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("small_walk.bvh: rejected: its skeleton differs from that of"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("small_walk.bvh: rejected: its skeleton differs from that of"),
+            std::string::npos)
+      << r.err;
   const Result<Json> json = readJsonText(r.out);
   ASSERT_TRUE(json) << r.out;
   ASSERT_EQ(json->at("rejected_files").size(), 1u);
@@ -115,14 +124,21 @@ TEST_F(MgtoolSnapCli, SnapRejectsAFileWithAnotherSkeleton) {
 
 TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
   test::TempDir dir;
-  const ToolRun a = mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("a.bvh")});
+  const ToolRun a =
+      mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("a.bvh")});
   ASSERT_EQ(a.status, 0) << a.err;
   const Result<Json> json = readJsonText(a.out);
   ASSERT_TRUE(json) << a.out;
   EXPECT_EQ(json->at("frames").get<double>(), 600);
   EXPECT_GT(json->at("cuts").get<double>(), 0);
-  ASSERT_EQ(mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("b.bvh")}).status, 0);
-  ASSERT_EQ(mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "4", "--out", dir.file("c.bvh")}).status, 0);
+  ASSERT_EQ(
+      mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "3", "--out", dir.file("b.bvh")})
+          .status,
+      0);
+  ASSERT_EQ(
+      mgtool({"walk", exportDir(), "--seconds", "20", "--seed", "4", "--out", dir.file("c.bvh")})
+          .status,
+      0);
   EXPECT_EQ(test::readText(dir.file("a.bvh")), test::readText(dir.file("b.bvh")));
   EXPECT_NE(test::readText(dir.file("a.bvh")), test::readText(dir.file("c.bvh")));
 
@@ -134,16 +150,19 @@ TEST_F(MgtoolSnapCli, WalkWritesOneContinuousBvhDeterministicForASeed) {
   ASSERT_TRUE(file) << file.error().message;
   double maxClipStep = 0;
   for (const auto& c : file->clips)
-    for (int f = 1; f < c->frameCount(); ++f) maxClipStep = std::max(maxClipStep, (c->rootPositions[f] - c->rootPositions[f - 1]).norm());
+    for (int f = 1; f < c->frameCount(); ++f)
+      maxClipStep = std::max(maxClipStep, (c->rootPositions[f] - c->rootPositions[f - 1]).norm());
   for (int f = 1; f < walk->frameCount(); ++f)
-    EXPECT_LE((walk->rootPositions[f] - walk->rootPositions[f - 1]).norm(), maxClipStep + 1e-5) << "frame " << f;
+    EXPECT_LE((walk->rootPositions[f] - walk->rootPositions[f - 1]).norm(), maxClipStep + 1e-5)
+        << "frame " << f;
 }
 
 // --format glb (or a .glb name) writes the same walk as glTF: the same world joint positions as
 // the BVH of the same seed, and a file the Khronos validator accepts.
 TEST_F(MgtoolSnapCli, WalkAsGltfHasTheBvhWalkJointPositions) {
   test::TempDir dir;
-  const std::vector<std::string> walk{"walk", exportDir(), "--seconds", "5", "--seed", "3", "--out"};
+  const std::vector<std::string> walk{"walk",   exportDir(), "--seconds", "5",
+                                      "--seed", "3",         "--out"};
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = walk;
     args.insert(args.end(), extra.begin(), extra.end());
@@ -164,7 +183,8 @@ TEST_F(MgtoolSnapCli, WalkAsGltfHasTheBvhWalkJointPositions) {
 TEST_F(MgtoolSnapCli, ClipCopiesAsGlbMatchTheirBvhAndGoWithTheExport) {
   test::TempDir dir;
   const std::string out = dir.file("e");
-  const ToolRun run = mgtool({"snap", kBoxing, "--hubs", "3", "--wmin", "10", "--out", out, "--format", "glb"});
+  const ToolRun run =
+      mgtool({"snap", kBoxing, "--hubs", "3", "--wmin", "10", "--out", out, "--format", "glb"});
   ASSERT_EQ(run.status, 0) << run.err;
   int clips = 0;
   for (const fs::directory_entry& e : fs::directory_iterator(fs::path(out) / "clips")) {
@@ -178,7 +198,8 @@ TEST_F(MgtoolSnapCli, ClipCopiesAsGlbMatchTheirBvhAndGoWithTheExport) {
   ASSERT_EQ(mgtool({"snap", kBoxing, "--hubs", "3", "--wmin", "10", "--out", out}).status, 0);
   for (const fs::directory_entry& e : fs::recursive_directory_iterator(out))
     EXPECT_NE(e.path().extension(), ".glb") << e.path();
-  const ToolRun fbx = mgtool({"snap", kBoxing, "--hubs", "3", "--out", dir.file("f"), "--format", "fbx"});
+  const ToolRun fbx =
+      mgtool({"snap", kBoxing, "--hubs", "3", "--out", dir.file("f"), "--format", "fbx"});
   EXPECT_EQ(fbx.status, 2);
   EXPECT_NE(fbx.err.find("FBX is not offered"), std::string::npos) << fbx.err;
 }
@@ -208,12 +229,14 @@ TEST_F(MgtoolSnapCli, WalkOfAnExportWithAbsurdNumbersFailsCleanly) {
     ASSERT_TRUE(json);
     if (variant == 0)
       json->at("bvh_metres_per_unit") = 1e60;
-    else moveTransforms(*json, 1e300);
+    else
+      moveTransforms(*json, 1e300);
     test::writeText(graphFile, jsonText(*json, 2));
     const ToolRun r = mgtool({"walk", copy, "--seconds", "5", "--out", dir.file("w.bvh")});
     EXPECT_EQ(r.status, 1) << "variant " << variant << ": " << r.err;
     EXPECT_FALSE(r.err.empty());
-    EXPECT_FALSE(fs::exists(dir.file("w.bvh"))) << "variant " << variant << ": " << test::readText(dir.file("w.bvh")).substr(0, 2000);
+    EXPECT_FALSE(fs::exists(dir.file("w.bvh")))
+        << "variant " << variant << ": " << test::readText(dir.file("w.bvh")).substr(0, 2000);
   }
 }
 
@@ -247,7 +270,8 @@ TEST_F(MgtoolSnapCli, BenchSnapTimesGridAndSuggestionSeparately) {
   ASSERT_EQ(r.status, 0) << r.err;
   const Result<Json> json = readJsonText(r.out);
   ASSERT_TRUE(json) << r.out;
-  for (const char* key : {"grid_seconds", "suggest_seconds", "hub_graph_seconds", "build_job_seconds"})
+  for (const char* key :
+       {"grid_seconds", "suggest_seconds", "hub_graph_seconds", "build_job_seconds"})
     EXPECT_GT(json->at(key).get<double>(), 0) << key;
   EXPECT_EQ(json->at("hubs").get<double>(), 2);
 }

@@ -20,7 +20,9 @@ namespace {
 
 using test::ToolRun;
 
-ToolRun mgtool(const std::vector<std::string>& args) { return test::runTool(MGTOOL_PATH, args); }
+ToolRun mgtool(const std::vector<std::string>& args) {
+  return test::runTool(MGTOOL_PATH, args);
+}
 
 const std::string kWalk1 = test::samplePath("01_01.bvh");
 const std::string kWalk3 = test::samplePath("01_03.bvh");
@@ -65,10 +67,12 @@ TEST(MgtoolSubgraphCli, ExportsChecksAndWalks) {
   ASSERT_EQ(run.status, 0) << run.err;
   // --format gltf: every clip also as .gltf (and its .bin) beside its BVH, the same positions.
   int copies = 0;
-  for (const std::filesystem::directory_entry& e : std::filesystem::directory_iterator(std::filesystem::path(out) / "clips")) {
+  for (const std::filesystem::directory_entry& e :
+       std::filesystem::directory_iterator(std::filesystem::path(out) / "clips")) {
     if (e.path().extension() != ".bvh") continue;
     const std::string gltf = std::filesystem::path(e.path()).replace_extension(".gltf").string();
-    ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(e.path()).replace_extension(".bin"))) << gltf;
+    ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(e.path()).replace_extension(".bin")))
+        << gltf;
     EXPECT_LT(test::largestJointDistance(e.path().string(), gltf), 1e-4) << gltf;
     if (copies++ == 0) MG_EXPECT_VALID_GLTF(gltf);
   }
@@ -126,9 +130,13 @@ TEST(MgtoolSubgraphCli, BadInputNamesTheKeyOrPairAndKeepsTheEarlierExport) {
     std::vector<std::string> expected;  // substrings of stderr
   };
   const std::vector<Case> cases = {
-      {"key outside its motion", {{"walk", kWalk1, 400, 520}, {"late", kWalk1, 2700, 2900}}, {},
+      {"key outside its motion",
+       {{"walk", kWalk1, 400, 520}, {"late", kWalk1, 2700, 2900}},
+       {},
        {"'late'"}},
-      {"overlapping keys", {{"walk", kWalk1, 400, 520}, {"again", kWalk1, 500, 600}}, {},
+      {"overlapping keys",
+       {{"walk", kWalk1, 400, 520}, {"again", kWalk1, 500, 600}},
+       {},
        {"'walk'", "'again'", "overlap"}},
       {"empty key", {{"walk", kWalk1, 400, 520}, {"none", kWalk3, 700, 700}}, {}, {"'none'"}},
       {"a gamma no path can meet",
@@ -140,8 +148,8 @@ TEST(MgtoolSubgraphCli, BadInputNamesTheKeyOrPairAndKeepsTheEarlierExport) {
   for (const Case& c : cases) {
     std::vector<std::string> args = {"subgraph", kWalk1, kWalk3};
     args.insert(args.end(), c.extra.begin(), c.extra.end());
-    for (const std::string& a : {std::string("--keys"), keysFile(dir, c.keys, "bad.json"),
-                                 std::string("--out"), out})
+    for (const std::string& a :
+         {std::string("--keys"), keysFile(dir, c.keys, "bad.json"), std::string("--out"), out})
       args.push_back(a);
     const ToolRun r = mgtool(args);
     EXPECT_NE(r.status, 0) << c.what;
@@ -151,9 +159,9 @@ TEST(MgtoolSubgraphCli, BadInputNamesTheKeyOrPairAndKeepsTheEarlierExport) {
   }
   // Command-line mistakes are usage errors.
   EXPECT_EQ(mgtool({"subgraph", kWalk1, "--key", "nonsense", "--out", out}).status, 2);
-  EXPECT_EQ(mgtool({"subgraph", kWalk1, "--key", kWalk1 + ":1:5", "--gamma", "0", "--out", out})
-                .status,
-            2);
+  EXPECT_EQ(
+      mgtool({"subgraph", kWalk1, "--key", kWalk1 + ":1:5", "--gamma", "0", "--out", out}).status,
+      2);
   EXPECT_EQ(mgtool({"subgraph", kWalk1, "--key", kWalk1 + ":1:5"}).status, 2);  // no --out
 }
 

@@ -13,10 +13,10 @@
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/parametric_document.h"
 #include "widgets/document/project.h"
+#include "widgets/parametric_test_data.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/param/parametric_graph_model.h"
 #include "widgets/views/param/parametric_graph_view.h"
-#include "widgets/parametric_test_data.h"
 
 namespace mg {
 namespace {
@@ -100,7 +100,9 @@ TEST(GraphScene, ProjectsTheModelAndDrawsParallelEdgesApart) {
   EXPECT_EQ(scene.laneOf(6), 1);
   EXPECT_EQ(scene.laneOf(7), 0);
   // Parallel arrows do not sit on each other.
-  EXPECT_GT(std::abs(scene.edgeItem(5)->boundingRect().top() - scene.edgeItem(6)->boundingRect().top()), 10.0);
+  EXPECT_GT(
+      std::abs(scene.edgeItem(5)->boundingRect().top() - scene.edgeItem(6)->boundingRect().top()),
+      10.0);
   // A drag the scene reports moves the base model's node, and the item follows the model.
   emit scene.nodeMoved(2, QPointF(400, 50));
   EXPECT_EQ(model.node(2)->position, QPointF(400, 50));

@@ -54,7 +54,8 @@ TEST(EdgeInspector, ThresholdSliderReclassifiesWithoutResampling) {
   const double scale = inspector.thresholdScale();
   // Drag T_BAD up first, then T_GOOD past every minimum (0.02): everything becomes GOOD.
   inspector.badSlider()->setValue(inspector.badSlider()->maximum());
-  inspector.goodSlider()->setValue(static_cast<int>(0.021 / scale * inspector.goodSlider()->maximum()) + 1);
+  inspector.goodSlider()->setValue(
+      static_cast<int>(0.021 / scale * inspector.goodSlider()->maximum()) + 1);
   const ParamEdgeEntry* e = parametricOf(f.project)->edge(f.edge);
   EXPECT_EQ(e->sampling.get(), f.sampling.get());
   EXPECT_FALSE(inspector.isRebuilding());
@@ -78,7 +79,8 @@ TEST(EdgeInspector, ShowsWhyABoxIsEmpty) {
   inspector.sourceSampleBox()->setValue(1);
   const QString why = QString::fromStdString(edge.reports[1].why).toHtmlEscaped();
   EXPECT_TRUE(inspector.reportLabel()->text().contains(QStringLiteral("Empty box")));
-  EXPECT_TRUE(inspector.reportLabel()->text().contains(why)) << inspector.reportLabel()->text().toStdString();
+  EXPECT_TRUE(inspector.reportLabel()->text().contains(why))
+      << inspector.reportLabel()->text().toStdString();
   inspector.sourceSampleBox()->setValue(0);
   EXPECT_FALSE(inspector.reportLabel()->text().contains(QStringLiteral("Empty box")));
 }
@@ -118,7 +120,8 @@ TEST(ParametricGraphView, ShowsNodesAndSelfLoopAndDeletesUndoably) {
 
 // Real capture: the walking node of the CMU walks, its plot, and a sampled edge with its grid.
 // Adds a built node named `name` and its (unsampled) self-loop; returns the edge.
-ParamEdgeId addBuiltSelfLoop(Project& project, const char* name, std::shared_ptr<const ParametricNode> node) {
+ParamEdgeId addBuiltSelfLoop(Project& project, const char* name,
+                             std::shared_ptr<const ParametricNode> node) {
   ParamNodeEntry n;
   n.name = name;
   n.built = std::move(node);
@@ -141,7 +144,8 @@ TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
   plot.setNode(node);
   plot.grab();
   EXPECT_EQ(plot.exampleMarks(), node->space().exampleCount());
-  EXPECT_EQ(plot.sampleDots(), static_cast<int>(node->samples().size()) - node->space().exampleCount());
+  EXPECT_EQ(plot.sampleDots(),
+            static_cast<int>(node->samples().size()) - node->space().exampleCount());
 
   Project project;
   const ParamEdgeId eid = addBuiltSelfLoop(project, "walk", node);
@@ -161,7 +165,9 @@ TEST(ParametricRealData, WalkNodePlotAndInspectorRebuild) {
   ASSERT_NE(entry->classified, nullptr);
   EXPECT_EQ(entry->sampling->sourceCount(), 6);
   EXPECT_EQ(entry->sampling->targetCount(), 40);
-  EXPECT_EQ(entry->classified->goodPairs + entry->classified->neutralPairs + entry->classified->badPairs, 240);
+  EXPECT_EQ(
+      entry->classified->goodPairs + entry->classified->neutralPairs + entry->classified->badPairs,
+      240);
   QSignalSpy grid(&inspector, &EdgeInspector::gridReady);
   inspector.chooseTarget(3);
   ASSERT_TRUE(grid.wait(120000));
@@ -219,7 +225,8 @@ TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
   speed.kind = ParameterKind::TravelSpeed;
   source.metrics.push_back(speed);
   source.inversion.samples = 200;
-  Result<std::shared_ptr<const ParametricNode>> node = buildNodeFromSource(source, test::cmuTurnsDir(), test::fileLoader());
+  Result<std::shared_ptr<const ParametricNode>> node =
+      buildNodeFromSource(source, test::cmuTurnsDir(), test::fileLoader());
   ASSERT_TRUE(node) << node.error().message;
   ASSERT_EQ((*node)->dimensions(), 2);
   Project project;
@@ -231,19 +238,25 @@ TEST(ParametricRealData, InspectorHasASourceSliderPerDimension) {
   small.sourceSamples = 4, small.targetSamples = 30;
   project.undoStack()->push(new SetEdgeSamplingCommand(parametricOf(project), eid, small, nullptr));
   inspector.rebuild();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return !inspector.isRebuilding() && parametricOf(project)->edge(eid)->classified; }, 240000));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return !inspector.isRebuilding() && parametricOf(project)->edge(eid)->classified; },
+      240000));
   EXPECT_TRUE(inspector.sourceParameterSlider(0)->isVisibleTo(&inspector));
   EXPECT_TRUE(inspector.sourceParameterSlider(1)->isVisibleTo(&inspector));
   EXPECT_FALSE(inspector.sourceParameterSlider(2)->isVisibleTo(&inspector));
   // The parameter-space view names the target axes with their units.
-  EXPECT_TRUE(inspector.spaceView()->targetAxis().contains(QStringLiteral("travel_direction_change [deg]")))
+  EXPECT_TRUE(
+      inspector.spaceView()->targetAxis().contains(QStringLiteral("travel_direction_change [deg]")))
       << inspector.spaceView()->targetAxis().toStdString();
   EXPECT_TRUE(inspector.spaceView()->targetAxis().contains(QStringLiteral("travel_speed [m/s]")));
   inspector.sourceParameterSlider(1)->setValue(900);
   const QString tip = inspector.sourceParameterSlider(1)->toolTip();
-  const double speedAt = (*node)->rangeMin()[1] + ((*node)->rangeMax()[1] - (*node)->rangeMin()[1]) * 0.9;
+  const double speedAt =
+      (*node)->rangeMin()[1] + ((*node)->rangeMax()[1] - (*node)->rangeMin()[1]) * 0.9;
   ASSERT_TRUE(tip.startsWith(QStringLiteral("Box looked up for l = ("))) << tip.toStdString();
-  EXPECT_TRUE(tip.contains(QStringLiteral(", ") + QString::number(speedAt, 'f', 2) + QLatin1Char(')'))) << tip.toStdString();
+  EXPECT_TRUE(
+      tip.contains(QStringLiteral(", ") + QString::number(speedAt, 'f', 2) + QLatin1Char(')')))
+      << tip.toStdString();
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ TEST(ParametricPreview, AClipPlaysUnderTheTransportAndTheStripFollows) {
   EXPECT_EQ(strip.blendEnd(), 12);
   EXPECT_TRUE(transport.isPlaying());
   EXPECT_EQ(transport.frameCount(), 20);  // a finite stream: all of it, nothing more
-  transport.togglePlaying();               // Space
+  transport.togglePlaying();              // Space
   EXPECT_FALSE(player.isPlaying());
   transport.setFrame(10);  // scrub
   ASSERT_NE(player.pose(), nullptr);

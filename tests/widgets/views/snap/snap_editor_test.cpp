@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include <QDoubleSpinBox>
 #include <QImage>
 #include <QMenu>
 #include <QPainter>
@@ -13,7 +14,6 @@
 #include <QSlider>
 #include <QStyleOptionGraphicsItem>
 #include <QTest>
-#include <QDoubleSpinBox>
 #include <QTreeWidget>
 #include <QWheelEvent>
 
@@ -27,12 +27,12 @@
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/graph/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
+#include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
 #include "widgets/views/snap/hub_graph_model.h"
 #include "widgets/views/snap/hub_panel.h"
-#include "widgets/views/timeline/match_timeline.h"
-#include "widgets/views/playback/playback_controller.h"
 #include "widgets/views/snap/snap_preview.h"
-#include "widgets/views/playback/stream_player.h"
+#include "widgets/views/timeline/match_timeline.h"
 
 namespace mg {
 namespace {
@@ -48,7 +48,8 @@ const Suggested& suggested() {
   static const Suggested s = [] {
     Result<Motion> m = readMotionFile(kBoxing);
     Result<Motion> r = resampleMotion(*m, 30.0);
-    std::vector<std::shared_ptr<const Motion>> motions{std::make_shared<const Motion>(std::move(r.value()))};
+    std::vector<std::shared_ptr<const Motion>> motions{
+        std::make_shared<const Motion>(std::move(r.value()))};
     HubGraphBuildJob job;
     job.motions = motions;
     job.hubCount = 3;
@@ -64,14 +65,21 @@ class SnapEditor : public ::testing::Test {
   void SetUp() override {
     Result<Motion> m = readMotionFile(kBoxing);
     ASSERT_TRUE(m.ok());
-    auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
+    auto* add =
+        new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
     motion = add->id();
     project.undoStack()->push(add);
     const Suggested& s = suggested();
     ASSERT_EQ(s.hubs.size(), 3u);
     for (const HubSuggestion& h : s.hubs) {
-      HubSpec spec{kNoHub, hubsOf(project)->nextDefaultName(), hubsOf(project)->nextDefaultColour(), s.threshold,
-                   motion, h.query.frame, 10, std::nullopt};
+      HubSpec spec{kNoHub,
+                   hubsOf(project)->nextDefaultName(),
+                   hubsOf(project)->nextDefaultColour(),
+                   s.threshold,
+                   motion,
+                   h.query.frame,
+                   10,
+                   std::nullopt};
       project.undoStack()->push(new AddHubCommand(hubsOf(project), spec));
     }
   }
@@ -79,7 +87,8 @@ class SnapEditor : public ::testing::Test {
   // Waits for the session to report a state of `stage` for the current document.
   std::shared_ptr<const SnapPipelineState> settle(int stage) {
     session.flush();
-    EXPECT_TRUE(QTest::qWaitFor([&] { return !session.isRunning() && session.state()->stage >= stage; }, 60000));
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return !session.isRunning() && session.state()->stage >= stage; }, 60000));
     return session.state();
   }
 
@@ -107,7 +116,9 @@ TEST_F(SnapEditor, SessionDerivesGraphAndSnaps) {
   EXPECT_FALSE(session.isRunning());
   project.undoStack()->push(setHubThresholdCommand(hubsOf(project), first, 1e-7));
   state = settle(1);
-  EXPECT_EQ(state->graphHubIndex(first) >= 0 ? state->graph.hubs[state->graphHubIndex(first)].matchFrames.size() : 0u,
+  EXPECT_EQ(state->graphHubIndex(first) >= 0
+                ? state->graph.hubs[state->graphHubIndex(first)].matchFrames.size()
+                : 0u,
             state->graphHubIndex(first) >= 0 ? 1u : 0u);
 }
 
@@ -121,7 +132,8 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
   std::set<std::pair<int, int>> bundles;
   for (const HubEdge& e : state->graph.edges) bundles.insert({e.fromHub, e.toHub});
   EXPECT_EQ(scene->edgeItemCount(), static_cast<int>(bundles.size()));
-  EXPECT_LT(scene->edgeItemCount(), static_cast<int>(state->graph.edges.size()));  // parallel clips bundled
+  EXPECT_LT(scene->edgeItemCount(),
+            static_cast<int>(state->graph.edges.size()));  // parallel clips bundled
   int total = 0;
   for (auto [a, b] : bundles) {
     const HubId from = state->graphHubs[a], to = state->graphHubs[b];
@@ -136,8 +148,9 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
 
   // A hub whose only match frame lies near the end of the motion has no clip leaving it.
   const int frames = state->working[0]->frameCount();
-  auto* dead = new AddHubCommand(hubsOf(project), HubSpec{kNoHub, QStringLiteral("End"), QColor(40, 200, 90), 1e-9,
-                                                         motion, frames - 3, 2, QPointF(0, 300)});
+  auto* dead =
+      new AddHubCommand(hubsOf(project), HubSpec{kNoHub, QStringLiteral("End"), QColor(40, 200, 90),
+                                                 1e-9, motion, frames - 3, 2, QPointF(0, 300)});
   const HubId deadId = dead->id();
   project.undoStack()->push(dead);
   state = settle(1);
@@ -262,8 +275,8 @@ TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {
   EXPECT_EQ(hit.motion, clip.motion);
   EXPECT_NEAR(hit.frame, mid, 1);
   EXPECT_EQ(hit.edge, e);
-  EXPECT_EQ(timeline.hitTest(QPoint(5, at.y())).motion, -1);       // on the names
-  EXPECT_EQ(timeline.hitTest(QPoint(at.x(), 2)).motion, -1);       // on the ruler
+  EXPECT_EQ(timeline.hitTest(QPoint(5, at.y())).motion, -1);  // on the names
+  EXPECT_EQ(timeline.hitTest(QPoint(at.x(), 2)).motion, -1);  // on the ruler
   // Before the first match frame there is no clip.
   int firstMatch = 1 << 30;
   for (const Hub& h : state->graph.hubs)
@@ -282,8 +295,8 @@ TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {
 
   // Zooming in keeps the frame under the pointer in place.
   const double scale = timeline.pixelsPerFrame();
-  QWheelEvent wheel(QPointF(at), timeline.mapToGlobal(QPointF(at)), {}, QPoint(0, 240), Qt::NoButton, {},
-                    Qt::NoScrollPhase, false);
+  QWheelEvent wheel(QPointF(at), timeline.mapToGlobal(QPointF(at)), {}, QPoint(0, 240),
+                    Qt::NoButton, {}, Qt::NoScrollPhase, false);
   QApplication::sendEvent(&timeline, &wheel);
   EXPECT_GT(timeline.pixelsPerFrame(), scale * 1.3);
   EXPECT_EQ(timeline.hitTest(at).frame, hit.frame);
@@ -312,7 +325,8 @@ TEST_F(SnapEditor, RandomWalkIsDeterministicForASeed) {
   RandomWalkStream stream(playable.graph, state->snapped->motions, 0, 7);
   Pose pose;
   for (int i = 0; i < 2000; ++i) ASSERT_TRUE(stream.next(pose));
-  for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(playable.originalEdge[stream.edgesTaken()[i]], a[i]);
+  for (size_t i = 0; i < a.size(); ++i)
+    EXPECT_EQ(playable.originalEdge[stream.edgesTaken()[i]], a[i]);
   // The timeline position follows the clip being played.
   const Clip& current = state->graph.edges[preview.currentEdge()].clip;
   EXPECT_EQ(preview.currentMotion(), current.motion);
@@ -336,7 +350,9 @@ TEST_F(SnapEditor, WalkAndClipPlayUnderTheOneTransport) {
   player.attachTransport(&transport);
   SnapPreview preview(&session, &player, nullptr);
   std::vector<std::pair<int, int>> playhead;
-  QObject::connect(&preview, &SnapPreview::positionChanged, [&](int m, int f) { playhead.push_back({m, f}); });
+  QObject::connect(&preview, &SnapPreview::positionChanged, [&](int m, int f) {
+    playhead.push_back({m, f});
+  });
   auto state = settle(2);
   ASSERT_TRUE(state->snapped);
   // The first snapped graph starts a walk when nothing else plays; the transport was still (as
@@ -387,14 +403,16 @@ TEST_F(SnapEditor, WalkAndClipPlayUnderTheOneTransport) {
   const Clip clip = state->graph.edges[e].clip;
   preview.playClip(e);
   EXPECT_FALSE(preview.isWalking());
-  EXPECT_EQ(transport.frameCount(), std::min(clip.frameCount(), 1 + StreamPlayer::kLookaheadFrames));
+  EXPECT_EQ(transport.frameCount(),
+            std::min(clip.frameCount(), 1 + StreamPlayer::kLookaheadFrames));
   transport.setPlaying(false);
   transport.setFrame(5);
   EXPECT_EQ(preview.currentEdge(), e);
   EXPECT_EQ(preview.currentMotion(), clip.motion);
   EXPECT_EQ(preview.currentFrame(), clip.beginFrame + 5);
   // Another stream replacing the clip clears the position (no stale playhead).
-  player.play(std::make_unique<MotionClipStream>(state->snapped->motions[0], 0, 10), QStringLiteral("other"));
+  player.play(std::make_unique<MotionClipStream>(state->snapped->motions[0], 0, 10),
+              QStringLiteral("other"));
   EXPECT_EQ(preview.currentEdge(), -1);
   EXPECT_EQ(playhead.back(), std::make_pair(-1, -1));
   // Walk play from the canvas's button starts a new walk.
@@ -424,7 +442,8 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
 
   // The candidate's match set follows its slider before anything is committed.
   std::vector<FrameRef> shown;
-  QObject::connect(&panel, &HubPanel::previewChanged, [&](const std::vector<FrameRef>& f) { shown = f; });
+  QObject::connect(&panel, &HubPanel::previewChanged,
+                   [&](const std::vector<FrameRef>& f) { shown = f; });
   panel.setCandidateFrame(motion, 200);
   ASSERT_TRUE(QTest::qWaitFor([&] { return session.hasPreview(); }, 20000));
   panel.candidateSlider()->setValue(HubPanel::thresholdSlider(1e-4));
@@ -435,7 +454,8 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   EXPECT_EQ(project.undoStack()->index(), steps);  // previewing pushes nothing
   panel.createButton()->click();
   EXPECT_EQ(hubsOf(project)->count(), 4);
-  EXPECT_DOUBLE_EQ(hubsOf(project)->hubs()[3].threshold, HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
+  EXPECT_DOUBLE_EQ(hubsOf(project)->hubs()[3].threshold,
+                   HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
   EXPECT_EQ(hubsOf(project)->hubs()[3].frame, 200);
 }
 
@@ -451,7 +471,8 @@ TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
   for (int v : {300, 420, 610}) {
     slider->setValue(v);
     EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(v));
-    EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5) << "during the drag, at " << v;
+    EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5)
+        << "during the drag, at " << v;
   }
   slider->setSliderDown(false);
   EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(610), 1e-5);
@@ -470,10 +491,11 @@ TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged)
   ASSERT_TRUE(state->emptyHubs.empty());
   std::vector<HubProposal> proposals;
   bool done = false;
-  QObject::connect(&session, &SnapSession::suggestionsReady, [&](const std::vector<HubProposal>& p, double) {
-    proposals = p;
-    done = true;
-  });
+  QObject::connect(&session, &SnapSession::suggestionsReady,
+                   [&](const std::vector<HubProposal>& p, double) {
+                     proposals = p;
+                     done = true;
+                   });
   QObject::connect(&session, &SnapSession::suggestionFailed, [&](const QString& why) {
     ADD_FAILURE() << why.toStdString();
     done = true;
@@ -484,21 +506,23 @@ TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged)
   for (const HubProposal& p : proposals) {
     for (const Hub& hub : state->graph.hubs) {
       for (const MatchFrame& f : hub.matchFrames) {
-        EXPECT_GE(std::abs(f.ref.frame - p.frame), 10) << "proposal at " << p.frame << " beside match " << f.ref.frame;
+        EXPECT_GE(std::abs(f.ref.frame - p.frame), 10)
+            << "proposal at " << p.frame << " beside match " << f.ref.frame;
       }
     }
   }
   // The panel turns the proposals into hubs (one undo step); each has matches of its own.
   ASSERT_EQ(hubsOf(project)->count(), 3 + static_cast<int>(proposals.size()));
   state = settle(1);
-  EXPECT_TRUE(state->emptyHubs.empty()) << state->emptyHubs.size() << " suggested hub(s) without matches";
+  EXPECT_TRUE(state->emptyHubs.empty())
+      << state->emptyHubs.size() << " suggested hub(s) without matches";
   EXPECT_EQ(panel.emptyHubCount(), 0);
 
   // A hub on the frame of the first hub gets nothing (its frames are taken): flagged.
   const HubSpec& taken = hubsOf(project)->hubs()[0];
-  project.undoStack()->push(new AddHubCommand(hubsOf(project), HubSpec{kNoHub, QStringLiteral("Beside"), Qt::red,
-                                                                      taken.threshold, taken.motion, taken.frame, 10,
-                                                                      std::nullopt}));
+  project.undoStack()->push(new AddHubCommand(
+      hubsOf(project), HubSpec{kNoHub, QStringLiteral("Beside"), Qt::red, taken.threshold,
+                               taken.motion, taken.frame, 10, std::nullopt}));
   state = settle(1);
   ASSERT_EQ(state->emptyHubs.size(), 1u);
   EXPECT_EQ(panel.emptyHubCount(), 1);
@@ -523,7 +547,8 @@ TEST(SnapSessionSuggest, UsesTheMotionsOfTheDocumentWhenPressed) {
   const MotionId firstId = addFirst->id();
   project.undoStack()->push(addFirst);
   session.flush();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return !session.isRunning() && session.state()->stage >= 1; }, 60000));
+  ASSERT_TRUE(
+      QTest::qWaitFor([&] { return !session.isRunning() && session.state()->stage >= 1; }, 60000));
   ASSERT_EQ(session.state()->working.size(), 1u);
   auto* addSecond = new AddMotionCommand(&project, second);
   const MotionId secondId = addSecond->id();
@@ -532,11 +557,12 @@ TEST(SnapSessionSuggest, UsesTheMotionsOfTheDocumentWhenPressed) {
   std::vector<HubProposal> proposals;
   double threshold = 0.0;
   bool done = false;
-  QObject::connect(&session, &SnapSession::suggestionsReady, [&](const std::vector<HubProposal>& p, double t) {
-    proposals = p;
-    threshold = t;
-    done = true;
-  });
+  QObject::connect(&session, &SnapSession::suggestionsReady,
+                   [&](const std::vector<HubProposal>& p, double t) {
+                     proposals = p;
+                     threshold = t;
+                     done = true;
+                   });
   QObject::connect(&session, &SnapSession::suggestionFailed, [&](const QString& why) {
     ADD_FAILURE() << why.toStdString();
     done = true;
@@ -545,7 +571,8 @@ TEST(SnapSessionSuggest, UsesTheMotionsOfTheDocumentWhenPressed) {
   ASSERT_TRUE(QTest::qWaitFor([&] { return done; }, 120000));
 
   std::vector<std::shared_ptr<const Motion>> working;
-  for (const auto& m : {first, second}) working.push_back(std::make_shared<const Motion>(*resampleMotion(*m, 30.0)));
+  for (const auto& m : {first, second})
+    working.push_back(std::make_shared<const Motion>(*resampleMotion(*m, 30.0)));
   HubGraphBuildJob job;
   job.motions = working;
   job.hubCount = 3;
@@ -569,7 +596,8 @@ TEST_F(SnapEditor, TimelineShowsSetAsideMotionsAndALegend) {
   timeline.resize(1200, 300);
   Result<Motion> other = readMotionFile("/usr/share/assimp/models/BVH/01_01.bvh");
   ASSERT_TRUE(other.ok());
-  project.undoStack()->push(new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(other.value()))));
+  project.undoStack()->push(
+      new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(other.value()))));
   auto state = settle(1);
   EXPECT_TRUE(state->error.isEmpty()) << state->error.toStdString();
   ASSERT_EQ(state->working.size(), 1u);
@@ -580,7 +608,7 @@ TEST_F(SnapEditor, TimelineShowsSetAsideMotionsAndALegend) {
   EXPECT_EQ(timeline.hitTest(QPoint(600, timeline.rowY(1))).motion, -1);
   EXPECT_TRUE(timeline.legendText().contains(QStringLiteral("foot")));
   QImage image(timeline.size(), QImage::Format_RGB32);
-  timeline.render(&image);  // paints the greyed row without failing
+  timeline.render(&image);                  // paints the greyed row without failing
   EXPECT_FALSE(state->graph.hubs.empty());  // the boxer's hubs still form the graph
 }
 
