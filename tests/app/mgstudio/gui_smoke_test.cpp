@@ -295,11 +295,7 @@ namespace {
 // frame and seconds), and the timeline has a playhead during walk, clip and library playback.
 TEST(GuiSmoke, EveryPreviewPlaysUnderTheOneTransport) {
   MainWindow window;
-  window.setAskToSave(false);
-  window.resize(1366, 768);
-  window.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  ASSERT_NO_FATAL_FAILURE(test::showLaptopWindowWithThreeHubs(window));
   SnapSession* session = window.workspace<SnapWorkspace>()->session();
   SnapPreview* preview = window.workspace<SnapWorkspace>()->preview();
   PlaybackController* transport = window.playback();

@@ -27,4 +27,14 @@ inline void openSampleWithThreeHubs(MainWindow& window) {
       [session] { return session->state()->stage >= 2 && !session->isRunning(); }, 120000));
 }
 
+// A laptop-sized window (1366x768) on screen with the sample and three hubs snapped, closing
+// without asking to save. Use with ASSERT_NO_FATAL_FAILURE.
+inline void showLaptopWindowWithThreeHubs(MainWindow& window) {
+  window.setAskToSave(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  ASSERT_NO_FATAL_FAILURE(openSampleWithThreeHubs(window));
+}
+
 }  // namespace mg::test

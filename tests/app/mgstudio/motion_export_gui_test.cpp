@@ -53,11 +53,7 @@ int closeWarnings(MainWindow& window) {
 TEST(MotionExportGui, PlayedWalkAndLibraryClipReadBackAndBadNamesAreRefused) {
   QTemporaryDir dir;
   MainWindow window;
-  window.setAskToSave(false);
-  window.resize(1366, 768);
-  window.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  ASSERT_NO_FATAL_FAILURE(test::showLaptopWindowWithThreeHubs(window));
   MotionExportAction* exporter = window.motionExport();
   ASSERT_NE(exporter, nullptr);
 

@@ -119,11 +119,7 @@ TEST(QualityGui, ReportOfTheProjectsGraphAndAClickOnATransition) {
 // mgtool eval does.
 TEST(QualityGui, AFieldAndASubgraphBuiltInTheEditorAreReportedBesideTheSnapGraph) {
   MainWindow window;
-  window.setAskToSave(false);
-  window.resize(1366, 768);
-  window.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  ASSERT_NO_FATAL_FAILURE(test::showLaptopWindowWithThreeHubs(window));
   FieldWorkspace* field = window.workspace<FieldWorkspace>();
   ASSERT_NE(field, nullptr);
   QSignalSpy built(field, &FieldWorkspace::fieldBuilt);

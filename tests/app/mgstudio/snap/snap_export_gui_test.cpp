@@ -76,11 +76,7 @@ class PoolHold {
 TEST(SnapExportGui, ProgressStripCancelKeepsThePreviousExportAndTheNextReplacesIt) {
   QTemporaryDir dir;
   MainWindow window;
-  window.setAskToSave(false);
-  window.resize(1366, 768);
-  window.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  ASSERT_NO_FATAL_FAILURE(test::showLaptopWindowWithThreeHubs(window));
   window.playback()->setPlaying(false);
 
   SnapWorkspace* snap = window.workspace<SnapWorkspace>();
