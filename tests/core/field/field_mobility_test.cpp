@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/temp_name.h"
+
 #include "core/agility/response_time.h"
 #include "core/field/motion_field_stream.h"
 #include "core/import/import_motion_loader.h"
@@ -226,10 +228,8 @@ TEST(FieldMobility, TheReportWalksAFieldFromTheSeedsStateHoldingItsHeading) {
   const StopField f = makeStopField(false);
   ASSERT_TRUE(f.field);
   const FieldDatabase& db = *f.field->database;
-  const std::filesystem::path path =
-      std::filesystem::temp_directory_path() /
-      ("mg_field_mobility_test_" +
-       std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".field");
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     (test::uniqueTempName("mg_field_mobility_test_") + ".field");
   ASSERT_TRUE(writeFieldFile(path.string(), *f.field));
   Result<std::unique_ptr<GraphInput>> input = openGraphInput(path.string(), importMotionLoader());
   std::filesystem::remove(path);

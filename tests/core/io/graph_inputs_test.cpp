@@ -13,6 +13,7 @@
 #include "core/io/graph_input.h"
 #include "core/report/quality_report.h"
 #include "support/synthetic_motion.h"
+#include "support/temp_name.h"
 
 namespace mg {
 namespace {
@@ -52,9 +53,7 @@ TEST(GraphInputs, EveryKindIsRegisteredOnce) {
 // blends (no single source, no transitions), covers every state of both motions, and the report
 // measures its written walk.
 TEST(GraphInputs, AMotionFieldIsOneRegistration) {
-  const fs::path dir =
-      fs::temp_directory_path() /
-      ("mg_graph_input_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const fs::path dir = fs::temp_directory_path() / test::uniqueTempName("mg_graph_input_test_");
   fs::create_directories(dir);
   std::vector<std::shared_ptr<const Motion>> motions{
       std::make_shared<const Motion>(test::makeSwingMotion(90, 30.0, 1.0)),

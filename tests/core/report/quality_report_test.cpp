@@ -16,6 +16,7 @@
 #include "core/report/report_html.h"
 #include "core/report/report_json.h"
 #include "support/synthetic_motion.h"
+#include "support/temp_name.h"
 
 namespace mg {
 namespace {
@@ -161,8 +162,7 @@ class SyntheticInput final : public GraphInput {
 class QualityReportTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("mg_report_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    dir = fs::temp_directory_path() / test::uniqueTempName("mg_report_test_");
     fs::create_directories(dir);
     // The source capture: the biped walking +Z at 1 m/s for 4 s (smooth: no acceleration, no
     // skate).
