@@ -11,7 +11,7 @@
 namespace mg {
 
 // The editor's graph kinds: each workspace registers itself with one line in its own .cpp,
-//   const RegisterWorkspaceOf<XWorkspace> kRegistration{40};
+//   const RegisterWorkspaceOf<XWorkspace> kXWorkspace{40};
 // and MainWindow makes one of each, in `order` (its tab and Ctrl+N position). The kinds' folders
 // (app/mgstudio/<kind>/) are linked whole (the mgstudio_editor target), so no registration is
 // dropped by the linker; a test checks every folder registered one.

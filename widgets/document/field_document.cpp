@@ -4,7 +4,7 @@
 namespace mg {
 
 namespace {
-const RegisterProjectSection<FieldDocument> kRegistration;
+const RegisterProjectSection<FieldDocument> kFieldSection;
 }  // namespace
 
 FieldDocument::FieldDocument(Project* project) : ProjectSection(project, kKey) {}

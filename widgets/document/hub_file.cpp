@@ -10,7 +10,7 @@ namespace mg {
 
 namespace {
 
-const RegisterProjectSection<HubList> kRegistration;
+const RegisterProjectSection<HubList> kHubListSection;
 
 // The hubs of a checked section, ids 1..n, `motion` an index into the file's motions. Fails
 // naming the field (frames count at `workingFps`).

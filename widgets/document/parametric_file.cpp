@@ -186,7 +186,7 @@ void ParametricDocument::apply(const Json& section, const std::vector<MotionId>&
 }
 
 namespace {
-const RegisterProjectSection<ParametricDocument> kRegistration;
+const RegisterProjectSection<ParametricDocument> kParametricSection;
 }  // namespace
 
 ParametricDocument* parametricOf(Project& project) {

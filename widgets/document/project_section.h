@@ -90,7 +90,7 @@ const S* ensureSection(const Project& project) {
 }
 
 // One line in the section's .cpp registers it for files that carry its key:
-//   const RegisterProjectSection<HubList> kRegistration;
+//   const RegisterProjectSection<HubList> kHubListSection;
 // (in the same file as the section's accessor, so any binary that can see the section links it).
 template <class S>
 struct RegisterProjectSection {

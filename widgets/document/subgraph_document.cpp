@@ -9,7 +9,7 @@
 namespace mg {
 
 namespace {
-const RegisterProjectSection<SubgraphDocument> kRegistration;
+const RegisterProjectSection<SubgraphDocument> kSubgraphSection;
 }  // namespace
 
 SubgraphDocument::SubgraphDocument(Project* project)

@@ -43,7 +43,7 @@ ResponseChart::Bar barOf(const AgilityEntry& e) {
 }  // namespace
 
 namespace {
-const RegisterWorkspaceOf<FieldWorkspace> kRegistration{30};
+const RegisterWorkspaceOf<FieldWorkspace> kFieldWorkspace{30};
 }  // namespace
 
 QString FieldWorkspace::gettingStartedHtml() const {

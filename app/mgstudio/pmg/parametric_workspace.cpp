@@ -57,7 +57,7 @@ struct ParametricWorkspace::Pending {
 };
 
 namespace {
-const RegisterWorkspaceOf<ParametricWorkspace> kRegistration{10};
+const RegisterWorkspaceOf<ParametricWorkspace> kParametricWorkspace{10};
 }  // namespace
 
 QString ParametricWorkspace::gettingStartedHtml() const {

@@ -30,7 +30,7 @@
 namespace mg {
 
 namespace {
-const RegisterWorkspaceOf<SnapWorkspace> kRegistration{0};  // the first tab: the sample opens here
+const RegisterWorkspaceOf<SnapWorkspace> kSnapWorkspace{0};  // the first tab: the sample opens here
 }  // namespace
 
 SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)

@@ -48,7 +48,7 @@ QString percent(double fraction) {
 }  // namespace
 
 namespace {
-const RegisterWorkspaceOf<SubgraphWorkspace> kRegistration{20};
+const RegisterWorkspaceOf<SubgraphWorkspace> kSubgraphWorkspace{20};
 }  // namespace
 
 QString SubgraphWorkspace::gettingStartedHtml() const {

@@ -11,8 +11,8 @@
 namespace mg {
 
 namespace {
-const QColor kBackground(34, 36, 40);
-const QColor kAxis(110, 114, 122);
+const QColor kSpaceBackground(34, 36, 40);
+const QColor kSpaceAxis(110, 114, 122);
 const QColor kClassColour[3] = {QColor(90, 200, 110), QColor(150, 150, 155), QColor(225, 80, 75)};
 }  // namespace
 
@@ -92,15 +92,15 @@ void EdgeSpaceView::drawBox(QPainter& p, const ParameterBox& box, const QPen& pe
 void EdgeSpaceView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
-  p.fillRect(rect(), kBackground);
+  p.fillRect(rect(), kSpaceBackground);
   m_counts = {};
   const QRectF r = plotRect();
   if (!m_sampling || !m_edge || m_sampling->sourceCount() == 0) {
-    p.setPen(kAxis);
+    p.setPen(kSpaceAxis);
     p.drawText(rect(), Qt::AlignCenter, tr("Not sampled: press Rebuild"));
     return;
   }
-  p.setPen(kAxis);
+  p.setPen(kSpaceAxis);
   p.drawRect(r);
   const bool oneD = m_sampling->targetDims == 1;
   p.drawText(QRectF(r.left(), r.bottom() + 4, r.width(), 16), Qt::AlignCenter,

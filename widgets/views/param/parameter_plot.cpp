@@ -9,8 +9,8 @@
 namespace mg {
 
 namespace {
-const QColor kBackground(34, 36, 40);
-const QColor kAxis(110, 114, 122);
+const QColor kPlotBackground(34, 36, 40);
+const QColor kPlotAxis(110, 114, 122);
 const QColor kSample(120, 170, 220, 150);
 const QColor kExample(250, 190, 80);
 const QColor kCursor(255, 90, 90);
@@ -62,10 +62,10 @@ QPointF ParameterPlot::toScreen(int panelIndex, const ParameterVector& l) const 
 void ParameterPlot::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
-  p.fillRect(rect(), kBackground);
+  p.fillRect(rect(), kPlotBackground);
   m_exampleMarks = m_sampleDots = 0;
   if (!m_node) {
-    p.setPen(kAxis);
+    p.setPen(kPlotAxis);
     p.drawText(rect(), Qt::AlignCenter, tr("No parametric node"));
     return;
   }
@@ -78,7 +78,7 @@ void ParameterPlot::paintEvent(QPaintEvent*) {
   const auto& samples = m_node->samples();
   for (int pi = 0; pi < panelCount(); ++pi) {
     const QRectF r = panel(pi);
-    p.setPen(kAxis);
+    p.setPen(kPlotAxis);
     const int dy = pi == 0 ? 1 : 2;
     if (dims == 1) {
       p.drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right(), r.center().y()));
