@@ -170,7 +170,9 @@ void MainWindow::createActions() {
   m_undoAction = m_project.undoStack()->createUndoAction(this, tr("&Undo"));
   m_undoAction->setShortcut(QKeySequence::Undo);
   m_redoAction = m_project.undoStack()->createRedoAction(this, tr("&Redo"));
-  m_redoAction->setShortcut(QKeySequence::Redo);
+  // Ctrl+Shift+Z and Ctrl+Y, as in most editors (the platform's Redo is only the first here).
+  m_redoAction->setShortcuts(
+      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
   m_removeAction =
       make(tr("&Remove Motion"), QKeySequence::Delete, [this] { removeSelectedMotions(); });
 
@@ -364,7 +366,13 @@ void MainWindow::connectLoader() {
           tr("%n file(s) could not be loaded.", nullptr, static_cast<int>(errors.size())),
           QMessageBox::Ok, this);
       box->setDetailedText(errors.join(QLatin1Char('\n')));
-      box->setInformativeText(errors.first());
+      // Every file's error up to five (the details hold them all); Return presses OK.
+      QStringList shown = errors.mid(0, 5);
+      if (errors.size() > 5)
+        shown << tr("... and %n more (Show Details).", nullptr,
+                    static_cast<int>(errors.size() - 5));
+      box->setInformativeText(shown.join(QLatin1Char('\n')));
+      box->setDefaultButton(QMessageBox::Ok);
       box->setAttribute(Qt::WA_DeleteOnClose);
       box->open();
     }

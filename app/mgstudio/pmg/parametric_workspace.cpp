@@ -340,7 +340,9 @@ void ParametricWorkspace::startWalk(bool steering) {
   if (m_preview->startWalk(graph, start, steering)) {
     m_status->setText(steering ? tr("Steering: \u2190/\u2192 turn the arrow, \u2193 turns around, "
                                     "or left-drag on the ground towards where to go")
-                               : tr("Random walk through %1 edges").arg(graph->edges.size()));
+                      : graph->edges.size() == 1
+                          ? tr("Random walk through 1 edge")
+                          : tr("Random walk through %1 edges").arg(graph->edges.size()));
     m_viewport->setFocus();
   }
 }

@@ -67,21 +67,38 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   m_createHub = new QAction(tr("Create Hub at &Playback Frame"), this);
   m_createHub->setShortcut(QKeySequence(tr("Ctrl+H")));
   connect(m_createHub, &QAction::triggered, this, [this] {
-    // The frame the preview or the library playback is on.
+    // A hub at the frame the preview or the library playback is on, with the Hubs dock's
+    // candidate threshold; without a frame to take, the status bar says what to do.
     const auto state = m_session->state();
+    bool candidate = false;
     if (m_preview->currentMotion() >= 0) {
       m_hubs->setCandidateFrame(state->motionIds[m_preview->currentMotion()],
                                 m_preview->currentFrame());
+      candidate = true;
     } else if (!m_player->shownMotions().isEmpty()) {
       const MotionId id = m_player->shownMotions().first();
       const auto motion = m_project->motion(id);
       const int frame =
           static_cast<int>(m_playback->timeSeconds() * m_project->metricSettings().workingFps);
-      if (motion)
+      if (motion) {
         m_hubs->setCandidateFrame(
             id, std::min(frame,
                          workingFrameCount(*motion, m_project->metricSettings().workingFps) - 1));
+        candidate = true;
+      }
     }
+    if (!candidate) {
+      m_window->statusBar()->showMessage(
+          tr("No frame to make a hub at: select a motion in the library or play a preview first."),
+          6000);
+      return;
+    }
+    const int before = hubsOf(*m_project)->count();
+    m_hubs->createHub();
+    if (hubsOf(*m_project)->count() > before)
+      m_window->statusBar()->showMessage(
+          tr("Created %1 at the playback frame.").arg(hubsOf(*m_project)->hubs().back().name),
+          4000);
   });
 
   if (m_editMenu) {

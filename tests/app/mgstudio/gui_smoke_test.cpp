@@ -15,6 +15,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,6 +29,7 @@
 #include "app/mgstudio/workspace_registry.h"
 #include "gui_snap_sample.h"
 #include "gui_test_main.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/playback/motion_player.h"
@@ -255,6 +257,42 @@ TEST(GuiSmoke, WorkspacesShareTheBase) {
   window.workspace<SnapWorkspace>()->preview()->setSeed(7);
   Workspace::applyWindowViewState(&window, window.viewport(), kinds, state);
   EXPECT_EQ(window.workspace<SnapWorkspace>()->preview()->seed(), 4242u);
+}
+
+// Edit > Create Hub at Playback Frame (Ctrl+H) makes a hub at the frame library playback is on,
+// one undo step that Ctrl+Y redoes; with nothing to take a frame from it makes none and the status
+// bar says why.
+TEST(GuiSmoke, CreateHubAtPlaybackFrameMakesAHubOrSaysWhy) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QAction* create = window.workspace<SnapWorkspace>()->createHubAction();
+  create->trigger();
+  EXPECT_EQ(hubsOf(*window.project())->count(), 0);
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("No frame")))
+      << window.statusBar()->currentMessage().toStdString();
+
+  ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  window.playback()->setPlaying(false);
+  window.playback()->setFrame(40);
+  ASSERT_FALSE(window.player()->shownMotions().isEmpty());
+  create->trigger();
+  ASSERT_EQ(hubsOf(*window.project())->count(), 4);
+  const HubSpec made = hubsOf(*window.project())->hubs().back();
+  EXPECT_EQ(made.motion, window.player()->shownMotions().first());
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(made.name));
+  window.project()->undoStack()->undo();
+  EXPECT_EQ(hubsOf(*window.project())->count(), 3);
+  QAction* redo = nullptr;
+  for (QAction* a : window.actions()) {
+    if (a->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y))) redo = a;
+  }
+  ASSERT_NE(redo, nullptr) << "no action on Ctrl+Y";
+  EXPECT_TRUE(redo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+  redo->trigger();
+  EXPECT_EQ(hubsOf(*window.project())->count(), 4);
 }
 
 // One registration per kind: every folder of app/mgstudio (the build lists them) made exactly one

@@ -35,6 +35,9 @@ class HubPanel : public QWidget {
 
   // The frame "Create hub here" uses (timeline click, playback position); starts its preview.
   void setCandidateFrame(MotionId motion, int frame);
+  // Create Hub: a hub at the candidate frame with the candidate slider's threshold, one undo
+  // step, then selected (nothing without a candidate).
+  void createHub();
   void selectHub(HubId id);
   HubId selectedHub() const;
 
@@ -64,7 +67,6 @@ class HubPanel : public QWidget {
   void showTreeMenu(const QPoint& pos);
   void updateSelectedHub();
   void updatePreview();
-  void createHub();
   void suggest();
   void recolour();
   void removeHub();
