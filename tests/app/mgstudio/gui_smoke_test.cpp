@@ -275,6 +275,7 @@ TEST(GuiSmoke, CreateHubAtPlaybackFrameMakesAHubOrSaysWhy) {
       << window.statusBar()->currentMessage().toStdString();
 
   ASSERT_NO_FATAL_FAILURE(test::openSampleWithThreeHubs(window));
+  window.library()->selectMotion(window.project()->motions()[0].id);  // library playback
   window.playback()->setPlaying(false);
   window.playback()->setFrame(40);
   ASSERT_FALSE(window.player()->shownMotions().isEmpty());
