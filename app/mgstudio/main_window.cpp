@@ -27,6 +27,7 @@
 #include "app/mgstudio/studio_options.h"
 #include "app/mgstudio/workspace_registry.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/document/project_file.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/jobs/snap_session.h"
 #include "widgets/views/common/job_progress_widget.h"
@@ -244,8 +245,15 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(m_quitAction);
   m_recentFiles = new RecentFiles(m_recentMenu, this);
-  connect(m_recentFiles, &RecentFiles::openRequested, this,
-          [this](const QString& path) { openFiles({path}); });
+  // Recent Files holds capture and projects: a project opens as File > Open Project does.
+  connect(m_recentFiles, &RecentFiles::openRequested, this, [this](const QString& path) {
+    if (QFileInfo(path).suffix().compare(QLatin1String(kProjectSuffix), Qt::CaseInsensitive) != 0) {
+      openFiles({path});
+    } else if (m_projectFiles->maybeSave()) {
+      m_projectFiles->openProject(path);
+    }
+  });
+  connect(m_projectFiles, &ProjectController::projectFileUsed, m_recentFiles, &RecentFiles::add);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   m_editMenu = edit;

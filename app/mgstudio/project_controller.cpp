@@ -191,11 +191,16 @@ bool ProjectController::openProject(const QString& path) {
            "Recover the autosaved version?")
             .arg(QFileInfo(absolute).fileName()),
         QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes && loadInto(autosavePath(absolute), absolute, true)) return true;
+    if (answer == QMessageBox::Yes && loadInto(autosavePath(absolute), absolute, true)) {
+      emit projectFileUsed(absolute);
+      return true;
+    }
   }
   const bool ok = loadInto(absolute, absolute, false);
-  if (ok)
+  if (ok) {
     m_window->statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(absolute).fileName()), 4000);
+    emit projectFileUsed(absolute);
+  }
   return ok;
 }
 
@@ -252,6 +257,7 @@ bool ProjectController::saveTo(const QString& path) {
   m_project->undoStack()->setClean();
   updateTitle();
   m_window->statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
+  emit projectFileUsed(m_project->fileName());
   return true;
 }
 

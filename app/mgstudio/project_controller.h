@@ -56,6 +56,8 @@ class ProjectController : public QObject {
 
  signals:
   void projectLoaded();
+  // A project file was opened from or saved to `path` (absolute): the window's Recent Files.
+  void projectFileUsed(const QString& path);
 
  private:
   void updateTitle();

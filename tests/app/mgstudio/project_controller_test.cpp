@@ -19,6 +19,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -96,6 +97,22 @@ struct Fixture {
     return add->id();
   }
 };
+
+// Saving and opening a project puts it in Recent Files (projectFileUsed, with the absolute path).
+TEST(ProjectController, SavedAndOpenedProjectsAreReportedForRecentFiles) {
+  Fixture f;
+  f.addBoxing();
+  QStringList used;
+  QObject::connect(&f.controller, &ProjectController::projectFileUsed,
+                   [&used](const QString& p) { used << p; });
+  const QString path = f.dir.filePath(QStringLiteral("recent.mgproj"));
+  ASSERT_TRUE(f.controller.saveTo(path));
+  ASSERT_EQ(used.count(), 1);
+  EXPECT_EQ(used.at(0), QFileInfo(path).absoluteFilePath());
+  ASSERT_TRUE(f.controller.openProject(path));
+  ASSERT_EQ(used.count(), 2);
+  EXPECT_EQ(used.at(1), QFileInfo(path).absoluteFilePath());
+}
 
 TEST(ProjectController, TitleMarksModifiedUntilSaved) {
   Fixture f;

@@ -166,6 +166,8 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_prune->setToolTip(tr("Delete the hubs no clip leaves (a walk would stop there)"));
   layout->addWidget(m_prune);
 
+  // New Project and Open forget the candidate frame of the project before.
+  connect(project, &Project::cleared, this, &HubPanel::clearCandidate);
   HubList* hubs = hubsOf(*project);
   connect(hubs, &HubList::hubsReset, this, &HubPanel::rebuildList);
   connect(hubs, &HubList::hubAdded, this, &HubPanel::rebuildList);
@@ -378,8 +380,17 @@ void HubPanel::updatePreview() {
   emit previewChanged(frames);
 }
 
+void HubPanel::clearCandidate() {
+  m_session->clearPreview();
+  m_candLabel->setText(tr("Click a frame on the timeline."));
+  m_candCount->clear();
+  m_create->setEnabled(false);
+  emit previewChanged({});
+}
+
 void HubPanel::createHub() {
-  if (m_session->previewMotion() < 0) return;
+  // No candidate, or one of a motion no longer in the project: nothing to make.
+  if (m_session->previewMotion() < 0 || m_project->indexOf(m_session->previewMotion()) < 0) return;
   HubSpec spec{kNoHub,
                hubsOf(*m_project)->nextDefaultName(),
                hubsOf(*m_project)->nextDefaultColour(),

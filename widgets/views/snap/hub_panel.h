@@ -38,6 +38,8 @@ class HubPanel : public QWidget {
   // Create Hub: a hub at the candidate frame with the candidate slider's threshold, one undo
   // step, then selected (nothing without a candidate).
   void createHub();
+  // Forgets the candidate frame (the project was cleared).
+  void clearCandidate();
   void selectHub(HubId id);
   HubId selectedHub() const;
 

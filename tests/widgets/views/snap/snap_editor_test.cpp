@@ -7,6 +7,7 @@
 
 #include <QDoubleSpinBox>
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 #include <QPainter>
 #include <QPushButton>
@@ -457,6 +458,21 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   EXPECT_DOUBLE_EQ(hubsOf(project)->hubs()[3].threshold,
                    HubPanel::sliderThreshold(HubPanel::thresholdSlider(0.2)));
   EXPECT_EQ(hubsOf(project)->hubs()[3].frame, 200);
+}
+
+// New Project forgets the old project's candidate frame: Create Hub is disabled and makes nothing
+// (it once added "Hub 1" with source "missing" to the empty project).
+TEST_F(SnapEditor, ClearingTheProjectForgetsTheCandidate) {
+  HubPanel panel(&project, &session);
+  settle(1);
+  panel.setCandidateFrame(project.motions()[0].id, 100);
+  ASSERT_TRUE(panel.createButton()->isEnabled());
+  project.clear();
+  EXPECT_FALSE(panel.createButton()->isEnabled());
+  EXPECT_EQ(panel.candidateLabel()->text(), QStringLiteral("Click a frame on the timeline."));
+  panel.createHub();
+  EXPECT_EQ(hubsOf(project)->count(), 0);
+  EXPECT_EQ(project.undoStack()->count(), 0);
 }
 
 // The box beside the hub slider follows the drag step by step (it once kept the value from before).
