@@ -17,6 +17,7 @@
 #include "app/mgstudio/studio_options.h"
 #include "app/mgstudio/studio_script.h"
 #include "app/mgstudio/studio_style.h"
+#include "app/mgstudio/workspace.h"
 #include "core/import/isolated_import.h"
 
 namespace {
@@ -99,6 +100,21 @@ int main(int argc, char** argv) {
   // An untitled project autosaved by a session that crashed; scripted runs never ask.
   if (options.projectPath.isEmpty() && options.quitAfterMs < 0)
     window.projectFiles()->offerUntitledRecovery();
+  if (!options.workspace.isEmpty()) {
+    mg::Workspace* workspace = window.switcher()->find(options.workspace);
+    if (!workspace) {
+      std::fprintf(stderr, "mgstudio: no workspace \"%s\"; the workspaces are %s\n",
+                   qPrintable(options.workspace), qPrintable(window.switcher()->names()));
+      return 2;
+    }
+    workspace->raiseDocks();
+    // A project's view state names its own workspace once its motions are in: the command line's
+    // wins.
+    if (!options.projectPath.isEmpty()) {
+      QObject::connect(window.projectFiles(), &mg::ProjectController::projectLoaded, workspace,
+                       &mg::Workspace::raiseDocks, Qt::SingleShotConnection);
+    }
+  }
   if (!options.pmgDemoDir.isEmpty())
     window.workspace<mg::ParametricWorkspace>()->runDemo(options.pmgDemoDir);
   QStringList files = options.files;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgstudio/main_window.h"
 
+#include <map>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -11,12 +13,15 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QUndoView>
 
+#include "app/mgstudio/central_area.h"
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/help_pages.h"
 #include "app/mgstudio/motion_export_action.h"
@@ -45,11 +50,12 @@ namespace mg {
 
 namespace {
 const char* const kGeometryKey = "mainWindow/geometry";
-const char* const kStateKey = "mainWindow/state";
+// Each workspace's dock state under mainWindow/layouts/<kind>, the central splitter's sizes.
+const char* const kLayoutsGroup = "mainWindow/layouts";
+const char* const kCentralKey = "mainWindow/central";
 const char* const kOpenDirKey = "openDirectory";
 const char* const kTrimKey = "import/trimLeadingFrames";
 const char* const kUnitKey = "import/metresPerUnit";
-constexpr int kLayoutVersion = 5;  // bump when docks change so old saved states are ignored
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -61,7 +67,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_playback = new PlaybackController(this);
   m_viewport = new ViewportWidget(this);
   m_viewport->setObjectName(QStringLiteral("viewport"));
-  setCentralWidget(m_viewport);
+  // The viewport shares the centre with the active workspace's main editor.
+  m_central = new CentralArea(m_viewport, this);
+  setCentralWidget(m_central);
   m_player = new MotionPlayer(&m_project, m_playback, m_viewport, this);
   // The one preview player under the one transport; every workspace plays through it.
   m_streams = new StreamPlayer(this);
@@ -121,6 +129,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_loader, &MotionLoader::cancel);
   statusBar()->showMessage(tr("Open capture files with File > Open, or drop them here."));
   arrangeDefaultDocks();
+  m_switcher->setLayouts(m_central, [this](Workspace* w) { applyDesignedLayout(w); });
   restoreLayout();
   if (!m_workspaces.empty())
     m_switcher->show(m_workspaces.front());  // the first kind (the sample's)
@@ -134,6 +143,7 @@ WorkspaceContext MainWindow::workspaceContext() {
   context.player = m_player;
   context.heatmap = m_heatmap;
   context.session = m_session;
+  context.central = m_central;
   return context;
 }
 
@@ -265,6 +275,9 @@ void MainWindow::createMenus() {
   m_viewMenu = menuBar()->addMenu(tr("&View"));
   m_viewMenu->addAction(m_frameAction);
   m_viewMenu->addAction(m_followAction);
+  QAction* resetLayout = m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+  resetLayout->setObjectName(QStringLiteral("resetLayoutAction"));
+  resetLayout->setToolTip(tr("Give every workspace its designed arrangement of panels again."));
   m_viewMenu->addSeparator();
 
   QMenu* play = menuBar()->addMenu(tr("&Playback"));
@@ -299,12 +312,16 @@ void MainWindow::createDocks() {
                                   m_loopAction, this);
   m_playbackDock = new QDockWidget(tr("Playback"), this);
   m_playbackDock->setObjectName(QStringLiteral("playbackDock"));
+  // One compact row: the transport's dock never takes the viewport's height.
+  m_playbackBar->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
   m_playbackDock->setWidget(m_playbackBar);
   m_playbackDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
   // A transport bar needs no title; View > Playback shows or hides it.
   m_playbackDock->setTitleBarWidget(new QWidget(m_playbackDock));
   addDockWidget(Qt::BottomDockWidgetArea, m_playbackDock);
-  setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+  // The left column (the library and the kind's panel) runs the full height; the transport and
+  // the timeline run under the centre and the inspectors.
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   m_viewMenu->addAction(m_libraryDock->toggleViewAction());
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
@@ -316,7 +333,10 @@ void MainWindow::createDocks() {
   m_historyDock = new QDockWidget(tr("History"), this);
   m_historyDock->setObjectName(QStringLiteral("historyDock"));
   m_historyDock->setWidget(scrollingDockContent(history));
-  addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+  // Behind the library: looked at now and then, it need not take a column's room.
+  addDockWidget(Qt::LeftDockWidgetArea, m_historyDock);
+  tabifyDockWidget(m_libraryDock, m_historyDock);
+  m_libraryDock->raise();
   m_viewMenu->addAction(m_historyDock->toggleViewAction());
   m_session = new SnapSession(&m_project, this);
   addActions({m_projectFiles->newAction(), m_projectFiles->openAction(),
@@ -448,29 +468,92 @@ void MainWindow::restoreLayout() {
     resize(std::min(width(), free.width()), std::min(height(), free.height() - 30));
     move(free.topLeft());
   }
-  if (!restoreState(settings.value(kStateKey).toByteArray(), kLayoutVersion)) {
-    // The layout policy: side columns and the bottom row in proportion to the window, so the
-    // viewport stays the largest area on any screen (the docks scroll what does not fit).
-    const int w = width(), h = height();
-    std::vector<QDockWidget*> left, right, bottom;
-    for (QDockWidget* d : findChildren<QDockWidget*>()) {
-      if (d->isFloating() || d == m_playbackDock) continue;
-      const Qt::DockWidgetArea area = dockWidgetArea(d);
-      (area == Qt::LeftDockWidgetArea    ? left
-       : area == Qt::RightDockWidgetArea ? right
-                                         : bottom)
-          .push_back(d);
-    }
-    auto sizes = [](const std::vector<QDockWidget*>& docks, int size) {
-      return QList<int>(docks.size(), size);
-    };
-    resizeDocks(QList<QDockWidget*>(left.begin(), left.end()), sizes(left, w * 23 / 100),
-                Qt::Horizontal);
-    resizeDocks(QList<QDockWidget*>(right.begin(), right.end()), sizes(right, w * 29 / 100),
-                Qt::Horizontal);
-    resizeDocks(QList<QDockWidget*>(bottom.begin(), bottom.end()), sizes(bottom, h * 25 / 100),
-                Qt::Vertical);
+  // Each workspace's layout as the author left it; the first shown gets it when it is shown.
+  std::map<QString, QByteArray> layouts;
+  settings.beginGroup(QLatin1String(kLayoutsGroup));
+  for (const QString& kind : settings.childKeys())
+    layouts[kind] = settings.value(kind).toByteArray();
+  settings.endGroup();
+  m_switcher->restoreLayouts(std::move(layouts));
+  m_central->restoreSizes(settings.value(kCentralKey).toByteArray());
+}
+
+void MainWindow::applyDesignedLayout(Workspace* active) {
+  // The docks as the kinds made them, the other kinds' hidden and all of this kind's shown, its
+  // primary ones in front.
+  if (!m_madeState.isEmpty()) restoreState(m_madeState, kDockLayoutVersion);
+  m_libraryDock->show();
+  m_historyDock->show();
+  for (Workspace* w : m_workspaces) {
+    if (w == active) continue;
+    for (QDockWidget* d : w->docks()) d->hide();
   }
+  for (QDockWidget* d : active->docks()) d->show();
+  for (const QString& name : active->windowDocksHidden()) {
+    if (auto* d = findChild<QDockWidget*>(name)) d->hide();
+  }
+  m_libraryDock->raise();  // showing the history raised it
+  active->raiseDocks();
+  m_playbackDock->show();
+  // Side columns and the bottom row in proportion to the window, the rest for the viewport and
+  // the kind's main editor beside it (the docks scroll what does not fit).
+  const int w = width(), h = height();
+  QList<QDockWidget*> left, right, bottom;
+  for (QDockWidget* d : findChildren<QDockWidget*>()) {
+    if (d->isFloating() || d->isHidden() || d == m_playbackDock) continue;
+    const Qt::DockWidgetArea area = dockWidgetArea(d);
+    (area == Qt::LeftDockWidgetArea    ? left
+     : area == Qt::RightDockWidgetArea ? right
+                                       : bottom)
+        .push_back(d);
+  }
+  resizeDocks(left, QList<int>(left.size(), w * 22 / 100), Qt::Horizontal);
+  resizeDocks(right, QList<int>(right.size(), w * 26 / 100), Qt::Horizontal);
+  resizeDocks(bottom, QList<int>(bottom.size(), h * 24 / 100), Qt::Vertical);
+  // Down the left column the kind's panels under the library get the height their controls ask
+  // for (so none has to be scrolled to), the library the rest, and at least a few rows.
+  QList<QDockWidget*> column;
+  QList<int> heights;
+  int panels = 0;
+  std::vector<bool> isLibrary;
+  for (QDockWidget* d : left) {
+    const QList<QDockWidget*> tabs = tabifiedDockWidgets(d);
+    // One entry per tab group (its hidden tabs do not count).
+    if (std::any_of(tabs.begin(), tabs.end(), [&](QDockWidget* t) { return column.contains(t); }))
+      continue;
+    column.push_back(d);
+    isLibrary.push_back(d == m_libraryDock || tabs.contains(m_libraryDock));
+    QWidget* content = d->widget();
+    if (auto* area = qobject_cast<QScrollArea*>(content); area && area->widget())
+      content = area->widget();
+    const int wanted = isLibrary.back() ? 0 : content->sizeHint().height() + 30;  // + title
+    heights.push_back(wanted);
+    panels += wanted;
+  }
+  const int libraryHeight = std::max(h * 18 / 100, h * 85 / 100 - panels);
+  for (int i = 0; i < column.size(); ++i) {
+    if (isLibrary[i]) heights[i] = libraryHeight;
+  }
+  if (column.size() > 1) resizeDocks(column, heights, Qt::Vertical);
+}
+
+void MainWindow::resetLayout() {
+  m_switcher->resetLayouts();
+  statusBar()->showMessage(tr("Layout reset for every workspace"), 4000);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  // Every dock where its kind put it (a dock's place is only recorded once the window is laid
+  // out): where a designed layout starts from.
+  if (!m_madeState.isEmpty()) return;
+  m_madeState = saveState(kDockLayoutVersion);
+  // Dock sizes given before the window had its size do not hold: lay the first kind out again
+  // now that it has one (unless it has a saved layout).
+  QTimer::singleShot(0, this, [this] {
+    Workspace* active = m_switcher->active();
+    if (active && !m_switcher->hasLayout(active)) applyDesignedLayout(active);
+  });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -481,7 +564,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   m_projectFiles->discardAutosave();
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
-  settings.setValue(kStateKey, saveState(kLayoutVersion));
+  settings.remove(QLatin1String(kLayoutsGroup));
+  settings.beginGroup(QLatin1String(kLayoutsGroup));
+  for (const auto& [kind, state] : m_switcher->saveLayouts()) settings.setValue(kind, state);
+  settings.endGroup();
+  settings.setValue(kCentralKey, m_central->saveSizes());
   m_loader->cancel();
   event->accept();
 }

@@ -14,6 +14,7 @@ class QDockWidget;
 
 namespace mg {
 
+class CentralArea;
 class JobProgressWidget;
 class MotionExportAction;
 class MotionLibraryView;
@@ -55,6 +56,8 @@ class MainWindow : public QMainWindow {
   StreamPlayer* streams() const { return m_streams; }
   static constexpr int kPreviewCharacterId = -1000;
   ViewportWidget* viewport() const { return m_viewport; }
+  // The viewport and the active workspace's main editor.
+  CentralArea* centralArea() const { return m_central; }
   MotionLibraryView* library() const { return m_library; }
   // The Snap-Together session (hubs' match sets and the snapped graph) the kinds share.
   SnapSession* session() const { return m_session; }
@@ -83,6 +86,7 @@ class MainWindow : public QMainWindow {
   void loadBatchFinished(const QStringList& failed);
 
  protected:
+  void showEvent(QShowEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
@@ -95,6 +99,8 @@ class MainWindow : public QMainWindow {
   void arrangeDefaultDocks();
   void connectLoader();
   void restoreLayout();
+  void applyDesignedLayout(Workspace* active);
+  void resetLayout();
   void showOpenDialog();
   void showImportOptions();
   void removeSelectedMotions();
@@ -106,6 +112,8 @@ class MainWindow : public QMainWindow {
   MotionPlayer* m_player = nullptr;
   StreamPlayer* m_streams = nullptr;
   ViewportWidget* m_viewport = nullptr;
+  CentralArea* m_central = nullptr;
+  QByteArray m_madeState;  // the docks as the kinds made them (applyDesignedLayout starts here)
   MotionLibraryView* m_library = nullptr;
   HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
   QualityDock* m_quality = nullptr;

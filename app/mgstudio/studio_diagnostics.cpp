@@ -10,6 +10,7 @@
 #include <QScreen>
 #include <QTimer>
 
+#include "app/mgstudio/layout_report.h"
 #include "app/mgstudio/main_window.h"
 #include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
@@ -50,6 +51,16 @@ StudioDiagnostics::StudioDiagnostics(MainWindow* window, const StudioOptions& op
     m_firstFrameSeen = true;
     onFirstFrameShown();
   });
+  // --layout-report: once the window is on screen and laid out (the window manager's placement
+  // and the docks' first layout take a few event-loop rounds).
+  if (options.layoutReport) {
+    QTimer::singleShot(0, this, [this] {
+      QTimer::singleShot(500, this, [this] {
+        std::printf("%s", qPrintable(layoutReportJsonLines(*m_window)));
+        std::fflush(stdout);
+      });
+    });
+  }
   // Without anything to show, --quit-after-ms counts from start-up.
   if (options.quitAfterMs >= 0 && options.files.isEmpty() && !options.openSample &&
       options.benchSkeletons == 0) {

@@ -61,6 +61,16 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       QStringLiteral("Load the CMU walks of <dir> (cmu_turns), build a walking node parameterised "
                      "by turn angle and its self-loop edge, and show the edge inspector."),
       QStringLiteral("dir"));
+  const QCommandLineOption workspace(
+      QStringLiteral("workspace"),
+      QStringLiteral("Open on the workspace <name>: its kind (snap, pmg, subgraph, field) or its "
+                     "tab's title (\"Motion Fields\")."),
+      QStringLiteral("name"));
+  const QCommandLineOption layoutReport(
+      QStringLiteral("layout-report"),
+      QStringLiteral("Once the window is shown, print every visible panel's title, workspace and "
+                     "geometry in screen pixels as JSON lines."));
+  parser.addOptions({workspace, layoutReport});
   parser.addOption(pmgDemo);
   parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile,
                      openProject, suggestHubs, walk});
@@ -105,6 +115,8 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
     }
   }
   options->walk = parser.isSet(walk);
+  options->workspace = parser.value(workspace);
+  options->layoutReport = parser.isSet(layoutReport);
   if (parser.isSet(suggestHubs)) {
     options->suggestHubs = parser.value(suggestHubs).toInt(&ok);
     if (!ok || options->suggestHubs < 1 || options->suggestHubs > 50) {

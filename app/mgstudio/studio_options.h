@@ -26,6 +26,8 @@ struct StudioOptions {
   QString projectPath;  // --open-project FILE, or FILE.mgproj among the files
   int suggestHubs = 0;  // --suggest-hubs N: suggest N hubs once the motions are loaded
   bool walk = false;    // --walk: play the random walk once the graph is snapped
+  QString workspace;    // --workspace NAME: the workspace shown at start ("snap", "Motion Fields")
+  bool layoutReport = false;  // --layout-report: print the panels' geometry once shown
 };
 
 // Parses mgstudio's arguments (argv[0] included). On failure returns false and sets `error`;

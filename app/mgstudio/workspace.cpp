@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QStatusBar>
 
+#include "app/mgstudio/central_area.h"
 #include "widgets/document/project.h"
 #include "widgets/views/common/job_progress_widget.h"
 #include "widgets/views/common/wheel_guard.h"
@@ -25,6 +26,7 @@ Workspace::Workspace(const WorkspaceContext& c, const QString& kindName)
       m_fileMenu(c.fileMenu),
       m_fileMenuBefore(c.fileMenuBefore),
       m_editMenu(c.editMenu),
+      m_central(c.central),
       m_kindName(kindName) {
   m_progress = new JobProgressWidget(m_window);
   m_progress->setObjectName(kindName + QStringLiteral("Progress"));
@@ -55,11 +57,18 @@ QDockWidget* Workspace::addDock(QWidget* content, const QString& title, const ch
   return dock;
 }
 
+void Workspace::setMainEditor(QWidget* editor, const QString& title, Qt::Orientation orientation,
+                              double viewportShare) {
+  m_mainEditorTitle = title;
+  if (m_central) m_central->addEditor(m_kindName, editor, title, orientation, viewportShare);
+}
+
 void Workspace::addFileAction(QAction* action) {
   if (m_fileMenu) m_fileMenu->insertAction(m_fileMenuBefore, action);
 }
 
 void Workspace::raiseDocks() {
+  emit aboutToActivate();
   showDocks();
   for (QDockWidget* dock : m_primary) {
     dock->show();

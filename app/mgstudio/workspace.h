@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include "core/util/json_text.h"
 
@@ -16,6 +17,7 @@ class QWidget;
 
 namespace mg {
 
+class CentralArea;
 class GraphModel;
 class HeatmapPanel;
 class JobProgressWidget;
@@ -44,6 +46,8 @@ struct WorkspaceContext {
   // The Snap-Together session (hubs' match sets, the snapped graph), shared by the kinds built on
   // it (snap, subgraph's keys).
   SnapSession* session = nullptr;
+  // The viewport's splitter: each kind's main editor shares it (Workspace::setMainEditor).
+  CentralArea* central = nullptr;
 };
 
 // One graph kind's part of the editor window (Snap-Together, parametric, and the kinds to come):
@@ -81,12 +85,19 @@ class Workspace : public QObject {
   void showDocks();
   // Hides every dock of the kind, remembering which were shown (another kind became active).
   void hideDocks();
+  // The title of the kind's main editor (setMainEditor), empty when it has none.
+  const QString& mainEditorTitle() const { return m_mainEditorTitle; }
   // The kind's graph as the shared canvas draws it (null while the kind has none).
   virtual GraphModel* graphModel() const = 0;
+  // The window's docks (by object name) the kind's designed layout leaves hidden, e.g. the
+  // distance heatmap where the kind does not pick transitions from it.
+  virtual QStringList windowDocksHidden() const { return {}; }
   // The kind's steps for Help > Getting Started: one or more <li> items.
   virtual QString gettingStartedHtml() const = 0;
 
  signals:
+  // raiseDocks() is about to make this the active kind (nothing is shown or hidden yet).
+  void aboutToActivate();
   // raiseDocks() made this the active kind.
   void activated();
 
@@ -128,6 +139,11 @@ class Workspace : public QObject {
   QDockWidget* addDock(QWidget* content, const QString& title, const char* objectName,
                        Qt::DockWidgetArea area, bool primary = false,
                        const char* tabWith = nullptr);
+  // The kind's main editor (its graph, its state space): beside the viewport (Qt::Horizontal) or
+  // below it (Qt::Vertical) in the central splitter while the kind is active, the viewport taking
+  // `viewportShare` of it in the designed layout.
+  void setMainEditor(QWidget* editor, const QString& title, Qt::Orientation orientation,
+                     double viewportShare = 0.5);
   void addFileAction(QAction* action);
   // `done` of `total` units with `text`; finishProgress hides the strip.
   void reportProgress(int done, int total, const QString& text);
@@ -142,9 +158,11 @@ class Workspace : public QObject {
   QMenu* m_fileMenu;
   QAction* m_fileMenuBefore;
   QMenu* m_editMenu;
+  CentralArea* m_central;
 
  private:
   QString m_kindName;
+  QString m_mainEditorTitle;
   std::vector<QDockWidget*> m_docks;
   std::vector<QDockWidget*> m_primary;
   std::vector<QDockWidget*> m_shownWhenHidden;  // hideDocks() remembers these for showDocks()

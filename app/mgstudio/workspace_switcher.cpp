@@ -3,17 +3,21 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QStringList>
 #include <QTabBar>
 #include <QToolBar>
 
+#include "app/mgstudio/central_area.h"
 #include "app/mgstudio/workspace.h"
 
 namespace mg {
 
-WorkspaceSwitcher::WorkspaceSwitcher(QMainWindow* window, QMenu* viewMenu) : QObject(window) {
+WorkspaceSwitcher::WorkspaceSwitcher(QMainWindow* window, QMenu* viewMenu)
+    : QObject(window), m_window(window) {
   m_bar = new QToolBar(tr("Workspaces"), window);
   m_bar->setObjectName(QStringLiteral("workspaceBar"));
   m_bar->setMovable(false);
@@ -48,6 +52,11 @@ void WorkspaceSwitcher::add(Workspace* workspace) {
   m_group->addAction(action);
   connect(action, &QAction::triggered, workspace, &Workspace::raiseDocks);
   connect(workspace, &Workspace::activated, this, [this, workspace] { onActivated(workspace); });
+  // Leaving a kind keeps its layout as the author left it (before its docks are hidden).
+  connect(workspace, &Workspace::aboutToActivate, this, [this, workspace] {
+    if (m_active && m_active != workspace && m_window->isVisible())
+      m_layouts[m_active->kindName()] = m_window->saveState(kDockLayoutVersion);
+  });
   workspace->hideDocks();
 }
 
@@ -57,6 +66,7 @@ void WorkspaceSwitcher::show(Workspace* workspace) {
 }
 
 void WorkspaceSwitcher::onActivated(Workspace* workspace) {
+  const bool switching = workspace != m_active;
   m_active = workspace;
   for (Workspace* other : m_workspaces) {
     if (other != workspace) other->hideDocks();
@@ -67,6 +77,64 @@ void WorkspaceSwitcher::onActivated(Workspace* workspace) {
     m_tabs->setCurrentIndex(static_cast<int>(i));
     m_group->actions()[static_cast<int>(i)]->setChecked(true);
   }
+  if (switching) applyLayout(workspace);
+}
+
+void WorkspaceSwitcher::applyLayout(Workspace* workspace) {
+  if (m_central) m_central->showKind(workspace->kindName());
+  const auto saved = m_layouts.find(workspace->kindName());
+  if (saved != m_layouts.end()) {
+    if (m_window->restoreState(saved->second, kDockLayoutVersion)) return;
+    m_layouts.erase(saved);  // from another version of the docks: designed instead
+  }
+  if (m_designed) m_designed(workspace);
+}
+
+void WorkspaceSwitcher::setLayouts(CentralArea* central, std::function<void(Workspace*)> designed) {
+  m_central = central;
+  m_designed = std::move(designed);
+}
+
+std::map<QString, QByteArray> WorkspaceSwitcher::saveLayouts() {
+  if (m_active && m_window->isVisible())
+    m_layouts[m_active->kindName()] = m_window->saveState(kDockLayoutVersion);
+  return m_layouts;
+}
+
+void WorkspaceSwitcher::restoreLayouts(std::map<QString, QByteArray> layouts) {
+  m_layouts = std::move(layouts);
+  if (m_active) {
+    const auto it = m_layouts.find(m_active->kindName());
+    if (it != m_layouts.end() && !m_window->restoreState(it->second, kDockLayoutVersion))
+      m_layouts.erase(it);
+  }
+}
+
+bool WorkspaceSwitcher::hasLayout(const Workspace* workspace) const {
+  return m_layouts.count(workspace->kindName()) > 0;
+}
+
+void WorkspaceSwitcher::resetLayouts() {
+  m_layouts.clear();
+  if (m_central) m_central->resetSizes();
+  if (m_active && m_designed) m_designed(m_active);
+}
+
+Workspace* WorkspaceSwitcher::find(const QString& name) const {
+  const QString wanted = name.trimmed();
+  for (Workspace* w : m_workspaces) {
+    if (w->kindName().compare(wanted, Qt::CaseInsensitive) == 0 ||
+        w->title().remove(QLatin1Char('&')).compare(wanted, Qt::CaseInsensitive) == 0)
+      return w;
+  }
+  return nullptr;
+}
+
+QString WorkspaceSwitcher::names() const {
+  QStringList names;
+  for (const Workspace* w : m_workspaces)
+    names << QStringLiteral("%1 (%2)").arg(w->kindName(), w->title());
+  return names.join(QStringLiteral(", "));
 }
 
 void WorkspaceSwitcher::saveViewState(JsonObject& state) const {
@@ -90,11 +158,23 @@ void WorkspaceSwitcher::loadViewState(const Json& state) {
   // kind that was not active brings its primary docks to the front, as a switch does; the same
   // kind keeps its tabs as they are.
   const bool switching = target != m_active;
+  // Which docks the project shows wins over the kind's saved layout (where they are and how
+  // large): note it before switching restores that layout, and apply it again after.
+  // (A dock behind another tab is shown: its View menu entry is checked.)
+  auto isShown = [this](QDockWidget* dock) {
+    return m_window->isVisible() ? dock->toggleViewAction()->isChecked() : !dock->isHidden();
+  };
+  std::vector<std::pair<QDockWidget*, bool>> shown;
+  for (QDockWidget* dock : m_window->findChildren<QDockWidget*>())
+    shown.emplace_back(dock, isShown(dock));
   target->hideDocks();
   if (switching) {
     target->raiseDocks();
   } else {
     show(target);
+  }
+  for (const auto& [dock, visible] : shown) {
+    if (isShown(dock) != visible) dock->setVisible(visible);
   }
 }
 

@@ -156,17 +156,9 @@ FieldWorkspace::FieldWorkspace(const WorkspaceContext& context)
   chartColumn->addWidget(compareButton);
   row->addLayout(chartColumn, 3);
   vl->addLayout(row, 1);
-  QDockWidget* viewsDock = addDock(views, tr("Field State Space"), "fieldStateSpaceDock",
-                                   Qt::BottomDockWidgetArea, true);
-  // Share the bottom tab group of the timeline and graph canvases for the full width rather than
-  // squeezing beside it (never the transport's dock).
-  for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
-    if (dock != viewsDock && m_window->dockWidgetArea(dock) == Qt::BottomDockWidgetArea &&
-        !dock->isFloating() && dock->objectName() != QStringLiteral("playbackDock")) {
-      m_window->tabifyDockWidget(dock, viewsDock);
-      break;
-    }
-  }
+  // The state space and its plots are the kind's main editor, under the viewport (three plots
+  // side by side want the width).
+  setMainEditor(views, tr("Field State Space"), Qt::Vertical, 0.55);
 
   m_pushAction = new QAction(tr("Push Character"), this);
   m_pushAction->setShortcut(QKeySequence(Qt::Key_P));

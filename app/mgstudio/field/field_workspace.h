@@ -44,6 +44,8 @@ class FieldWorkspace : public Workspace {
   ~FieldWorkspace() override;
 
   QString title() const override { return tr("Motion Fields"); }
+  // The heatmap picks Snap-Together transitions; this kind finds its own.
+  QStringList windowDocksHidden() const override { return {QStringLiteral("heatmapDock")}; }
   QString gettingStartedHtml() const override;
   GraphModel* graphModel() const override { return nullptr; }
   void projectReset() override;

@@ -62,7 +62,8 @@ const RegisterWorkspaceOf<ParametricWorkspace> kParametricWorkspace{10};
 
 QString ParametricWorkspace::gettingStartedHtml() const {
   return tr(
-      "<li><b>Parametric graphs.</b> In the Parametric Graph dock make nodes from step cycles, "
+      "<li><b>Parametric graphs.</b> In the Parametric Graph beside the viewport make nodes from "
+      "step cycles, "
       "connect them and "
       "inspect each edge's T_GOOD/T_BAD in the Edge Inspector; Walk and Steer preview the "
       "result.</li>");
@@ -70,7 +71,6 @@ QString ParametricWorkspace::gettingStartedHtml() const {
 
 ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
     : Workspace(context, QStringLiteral("pmg")) {
-  QMainWindow* window = m_window;
   Project* project = m_project;
   ViewportWidget* viewport = m_viewport;
   m_clipJob = std::make_unique<JobSlot<std::shared_ptr<const Motion>>>(this);
@@ -95,8 +95,8 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   cv->addWidget(m_strip);
   cv->addLayout(buttons);
   m_preview = new ParametricPreview(m_streams, viewport, m_strip, this);
-  addDock(canvas, tr("Parametric Graph"), "parametricGraphDock", Qt::BottomDockWidgetArea, true,
-          "timelineDock");
+  // The graph is the kind's main editor: beside the viewport, as large.
+  setMainEditor(canvas, tr("Parametric Graph"), Qt::Horizontal, 0.5);
 
   auto* nodePanel = new QWidget;
   auto* nv = new QVBoxLayout(nodePanel);
@@ -105,20 +105,14 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
   m_plot = new ParameterPlot(nodePanel);
   nv->addWidget(m_nodeInfo);
   nv->addWidget(m_plot, 1);
-  addDock(nodePanel, tr("Parametric Node"), "parametricNodeDock", Qt::BottomDockWidgetArea, false,
-          "timelineDock");
 
+  // The inspectors on the side: the edge's in front (the graph's edges are what an author tunes),
+  // the node's behind it, both sharing the right column's tab group for its full height.
   m_inspector = new EdgeInspector(project, nullptr);
-  m_inspectorDock =
-      addDock(m_inspector, tr("Edge Inspector"), "edgeInspectorDock", Qt::RightDockWidgetArea);
-  // The inspector needs height: share the tallest right-hand tab group rather than squeezing under
-  // it.
-  for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
-    if (dock != m_inspectorDock && window->dockWidgetArea(dock) == Qt::RightDockWidgetArea) {
-      window->tabifyDockWidget(dock, m_inspectorDock);
-      break;
-    }
-  }
+  m_inspectorDock = addDock(m_inspector, tr("Edge Inspector"), "edgeInspectorDock",
+                            Qt::RightDockWidgetArea, true, "heatmapDock");
+  addDock(nodePanel, tr("Parametric Node"), "parametricNodeDock", Qt::RightDockWidgetArea, false,
+          "edgeInspectorDock");
 
   m_export = new QAction(tr("Export &Parametric Graph..."), this);
   connect(m_export, &QAction::triggered, this, [this] {

@@ -41,6 +41,8 @@ class ParametricWorkspace : public Workspace {
   ~ParametricWorkspace() override;
 
   QString title() const override { return tr("Parametric"); }
+  // The heatmap picks Snap-Together transitions; this kind finds its own.
+  QStringList windowDocksHidden() const override { return {QStringLiteral("heatmapDock")}; }
   QString gettingStartedHtml() const override;
   GraphModel* graphModel() const override;
   void projectReset() override;

@@ -48,15 +48,13 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
 
   QDockWidget* timelineDock =
       addDock(m_timeline, tr("Match Timeline"), "timelineDock", Qt::BottomDockWidgetArea, true);
-  QDockWidget* canvasDock = addDock(m_canvas, tr("Hub Graph"), "graphCanvasDock",
-                                    Qt::RightDockWidgetArea, true, "historyDock");
+  // The hub graph is the kind's main editor: beside the viewport, as large.
+  setMainEditor(m_canvas, tr("Hub Graph"), Qt::Horizontal, 0.5);
   addDock(m_hubs, tr("Hubs"), "hubsDock", Qt::LeftDockWidgetArea);
   // The transport bar sits under the timeline, both across the bottom.
   if (auto* playbackDock = window->findChild<QDockWidget*>(QStringLiteral("playbackDock"))) {
     window->splitDockWidget(timelineDock, playbackDock, Qt::Vertical);
   }
-  canvasDock->raise();
-  window->resizeDocks({canvasDock}, {520}, Qt::Horizontal);
   window->resizeDocks({timelineDock}, {200}, Qt::Vertical);
 
   m_prune = new QAction(tr("&Prune Dead Ends"), this);

@@ -67,7 +67,10 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
       m_manualJob(this) {
   m_doc = ensureSection<SubgraphDocument>(*m_project);
   m_panel = new SubgraphPanel(m_project, m_doc);
-  addDock(m_panel, tr("Subgraph"), "subgraphDock", Qt::LeftDockWidgetArea, true, "hubsDock");
+  // The panel's settings and keys want the left column's full height: it is a tab in front of the
+  // library (the database is chosen once; the keys are worked on all along).
+  addDock(m_panel, tr("Subgraph"), "subgraphDock", Qt::LeftDockWidgetArea, true,
+          "motionLibraryDock");
 
   m_timeline = new MatchTimeline(m_project, m_session);
   m_timeline->setRangeSelection(true);
@@ -109,7 +112,9 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   buttons->addStretch(1);
   gv->addWidget(m_view, 1);
   gv->addLayout(buttons);
-  m_results->addTab(graphPage, tr("Clip Graph"));
+  // The subgraph's clips and transitions are the kind's main editor, beside the viewport; its
+  // timeline runs across the bottom.
+  setMainEditor(graphPage, tr("Subgraph Clip Graph"), Qt::Horizontal, 0.5);
   addDock(m_results, tr("Subgraph Results"), "subgraphResultsDock", Qt::RightDockWidgetArea, true,
           "heatmapDock");
 

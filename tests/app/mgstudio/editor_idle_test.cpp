@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/pmg/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/snap/snap_workspace.h"
 #include "core/util/json_text.h"
@@ -66,37 +67,14 @@ bool waitUntilSnapped(SnapSession* session, int timeoutMs) {
       [session] { return session->state()->stage >= 2 && !session->isRunning(); }, timeoutMs);
 }
 
-QDockWidget* dock(MainWindow& window, const char* name) {
-  return window.findChild<QDockWidget*>(QString::fromLatin1(name));
-}
-
-// Puts the Hub Graph dock in a tab behind the History dock and clicks that tab, as a user would,
-// so the canvas is hidden.
-void hideCanvasBehindATab(MainWindow& window) {
-  QDockWidget* canvas = dock(window, "graphCanvasDock");
-  QDockWidget* history = dock(window, "historyDock");
-  ASSERT_TRUE(canvas && history);
-  canvas->show();
-  history->show();
-  if (!window.tabifiedDockWidgets(canvas).contains(history))
-    window.tabifyDockWidget(canvas, history);
-  QTest::qWait(100);  // the main window lays out the tab bar first
-  bool clicked = false;
-  for (QTabBar* bar : window.findChildren<QTabBar*>()) {
-    int canvasTab = -1, historyTab = -1;
-    for (int i = 0; i < bar->count(); ++i) {
-      if (bar->tabText(i) == canvas->windowTitle()) canvasTab = i;
-      if (bar->tabText(i) == history->windowTitle()) historyTab = i;
-    }
-    if (canvasTab < 0 || historyTab < 0) continue;
-    QTest::mouseClick(bar, Qt::LeftButton, Qt::NoModifier, bar->tabRect(historyTab).center());
-    clicked = true;
-    QTest::qWait(500);
-  }
-  ASSERT_TRUE(clicked) << "no tab bar holds both docks";
-  // A tab behind another keeps its widgets "visible" to Qt, but nothing of it is on screen.
-  ASSERT_TRUE(
-      QTest::qWaitFor([canvas] { return canvas->widget()->visibleRegion().isEmpty(); }, 5000));
+// Hides the Hub Graph (the Snap-Together workspace's main editor, beside the viewport) as a user
+// would: by switching to the Parametric workspace, whose page replaces it; the project at `path`
+// is saved again so that reopening it stays there.
+void hideCanvasBySwitchingWorkspace(MainWindow& window, const QString& path) {
+  window.workspace<ParametricWorkspace>()->raiseDocks();
+  ZoomingGraphicsView* view = window.workspace<SnapWorkspace>()->canvas()->view();
+  ASSERT_TRUE(QTest::qWaitFor([view] { return view->visibleRegion().isEmpty(); }, 5000));
+  ASSERT_TRUE(window.projectFiles()->saveTo(path));
 }
 
 class EditorIdle : public ::testing::Test {
@@ -126,12 +104,13 @@ class EditorIdle : public ::testing::Test {
   QTemporaryDir m_dir;
 };
 
-// (a) With hubs present (and the Hub Graph tabbed away) and the project modified, the autosave
-// timer fires within its interval.
+// (a) With hubs present (and the Hub Graph hidden by another workspace) and the project modified,
+// the autosave timer fires within its interval.
 TEST_F(EditorIdle, AutosaveIsWrittenWithinItsIntervalWithHubsPresent) {
   const QString path = m_dir.filePath(QStringLiteral("hubs.mgproj"));
   ASSERT_NO_FATAL_FAILURE(sampleWithHubs(path));
-  ASSERT_NO_FATAL_FAILURE(hideCanvasBehindATab(m_window));  // where the canvas used to spin
+  ASSERT_NO_FATAL_FAILURE(
+      hideCanvasBySwitchingWorkspace(m_window, path));  // where the canvas used to spin
   const HubId hub = hubsOf(*m_window.project())->hubs()[0].id;
   m_window.projectFiles()->setAutosaveIntervalMs(1000);
   m_window.project()->undoStack()->push(
@@ -144,13 +123,13 @@ TEST_F(EditorIdle, AutosaveIsWrittenWithinItsIntervalWithHubsPresent) {
   EXPECT_EQ(hubsOf(recovered)->hubs()[0].name, QStringLiteral("Renamed"));
 }
 
-// (b) Reopening the project with the Hub Graph canvas tabbed away leaves the UI thread idle: no
-// resize or fit of the canvas and under 5% of one core over a quiet second. Showing the canvas
-// then fits it once, and it stays still.
+// (b) Reopening the project with the Hub Graph hidden by another workspace leaves the UI thread
+// idle: no resize or fit of the canvas and under 5% of one core over a quiet second. Showing the
+// canvas then fits it once, and it stays still.
 TEST_F(EditorIdle, ReopeningWithTheHubGraphHiddenLeavesTheEventLoopIdle) {
   const QString path = m_dir.filePath(QStringLiteral("hidden.mgproj"));
   ASSERT_NO_FATAL_FAILURE(sampleWithHubs(path));
-  ASSERT_NO_FATAL_FAILURE(hideCanvasBehindATab(m_window));
+  ASSERT_NO_FATAL_FAILURE(hideCanvasBySwitchingWorkspace(m_window, path));
   ZoomingGraphicsView* view = m_window.workspace<SnapWorkspace>()->canvas()->view();
   ASSERT_TRUE(view->visibleRegion().isEmpty());
 
@@ -189,7 +168,7 @@ TEST_F(EditorIdle, ReopeningWithTheHubGraphHiddenLeavesTheEventLoopIdle) {
   EXPECT_LT(busy, 0.05);
 
   // Shown again: it fits the graph once (deferred while hidden), then nothing more happens.
-  dock(m_window, "graphCanvasDock")->raise();
+  m_window.workspace<SnapWorkspace>()->raiseDocks();
   ASSERT_TRUE(QTest::qWaitFor([view] { return !view->visibleRegion().isEmpty(); }, 5000));
   QTest::qWait(300);
   const int fitsWhenShown = view->fitCount() - fitsBefore;

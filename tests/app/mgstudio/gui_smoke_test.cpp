@@ -246,7 +246,7 @@ TEST(GuiSmoke, WorkspacesShareTheBase) {
   EXPECT_EQ(window.workspace<SnapWorkspace>()->docks()[0]->objectName(),
             QStringLiteral("timelineDock"));
   EXPECT_EQ(window.workspace<ParametricWorkspace>()->docks()[0]->objectName(),
-            QStringLiteral("parametricGraphDock"));
+            QStringLiteral("edgeInspectorDock"));
   window.workspace<SnapWorkspace>()->preview()->setSeed(4242);
   const Json state = Workspace::windowViewState(
       &window, window.viewport(),

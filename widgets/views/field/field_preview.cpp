@@ -210,13 +210,15 @@ void FieldPreview::setPlaying(bool playing) {
 
 bool FieldPreview::eventFilter(QObject* watched, QEvent* event) {
   if (!m_active || !stream()) return QObject::eventFilter(watched, event);
-  if (m_viewport && watched == m_viewport->window3d() &&
-      (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
-    auto* mouse = static_cast<QMouseEvent*>(event);
-    if ((mouse->buttons() & Qt::LeftButton) &&
-        !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
-      steerTowards(mouse->position());
-      return true;
+  if (m_viewport && watched == m_viewport->window3d()) {
+    switch (m_groundSteering.classify(event, m_viewport->window3d())) {
+      case GroundSteering::Use::Steer:
+        steerTowards(static_cast<QMouseEvent*>(event)->position());
+        return true;
+      case GroundSteering::Use::Swallow:
+        return true;  // the click that focused the viewport steers nothing
+      case GroundSteering::Use::Pass:
+        break;
     }
   }
   if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress) {

@@ -9,6 +9,8 @@
 
 #include "core/field/motion_field_stream.h"
 
+#include "widgets/views/viewport/ground_steering.h"
+
 namespace mg {
 
 class GroundArrow;
@@ -67,6 +69,7 @@ class FieldPreview : public QObject {
 
   StreamPlayer* m_player;
   ViewportWidget* m_viewport;
+  GroundSteering m_groundSteering;
   MotionFieldStream* m_stream = nullptr;  // owned by m_player while it is its stream
   std::shared_ptr<const MotionField> m_field;
   bool m_active = false;

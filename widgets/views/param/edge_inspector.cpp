@@ -175,23 +175,27 @@ void EdgeInspector::buildUi() {
   m_report->setWordWrap(true);
   v->addWidget(m_report);
   m_space = new EdgeSpaceView(content);
-  m_space->setMinimumHeight(220);
-  v->addWidget(m_space, 1);
+  // Small enough for a 768-pixel screen's column; it grows with the dock.
+  m_space->setMinimumSize(180, 140);
   connect(m_space, &EdgeSpaceView::targetClicked, this, &EdgeInspector::chooseTarget);
 
-  auto* gridRow = new QHBoxLayout;
+  // The chosen pair's transition grid and its preview beside the space, so the whole inspector
+  // fits a laptop screen's column without scrolling.
   m_grid = new QLabel(content);
-  m_grid->setFixedSize(132, 132);
+  m_grid->setFixedSize(120, 120);
   m_grid->setStyleSheet(QStringLiteral("background: #222428"));
   m_gridText = new QLabel(tr("Click a target sample to see its transition grid."), content);
   m_gridText->setWordWrap(true);
+  m_gridText->setMaximumWidth(120);
   m_preview = new QPushButton(tr("Preview Transition"), content);
   auto* gridSide = new QVBoxLayout;
-  gridSide->addWidget(m_gridText, 1);
+  gridSide->addWidget(m_grid);
   gridSide->addWidget(m_preview);
-  gridRow->addWidget(m_grid);
-  gridRow->addLayout(gridSide, 1);
-  v->addLayout(gridRow);
+  gridSide->addWidget(m_gridText, 1, Qt::AlignTop);
+  auto* lower = new QHBoxLayout;
+  lower->addWidget(m_space, 1);
+  lower->addLayout(gridSide);
+  v->addLayout(lower, 1);
   connect(m_preview, &QPushButton::clicked, this, &EdgeInspector::requestPreview);
 
   auto* scroll = new QScrollArea(this);

@@ -227,13 +227,15 @@ void ParametricPreview::advance(double seconds) {
 bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
   // Dragging on the ground with the left button steers towards the point under the mouse (Alt,
   // Shift and the other buttons still move the camera).
-  if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d() &&
-      (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove)) {
-    auto* mouse = static_cast<QMouseEvent*>(event);
-    if ((mouse->buttons() & Qt::LeftButton) &&
-        !(mouse->modifiers() & (Qt::AltModifier | Qt::ShiftModifier))) {
-      steerTowards(mouse->position());
-      return true;
+  if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d()) {
+    switch (m_groundSteering.classify(event, m_viewport->window3d())) {
+      case GroundSteering::Use::Steer:
+        steerTowards(static_cast<QMouseEvent*>(event)->position());
+        return true;
+      case GroundSteering::Use::Swallow:
+        return true;  // the click that focused the viewport steers nothing
+      case GroundSteering::Use::Pass:
+        break;
     }
   }
   if (m_mode != Mode::Steer ||

@@ -8,6 +8,8 @@
 
 #include "core/motion/motion.h"
 
+#include "widgets/views/viewport/ground_steering.h"
+
 namespace mg {
 
 class GraphPlayer;  // core/param/graph_player.h, not included: see
@@ -94,6 +96,7 @@ class ParametricPreview : public QObject {
 
   StreamPlayer* m_player;
   ViewportWidget* m_viewport;
+  GroundSteering m_groundSteering;
   TransitionStrip* m_strip;
   Mode m_mode = Mode::Off;
   const PoseStream* m_stream = nullptr;  // owned by m_player while it is its stream

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include <utility>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -15,6 +17,7 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -114,7 +117,6 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   form->addRow(tr("Search in"), m_from);
   form->addRow(tr("DMG threshold"), m_threshold);
   form->addRow(tr("Iterations"), m_iterations);
-  layout->addWidget(reqBox);
 
   auto* keysBox = new QGroupBox(tr("Key segments"), this);
   auto* kv = new QVBoxLayout(keysBox);
@@ -136,7 +138,6 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   kv->addWidget(hint);
   kv->addWidget(m_keys);
   kv->addWidget(m_removeKey, 0, Qt::AlignRight);
-  layout->addWidget(keysBox);
 
   auto* manualBox = new QGroupBox(tr("Manual mode"), this);
   auto* mv = new QVBoxLayout(manualBox);
@@ -155,7 +156,18 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   manualButtons->addWidget(m_complete);
   mv->addWidget(m_manual);
   mv->addLayout(manualButtons);
-  layout->addWidget(manualBox);
+  // The keys (worked on all along), the requirement (set once) and manual mode as pages, so the
+  // panel fits a laptop screen's column without scrolling.
+  auto* pages = new QTabWidget(this);
+  pages->setObjectName(QStringLiteral("subgraphPages"));
+  for (auto [box, title] : {std::pair<QGroupBox*, QString>{keysBox, tr("Keys")},
+                            {reqBox, tr("Requirement")},
+                            {manualBox, tr("Manual")}}) {
+    box->setTitle(QString());
+    box->setFlat(true);
+    pages->addTab(box, title);
+  }
+  layout->addWidget(pages);
   layout->addStretch(1);
 
   SubgraphDocument* doc = m_doc;
