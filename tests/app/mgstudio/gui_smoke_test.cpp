@@ -218,7 +218,9 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
   // Closing stores the layout for the next session (no "save changes?" in a test).
   window.setAskToSave(false);
   window.close();
-  EXPECT_TRUE(QSettings().contains(QStringLiteral("mainWindow/state")));
+  // (each workspace's dock layout under mainWindow/layouts/<kind>; the shown one is snap)
+  EXPECT_TRUE(QSettings().contains(QStringLiteral("mainWindow/layouts/snap")));
+  EXPECT_TRUE(QSettings().contains(QStringLiteral("mainWindow/central")));
 }
 
 }  // namespace
