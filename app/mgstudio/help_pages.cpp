@@ -13,9 +13,16 @@
 
 namespace mg {
 
-QString gettingStartedHtml(const std::vector<Workspace*>& workspaces) {
+QString gettingStartedHtml(const std::vector<Workspace*>& workspaces, const Workspace* active) {
+  // The workspace the author is in first, under its name; then the others.
   QString kinds;
-  for (const Workspace* w : workspaces) kinds += w->gettingStartedHtml();
+  if (active) {
+    kinds += QObject::tr("<li><b>In this workspace, %1:</b><ul>%2</ul></li>")
+                 .arg(active->title().toHtmlEscaped(), active->gettingStartedHtml());
+  }
+  for (const Workspace* w : workspaces) {
+    if (w != active) kinds += w->gettingStartedHtml();
+  }
   return QObject::tr(
              "<h3>Getting started</h3>"
              "<ol>"
@@ -47,7 +54,9 @@ QString shortcutsHtml(const QList<QAction*>& actions) {
     if (a->shortcut().isEmpty() || a->text().isEmpty()) continue;
     QString text = a->text();
     text.remove(QLatin1Char('&'));
-    rows.push_back({a->shortcut().toString(QKeySequence::NativeText), text});
+    QStringList keys;  // every key of the action (Redo: Ctrl+Shift+Z and Ctrl+Y)
+    for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
+    rows.push_back({keys.join(QStringLiteral(", ")), text});
   }
   std::sort(rows.begin(), rows.end(),
             [](const auto& x, const auto& y) { return x.second < y.second; });

@@ -222,7 +222,8 @@ void MainWindow::createActions() {
   updatePlayAction(false);
 
   m_gettingStartedAction = make(tr("&Getting Started"), QKeySequence::HelpContents, [this] {
-    showHelpPage(this, tr("Getting Started"), gettingStartedHtml(m_workspaces));
+    showHelpPage(this, tr("Getting Started"),
+                 gettingStartedHtml(m_workspaces, m_switcher->active()));
   });
   m_shortcutsAction = make(tr("&Keyboard Shortcuts"), {}, [this] {
     showHelpPage(this, tr("Keyboard Shortcuts"), shortcutsHtml(actions()));

@@ -5,6 +5,8 @@
 #include <QPalette>
 #include <QStyleFactory>
 
+#include "widgets/views/common/dialog_title_fit.h"
+
 namespace mg {
 
 void applyStudioStyle(QApplication& app) {
@@ -42,6 +44,7 @@ void applyStudioStyle(QApplication& app) {
       QStringLiteral("QDockWidget::title { background: #2b2d31; padding: 4px 6px; }"
                      "QStatusBar { border-top: 1px solid #26282b; }"
                      "QToolTip { border: 1px solid #55585e; }"));
+  DialogTitleFit::install();  // no dialog title cut by its frame
 }
 
 }  // namespace mg

@@ -395,6 +395,19 @@ TEST(Layout, EveryWorkspaceGivesItsEditorRoomAndEveryControlIsOnScreen) {
     for (const CutText& c : cutTexts(&window))
       ADD_FAILURE() << "cut without a tooltip: " << c.where << " \"" << c.text << "\"";
     shoot(qPrintable(QStringLiteral("workspace_%1_designed").arg(w->kindName())));
+    // Help > Getting Started begins with this workspace's steps.
+    for (QAction* a : window.actions()) {
+      if (a->text().remove(QLatin1Char('&')) != QStringLiteral("Getting Started")) continue;
+      a->trigger();
+      auto* page = window.findChild<QTextBrowser*>(QStringLiteral("helpText"));
+      ASSERT_NE(page, nullptr);
+      const QString text = page->toPlainText();
+      const QString mine = QStringLiteral("In this workspace, %1").arg(w->title());
+      EXPECT_TRUE(text.contains(mine)) << text.toStdString();
+      EXPECT_LT(text.indexOf(mine), text.indexOf(QStringLiteral("Save and export")));
+      page->window()->close();
+      QTest::qWait(50);  // it is deleted on close
+    }
   }
   // View > Reset Layout gives the active kind its designed layout back after the author changed it.
   Workspace* active = window.switcher()->active();
