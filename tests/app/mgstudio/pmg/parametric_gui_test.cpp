@@ -16,6 +16,7 @@
 #include <QMouseEvent>
 #include <QScreen>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,6 +29,7 @@
 #include "widgets/commands/parametric_commands.h"
 #include "widgets/document/parametric_document.h"
 #include "widgets/document/project_file.h"
+#include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/param/edge_inspector.h"
 #include "widgets/views/param/parametric_preview.h"
 #include "widgets/views/viewport/ground_grid.h"
@@ -82,6 +84,28 @@ TEST(ParametricGui, DemoPreviewSteerUndoAndExport) {
     const double want = std::atan2(ground->x() - preview->rootPosition().x(),
                                    ground->z() - preview->rootPosition().z());
     EXPECT_NEAR(std::remainder(preview->heading() - want, 2 * std::numbers::pi), 0.0, 1e-6);
+    // A click that gives the viewport the keyboard focus only focuses it: the author clicked to
+    // use the arrow keys, not to turn (once the heading jumped to wherever the click was).
+    {
+      window.library()->table()->setFocus();
+      QTest::qWait(50);
+      if (QGuiApplication::focusWindow() == view3d) window.activateWindow();
+      ASSERT_TRUE(QTest::qWaitFor([view3d] { return QGuiApplication::focusWindow() != view3d; }));
+      const double headingBefore = preview->heading();
+      const QPointF aside(view3d->width() * 0.2, view3d->height() * 0.75);
+      QMouseEvent focusing(QEvent::MouseButtonPress, aside, view3d->mapToGlobal(aside),
+                           Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+      QApplication::sendEvent(view3d, &focusing);
+      QMouseEvent drag(QEvent::MouseMove, aside + QPointF(5, 0), view3d->mapToGlobal(aside),
+                       Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+      QApplication::sendEvent(view3d, &drag);
+      QMouseEvent up(QEvent::MouseButtonRelease, aside, view3d->mapToGlobal(aside), Qt::LeftButton,
+                     Qt::NoButton, Qt::NoModifier);
+      QApplication::sendEvent(view3d, &up);
+      EXPECT_EQ(preview->heading(), headingBefore) << "the focusing click steered";
+      ASSERT_TRUE(QTest::qWaitFor([view3d] { return QGuiApplication::focusWindow() == view3d; }))
+          << "the click did not focus the viewport";
+    }
     QMouseEvent press(QEvent::MouseButtonPress, at, view3d->mapToGlobal(at), Qt::LeftButton,
                       Qt::LeftButton, Qt::NoModifier);
     const float yawBefore = window.viewport()->camera().yawDegrees;
