@@ -21,6 +21,7 @@
 #include "widgets/views/heatmap/heatmap_panel.h"
 #include "widgets/views/playback/motion_player.h"
 #include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
 #include "widgets/views/snap/hub_graph_model.h"
 #include "widgets/views/snap/hub_panel.h"
 #include "widgets/views/snap/snap_preview.h"
