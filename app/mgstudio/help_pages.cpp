@@ -78,6 +78,8 @@ QString shortcutsHtml(const QList<QAction*>& actions) {
       "walk: turn, "
       "turn around, head towards the point</td></tr>"
       "</table><h4>Views</h4><table cellspacing=\"4\">"
+      "<tr><td><b>Click, drag on the ruler</b></td><td>Match and Subgraph Timeline: move the "
+      "playhead; Ctrl+click: the new hub's frame</td></tr>"
       "<tr><td><b>Wheel</b></td><td>Match Timeline and heatmap: zoom; Shift+wheel: pan</td></tr>"
       "<tr><td><b>Right click</b></td><td>the actions of a hub, clip, node, edge or heatmap "
       "cell</td></tr>"

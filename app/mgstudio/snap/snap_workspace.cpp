@@ -21,6 +21,7 @@
 #include "widgets/views/heatmap/heatmap_panel.h"
 #include "widgets/views/playback/motion_player.h"
 #include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/stream_player.h"
 #include "widgets/views/snap/hub_graph_model.h"
 #include "widgets/views/snap/hub_panel.h"
 #include "widgets/views/snap/snap_preview.h"
@@ -115,6 +116,12 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   }
   connect(m_timeline, &MatchTimeline::frameClicked, m_hubs, &HubPanel::setCandidateFrame);
   connect(m_timeline, &MatchTimeline::clipClicked, m_preview, &SnapPreview::playClip);
+  // Scrubbing the timeline plays the motion under the pointer from the library, paused at that
+  // frame: the one clock moves, and the viewport, transport and playhead follow it.
+  connect(m_timeline, &MatchTimeline::scrubbed, this, [this](MotionId id, int frame) {
+    if (m_streams) m_streams->stop();
+    m_player->scrubTo(id, frame);
+  });
   connect(m_canvas->model(), &HubGraphModel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
   connect(m_hubs, &HubPanel::previewChanged, m_timeline, &MatchTimeline::setPreview);
   connect(m_hubs, &HubPanel::pruneRequested, this, &SnapWorkspace::pruneDeadEnds);
@@ -125,9 +132,14 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   connect(m_canvas->model(), &HubGraphModel::hubActivated, m_hubs, &HubPanel::selectHub);
   connect(m_preview, &SnapPreview::currentEdgeChanged, m_timeline, &MatchTimeline::setCurrentEdge);
   connect(m_preview, &SnapPreview::positionChanged, m_timeline, &MatchTimeline::setPlayhead);
-  // Library playback has a playhead too: the first shown motion at the transport's working frame.
-  connect(playback, &PlaybackController::frameChanged, this, [this] {
-    if (m_player->shownMotions().isEmpty()) return;
+  // Library playback has a playhead too: the first shown motion at the transport's working frame;
+  // with nothing shown and no preview (whose position comes above) there is none. It is what the
+  // clock says also after a project is opened or the session's rows change.
+  const auto libraryPlayhead = [this] {
+    if (m_player->shownMotions().isEmpty()) {
+      if (!m_streams || !m_streams->hasStream()) m_timeline->setPlayhead(-1, -1);
+      return;
+    }
     const auto s = m_session->state();
     const int row = s->motionIndex(m_player->shownMotions().first());
     if (row < 0 || row >= static_cast<int>(s->working.size())) {
@@ -136,7 +148,10 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
     }
     m_timeline->setPlayhead(
         row, std::min(m_playback->workingFrame(), s->working[row]->frameCount() - 1));
-  });
+  };
+  connect(playback, &PlaybackController::frameChanged, this, libraryPlayhead);
+  connect(playback, &PlaybackController::clipChanged, this, libraryPlayhead);
+  connect(m_session, &SnapSession::stateChanged, this, libraryPlayhead);
   connect(m_session, &SnapSession::stateChanged, this, [this] {
     const auto s = m_session->state();
     m_prune->setEnabled(!s->deadEnds.empty());
@@ -156,9 +171,10 @@ GraphModel* SnapWorkspace::graphModel() const {
 
 QString SnapWorkspace::gettingStartedHtml() const {
   return tr(
-      "<li><b>Make hubs (Snap-Together).</b> In the Hubs dock press Suggest, or click a frame on "
-      "the Match "
-      "Timeline, set its threshold with the slider (the dashed ticks show what would match) and "
+      "<li><b>Make hubs (Snap-Together).</b> In the Hubs dock press Suggest, or Ctrl+click a frame "
+      "on the Match Timeline (or right-click it: Set as Hub Candidate; a plain click or a drag on "
+      "its ruler moves the playhead there), set its threshold with the slider (the dashed ticks "
+      "show what would match) and "
       "press Create "
       "Hub. Every hub's match frames become the cut points of the graph.</li>"
       "<li><b>Check the graph.</b> The Hub Graph shows hubs and the clips between them; a red "

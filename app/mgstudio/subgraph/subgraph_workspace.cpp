@@ -27,6 +27,8 @@
 #include "widgets/views/common/export_folder_dialog.h"
 #include "widgets/views/graph/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
+#include "widgets/views/playback/motion_player.h"
+#include "widgets/views/playback/playback_controller.h"
 #include "widgets/views/playback/stream_player.h"
 #include "widgets/views/subgraph/subgraph_graph_model.h"
 #include "widgets/views/subgraph/subgraph_panel.h"
@@ -149,6 +151,28 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
     updateOverlay();
     scheduleManual();
   });
+  // A click on the timeline (or a drag on its ruler) plays that motion from the library, paused
+  // at the frame, through the one clock; library playback puts the playhead on the timeline.
+  if (MotionPlayer* player = context.player; player && m_playback) {
+    connect(m_timeline, &MatchTimeline::scrubbed, this, [this, player](MotionId id, int frame) {
+      if (m_streams) m_streams->stop();
+      player->scrubTo(id, frame);
+    });
+    const auto libraryPlayhead = [this, player] {
+      if (player->shownMotions().isEmpty()) {
+        if (!m_streams || !m_streams->hasStream()) m_timeline->setPlayhead(-1, -1);
+        return;
+      }
+      const auto s = m_session->state();
+      const int row = s->motionIndex(player->shownMotions().first());
+      m_timeline->setPlayhead(
+          row,
+          row < 0 ? -1 : std::min(m_playback->workingFrame(), s->working[row]->frameCount() - 1));
+    };
+    connect(m_playback, &PlaybackController::frameChanged, this, libraryPlayhead);
+    connect(m_playback, &PlaybackController::clipChanged, this, libraryPlayhead);
+    connect(m_session, &SnapSession::stateChanged, this, libraryPlayhead);
+  }
   connect(m_timeline, &MatchTimeline::rangeSelected, this,
           [this](MotionId motion, int begin, int end, Qt::KeyboardModifiers mods) {
             addStretch(motion, begin, end, mods & Qt::ShiftModifier);

@@ -39,6 +39,14 @@ void MotionPlayer::showMotions(const QList<MotionId>& ids) {
   m_playback->setClip(lead->frameCount(), lead->fps);  // emits frameChanged -> updatePoses
 }
 
+void MotionPlayer::scrubTo(MotionId id, int workingFrame) {
+  if (!m_project->motion(id)) return;
+  // Showing again on every drag step would rebuild the viewport's characters.
+  if (m_shown.isEmpty() || m_shown.first() != id) showMotions({id});
+  m_playback->setPlaying(false);
+  m_playback->setWorkingFrame(workingFrame);
+}
+
 int MotionPlayer::shownFrame(MotionId id) const {
   if (!m_shown.contains(id)) return -1;
   const std::shared_ptr<const Motion> motion = m_project->motion(id);

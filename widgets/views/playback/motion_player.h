@@ -27,6 +27,10 @@ class MotionPlayer : public QObject {
   // Shows `ids` (unknown ids are skipped) from frame 0; an empty list clears the viewport.
   void showMotions(const QList<MotionId>& ids);
   const QList<MotionId>& shownMotions() const { return m_shown; }
+  // Scrubbing (the timeline's playhead): shows `id` alone unless it already leads the shown
+  // motions, pauses, and puts the clock on working frame `workingFrame` of it. Unknown ids do
+  // nothing.
+  void scrubTo(MotionId id, int workingFrame);
   // Frame of `id` shown at the current playback time, or -1 if `id` is not shown.
   int shownFrame(MotionId id) const;
 

@@ -12,6 +12,7 @@
 
 #include "widgets/views/playback/clock_text.h"
 #include "widgets/views/playback/playback_controller.h"
+#include "widgets/views/playback/scrub_slider.h"
 
 namespace mg {
 
@@ -25,7 +26,7 @@ QToolButton* actionButton(QAction* action, QWidget* parent) {
     button->hide();
   }
   button->setAutoRaise(true);
-  button->setIconSize(QSize(20, 20));
+  button->setIconSize(QSize(16, 16));
   return button;
 }
 
@@ -35,19 +36,22 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QAction* playAction,
                          QAction* stepBackAction, QAction* stepForwardAction, QAction* loopAction,
                          QWidget* parent)
     : QWidget(parent), m_controller(controller) {
+  // One compact row, as tall as its controls: whatever holds the bar (a dock, a splitter) cannot
+  // stretch it, so the viewport and the editors keep the height.
+  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
   auto* layout = new QHBoxLayout(this);
-  layout->setContentsMargins(6, 3, 6, 3);
+  layout->setContentsMargins(4, 1, 4, 1);
   layout->setSpacing(4);
   layout->addWidget(actionButton(stepBackAction, this));
   layout->addWidget(actionButton(playAction, this));
   layout->addWidget(actionButton(stepForwardAction, this));
 
-  m_slider = new QSlider(Qt::Horizontal, this);
+  m_slider = new ScrubSlider(Qt::Horizontal, this);
   m_slider->setMinimum(0);
   m_slider->setTracking(true);
   m_slider->setToolTip(
-      tr("Scrub through the clip or preview (frames at the working rate, as on the timeline and "
-         "heatmap)"));
+      tr("Click to jump to a frame, drag to scrub through the clip or preview (frames at the "
+         "working rate, as on the timeline and heatmap)"));
   layout->addWidget(m_slider, 1);
 
   m_frameLabel = new QLabel(this);

@@ -50,6 +50,10 @@ int PlaybackController::toWorkingFrame(int clipFrame) const {
   return static_cast<int>(std::floor(clipFrame / m_fps * m_workingFps + 1e-6));
 }
 
+int PlaybackController::toClipFrame(int workingFrame) const {
+  return static_cast<int>(std::ceil(std::max(0, workingFrame) / m_workingFps * m_fps - 1e-6));
+}
+
 void PlaybackController::want(int frameCount) {
   if (m_openEnded && frameCount > m_frameCount) emit framesWanted(frameCount);
 }

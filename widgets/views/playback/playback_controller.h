@@ -43,6 +43,8 @@ class PlaybackController : public QObject {
   int workingFrame() const { return toWorkingFrame(m_frame); }
   int lastWorkingFrame() const { return toWorkingFrame(std::max(0, m_frameCount - 1)); }
   int toWorkingFrame(int clipFrame) const;
+  // The first clip frame of working frame `workingFrame` (>= 0): the inverse of toWorkingFrame.
+  int toClipFrame(int workingFrame) const;
   // Open-ended: the clip grows on request (StreamPlayer). Before advancing or stepping past the
   // last frame, framesWanted(n) is emitted; a listener may call extendClip(>= n) at once.
   void setOpenEnded(bool open) { m_openEnded = open; }
@@ -61,6 +63,8 @@ class PlaybackController : public QObject {
 
  public slots:
   void setFrame(int frame);  // clamped to [0, frameCount() - 1]
+  // Shows the first clip frame of `workingFrame` (a frame of the timeline or heatmap), clamped.
+  void setWorkingFrame(int workingFrame) { setFrame(toClipFrame(workingFrame)); }
   // One working-rate frame (at least one clip frame); wraps when looping; pauses playback.
   void stepForward();
   void stepBackward();

@@ -145,7 +145,7 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
 
   auto* create = new QGroupBox(tr("Create hub here"), this);
   auto* cl = new QGridLayout(create);
-  m_candLabel = new QLabel(tr("Click a frame on the timeline."), create);
+  m_candLabel = new QLabel(tr("Ctrl+click a frame on the timeline."), create);
   m_candSlider = thresholdSliderWidget(create);
   m_candSlider->setValue(thresholdSlider(0.005));
   m_candCount = new QLabel(create);
@@ -382,7 +382,7 @@ void HubPanel::updatePreview() {
 
 void HubPanel::clearCandidate() {
   m_session->clearPreview();
-  m_candLabel->setText(tr("Click a frame on the timeline."));
+  m_candLabel->setText(tr("Ctrl+click a frame on the timeline."));
   m_candCount->clear();
   m_create->setEnabled(false);
   emit previewChanged({});

@@ -28,21 +28,53 @@ constexpr int kRightMargin = 12;
 MatchTimeline::MatchTimeline(Project* project, SnapSession* session, QWidget* parent)
     : QWidget(parent), m_project(project), m_session(session) {
   setMinimumHeight(90);
-  setToolTip(
-      tr("Click a frame to make it a new hub's frame and play the clip under it. Wheel: zoom "
-         "(over the names: scroll), Shift+wheel: pan. Right-click for more."));
+  updateToolTip();
   setMouseTracking(false);
   setFocusPolicy(Qt::ClickFocus);
   connect(session, &SnapSession::stateChanged, this, &MatchTimeline::stateChanged);
   connect(session, &SnapSession::appearanceChanged, this, qOverload<>(&QWidget::update));
+  connect(project, &Project::cleared, this, &MatchTimeline::projectCleared);
+}
+
+void MatchTimeline::updateToolTip() {
+  setToolTip(m_rangeSelection
+                 ? tr("Click the ruler or a motion to move the playhead there (drag on the ruler "
+                      "to scrub). Drag along a motion: a new key segment; Shift+drag: keep frames "
+                      "by hand. Wheel: zoom (over the names: scroll), Shift+wheel: pan. "
+                      "Right-click for more.")
+                 : tr("Click or drag on the ruler or a motion to move the playhead there (the "
+                      "motion plays from that frame). Ctrl+click a frame to make it the new hub's "
+                      "candidate. Wheel: zoom (over the names: scroll), Shift+wheel: pan. "
+                      "Right-click for more."));
+}
+
+void MatchTimeline::setRangeSelection(bool enabled) {
+  m_rangeSelection = enabled;
+  updateToolTip();
 }
 
 void MatchTimeline::stateChanged() {
   const auto state = m_session->state();
-  if (!m_fitted && !state->working.empty()) fitAll();
+  if (m_fitted && !state->working.empty()) fitAll();
+  // Rows are indices into the working motions: a row that is gone shows nothing.
+  const int rows = static_cast<int>(state->working.size());
+  if (m_playMotion >= rows) m_playMotion = m_playFrame = -1;
+  if (m_selMotion >= rows) m_selMotion = m_selFrame = -1;
   // The timeline is as tall as its rows; the dock scrolls it (scrollingDockContent), so many
   // motions never grow the window.
   setMinimumHeight(kTop + kRowHeight * std::max(1, rowCount()) + 8);
+  update();
+}
+
+void MatchTimeline::projectCleared() {
+  // Another project: nothing of the old one's playhead, selection or view is left.
+  m_playMotion = m_playFrame = m_selMotion = m_selFrame = -1;
+  m_currentEdge = -1;
+  m_preview.clear();
+  m_dragMotion = m_dragFrom = m_dragTo = m_scrubMotion = -1;
+  m_manualView.invalidate();
+  m_fitted = true;
+  m_firstFrame = 0;
   update();
 }
 
@@ -53,15 +85,26 @@ void MatchTimeline::fitAll() {
   const int lane = std::max(50, width() - kLabelWidth - kRightMargin);
   m_pixelsPerFrame = static_cast<double>(lane) / longest;
   m_firstFrame = 0;
-  m_fitted = !state->working.empty();
+  m_fitted = true;
   update();
 }
 
+double MatchTimeline::lastVisibleFrame() const {
+  return m_firstFrame + (width() - kRightMargin - kLabelWidth) / m_pixelsPerFrame;
+}
+
+void MatchTimeline::scrollToFrame(double frame) {
+  m_firstFrame = std::max(0.0, frame);
+  m_fitted = false;
+  update();
+}
+
+int MatchTimeline::rulerY() const {
+  return kLegend + (kTop - kLegend) / 2;
+}
+
 void MatchTimeline::resizeEvent(QResizeEvent*) {
-  if (m_fitted) {
-    m_fitted = false;
-    fitAll();
-  }
+  if (m_fitted) fitAll();
 }
 
 double MatchTimeline::frameToX(double frame) const {
@@ -79,11 +122,19 @@ int MatchTimeline::rowCount() const {
 
 QString MatchTimeline::legendText() const {
   if (!m_legend.isEmpty()) return m_legend;
-  return tr("frames at %1 fps  •  bar: clip, in the colour of the hub it leaves  •  tick: match "
-            "frame  •  "
+  return tr("frames at %1 fps  •  click/drag: playhead  •  Ctrl+click: hub candidate  •  bar: "
+            "clip, in the colour of the hub it leaves  •  tick: match frame  •  "
             "blue/orange: left/right foot planted  •  dashed: new hub's matches  •  yellow: "
             "playhead")
       .arg(m_project->metricSettings().workingFps, 0, 'g', 4);
+}
+
+int MatchTimeline::frameAtX(int motion, double x) const {
+  const auto state = m_session->state();
+  if (motion < 0 || motion >= static_cast<int>(state->working.size())) return -1;
+  return std::clamp(
+      static_cast<int>(std::floor(m_firstFrame + (x - kLabelWidth) / m_pixelsPerFrame)), 0,
+      state->working[motion]->frameCount() - 1);
 }
 
 TimelineHit MatchTimeline::hitTest(const QPoint& pos) const {
@@ -93,10 +144,7 @@ TimelineHit MatchTimeline::hitTest(const QPoint& pos) const {
   if (pos.y() < kTop || row >= static_cast<int>(state->working.size()) || pos.x() < kLabelWidth)
     return hit;
   hit.motion = row;
-  const int frames = state->working[row]->frameCount();
-  hit.frame = std::clamp(
-      static_cast<int>(std::floor(m_firstFrame + (pos.x() - kLabelWidth) / m_pixelsPerFrame)), 0,
-      frames - 1);
+  hit.frame = frameAtX(row, pos.x());
   for (int e = 0; e < static_cast<int>(state->graph.edges.size()); ++e) {
     const Clip& c = state->graph.edges[e].clip;
     if (c.motion == row && hit.frame >= c.beginFrame && hit.frame < c.endFrame) hit.edge = e;
@@ -112,9 +160,20 @@ QColor MatchTimeline::hubColour(int graphHub) const {
 }
 
 void MatchTimeline::setPlayhead(int motion, int frame) {
+  if (motion < 0 || frame < 0) motion = frame = -1;
   if (motion == m_playMotion && frame == m_playFrame) return;
   m_playMotion = motion;
   m_playFrame = frame;
+  // Follow the playhead a page at a time, as animation tools do, but never fight the author's
+  // hand: not while a button is held on the timeline, nor just after a zoom or pan.
+  const bool handOnView = m_scrubMotion >= 0 || m_dragMotion >= 0 ||
+                          (m_manualView.isValid() && m_manualView.elapsed() < kManualViewHoldMs);
+  if (frame >= 0 && !handOnView && (frame < m_firstFrame || frame + 1 > lastVisibleFrame())) {
+    // The playhead lands a little inside the left edge, so the page ahead is all visible.
+    const double page = lastVisibleFrame() - m_firstFrame;
+    m_firstFrame = std::max(0.0, std::floor(frame - 0.05 * page));
+    m_fitted = false;
+  }
   update();
 }
 
@@ -295,11 +354,17 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
     p.setClipping(false);
     const QString text = clockText(m_playFrame, state->working[m_playMotion]->fps);
     const int x = static_cast<int>(frameToX(m_playFrame + 0.5));
-    const QRect box(std::min(x + 4, right - p.fontMetrics().horizontalAdvance(text) - 6),
-                    kLegend + 1, p.fontMetrics().horizontalAdvance(text) + 6, kTop - kLegend - 3);
-    p.fillRect(box, QColor(40, 40, 44));
-    p.setPen(QColor(250, 220, 60));
-    p.drawText(box, Qt::AlignCenter, text);
+    // Only a playhead in view is labelled: a label pinned at the edge would name a frame that is
+    // not where it stands.
+    if (x >= kLabelWidth && x <= right) {
+      const int textWidth = p.fontMetrics().horizontalAdvance(text);
+      const QRect box(std::max(kLabelWidth, std::min(x + 4, right - textWidth - 6)), kLegend + 1,
+                      textWidth + 6, kTop - kLegend - 3);
+      p.fillRect(box, QColor(40, 40, 44));
+      p.setPen(QColor(250, 220, 60));
+      p.drawText(box, Qt::AlignCenter, text);
+      p.drawLine(x, kTop - 5, x, kTop - 1);
+    }
   }
 }
 
@@ -309,10 +374,14 @@ void MatchTimeline::contextMenuEvent(QContextMenuEvent* event) {
   QMenu menu(this);
   if (hit.motion >= 0) {
     const MotionId id = state->motionIds[hit.motion];
-    menu.addAction(tr("Select Frame %1 for a New &Hub").arg(hit.frame), this, [this, hit, id] {
-      setSelectedFrame(hit.motion, hit.frame);
-      emit frameClicked(id, hit.frame);
-    });
+    menu.addAction(tr("&Move Playhead Here"), this,
+                   [this, hit] { scrubTo(hit.motion, hit.frame); });
+    if (!m_rangeSelection) {
+      menu.addAction(tr("Set as &Hub Candidate (Frame %1)").arg(hit.frame), this, [this, hit, id] {
+        setSelectedFrame(hit.motion, hit.frame);
+        emit frameClicked(id, hit.frame);
+      });
+    }
     QAction* play =
         menu.addAction(tr("&Play This Clip"), this, [this, hit] { emit clipClicked(hit.edge); });
     play->setEnabled(hit.edge >= 0);
@@ -328,7 +397,27 @@ void MatchTimeline::zoomBy(double factor, double x) {
   const double anchor = m_firstFrame + (x - kLabelWidth) / m_pixelsPerFrame;
   m_pixelsPerFrame = std::clamp(m_pixelsPerFrame * factor, 0.05, 40.0);
   m_firstFrame = std::max(0.0, anchor - (x - kLabelWidth) / m_pixelsPerFrame);
+  m_fitted = false;
   update();
+}
+
+void MatchTimeline::manualView() {
+  m_fitted = false;
+  m_manualView.start();
+}
+
+int MatchTimeline::rulerMotion() const {
+  const int rows = static_cast<int>(m_session->state()->working.size());
+  if (m_playMotion >= 0 && m_playMotion < rows) return m_playMotion;
+  if (m_selMotion >= 0 && m_selMotion < rows) return m_selMotion;
+  return rows > 0 ? 0 : -1;
+}
+
+void MatchTimeline::scrubTo(int motion, int frame) {
+  const auto state = m_session->state();
+  if (motion < 0 || motion >= static_cast<int>(state->motionIds.size()) || frame < 0) return;
+  setPlayhead(motion, frame);
+  emit scrubbed(state->motionIds[motion], frame);
 }
 
 void MatchTimeline::setOverlay(std::vector<TimelineSpan> keys, std::vector<TimelineSpan> shading) {
@@ -338,9 +427,14 @@ void MatchTimeline::setOverlay(std::vector<TimelineSpan> keys, std::vector<Timel
 }
 
 void MatchTimeline::mouseMoveEvent(QMouseEvent* event) {
+  const double x = event->position().x();
+  if (m_scrubMotion >= 0) {
+    const int frame = frameAtX(m_scrubMotion, x);
+    if (frame >= 0 && frame != m_playFrame) scrubTo(m_scrubMotion, frame);
+    return;
+  }
   if (m_dragMotion < 0) return;
-  const TimelineHit hit =
-      hitTest(QPoint(static_cast<int>(event->position().x()), rowY(m_dragMotion)));
+  const TimelineHit hit = hitTest(QPoint(static_cast<int>(x), rowY(m_dragMotion)));
   if (hit.motion == m_dragMotion && hit.frame != m_dragTo) {
     m_dragTo = hit.frame;
     update();
@@ -348,28 +442,51 @@ void MatchTimeline::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void MatchTimeline::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  m_scrubMotion = -1;
   if (m_dragMotion < 0) return;
   const int motion = m_dragMotion, a = std::min(m_dragFrom, m_dragTo),
             b = std::max(m_dragFrom, m_dragTo) + 1;
+  const int pressed = m_dragFrom;
   m_dragMotion = m_dragFrom = m_dragTo = -1;
   update();
   const auto state = m_session->state();
-  if (b - a >= 2 && motion < static_cast<int>(state->motionIds.size())) {
+  if (motion >= static_cast<int>(state->motionIds.size())) return;
+  if (b - a >= 2) {
     emit rangeSelected(state->motionIds[motion], a, b, event->modifiers());
+  } else {
+    scrubTo(motion, pressed);  // a press without a drag is a click: the playhead goes there
   }
 }
 
 void MatchTimeline::mousePressEvent(QMouseEvent* event) {
-  const TimelineHit hit = hitTest(event->position().toPoint());
+  if (event->button() != Qt::LeftButton) return;
+  const QPoint pos = event->position().toPoint();
+  // The ruler: the motion under the playhead, scrubbed while the button is held.
+  if (pos.y() >= kLegend && pos.y() < kTop && pos.x() >= kLabelWidth) {
+    const int motion = rulerMotion();
+    if (motion < 0) return;
+    m_scrubMotion = motion;
+    scrubTo(motion, frameAtX(motion, pos.x()));
+    return;
+  }
+  const TimelineHit hit = hitTest(pos);
   if (hit.motion < 0) return;
-  if (m_rangeSelection && event->button() == Qt::LeftButton) {
+  const auto state = m_session->state();
+  if (!m_rangeSelection && event->modifiers() & Qt::ControlModifier) {
+    // The hub candidate is a modifier away, so a plain click is free to move the playhead.
+    setSelectedFrame(hit.motion, hit.frame);
+    emit frameClicked(state->motionIds[hit.motion], hit.frame);
+    return;
+  }
+  if (m_rangeSelection) {
+    // A drag selects a stretch; the release tells a click (the playhead) from a drag.
     m_dragMotion = hit.motion;
     m_dragFrom = m_dragTo = hit.frame;
+    return;
   }
-  const auto state = m_session->state();
-  setSelectedFrame(hit.motion, hit.frame);
-  emit frameClicked(state->motionIds[hit.motion], hit.frame);
-  if (hit.edge >= 0) emit clipClicked(hit.edge);
+  m_scrubMotion = hit.motion;
+  scrubTo(hit.motion, hit.frame);
 }
 
 void MatchTimeline::wheelEvent(QWheelEvent* event) {
@@ -385,6 +502,7 @@ void MatchTimeline::wheelEvent(QWheelEvent* event) {
   } else {
     zoomBy(std::pow(1.2, delta.y() / 120.0), x);
   }
+  manualView();
   update();
   event->accept();
 }

@@ -108,5 +108,22 @@ TEST(PlaybackController, PlaysInRealTime) {
   EXPECT_GT(p.frame(), 0);
 }
 
+// A timeline's scrub names a working-rate frame; the clock shows its first clip frame.
+TEST(PlaybackController, SetsAWorkingFrameWhateverTheClipRate) {
+  PlaybackController p;
+  p.setWorkingFps(30);
+  p.setClip(1000, 100);  // 10 s
+  p.setWorkingFrame(120);
+  EXPECT_EQ(p.frame(), 400);
+  EXPECT_EQ(p.workingFrame(), 120);
+  p.setWorkingFrame(121);  // 403.33 capture frames: the first one in working frame 121
+  EXPECT_EQ(p.frame(), 404);
+  EXPECT_EQ(p.workingFrame(), 121);
+  p.setWorkingFrame(10000);  // clamped to the clip
+  EXPECT_EQ(p.frame(), 999);
+  p.setWorkingFrame(-5);
+  EXPECT_EQ(p.frame(), 0);
+}
+
 }  // namespace
 }  // namespace mg

@@ -286,11 +286,17 @@ TEST_F(SnapEditor, TimelineHitTestsClipsAndZooms) {
     EXPECT_EQ(timeline.hitTest(QPoint(static_cast<int>(timeline.frameToX(0.5)), at.y())).edge, -1);
   }
 
-  QSignalSpy clips(&timeline, &MatchTimeline::clipClicked);
+  // A click moves the playhead; Ctrl+click makes the frame the hub candidate (the clip plays from
+  // the context menu).
+  QSignalSpy scrubs(&timeline, &MatchTimeline::scrubbed);
   QSignalSpy frames(&timeline, &MatchTimeline::frameClicked);
   QTest::mouseClick(&timeline, Qt::LeftButton, {}, at);
-  ASSERT_EQ(clips.count(), 1);
-  EXPECT_EQ(clips[0][0].toInt(), e);
+  ASSERT_EQ(scrubs.count(), 1);
+  EXPECT_EQ(scrubs[0][0].value<MotionId>(), motion);
+  EXPECT_EQ(scrubs[0][1].toInt(), hit.frame);
+  EXPECT_EQ(frames.count(), 0);
+  QTest::mouseClick(&timeline, Qt::LeftButton, Qt::ControlModifier, at);
+  ASSERT_EQ(frames.count(), 1);
   EXPECT_EQ(frames[0][0].value<MotionId>(), motion);
   EXPECT_EQ(timeline.selectedFrame(), hit.frame);
 
@@ -469,7 +475,7 @@ TEST_F(SnapEditor, ClearingTheProjectForgetsTheCandidate) {
   ASSERT_TRUE(panel.createButton()->isEnabled());
   project.clear();
   EXPECT_FALSE(panel.createButton()->isEnabled());
-  EXPECT_EQ(panel.candidateLabel()->text(), QStringLiteral("Click a frame on the timeline."));
+  EXPECT_EQ(panel.candidateLabel()->text(), QStringLiteral("Ctrl+click a frame on the timeline."));
   panel.createHub();
   EXPECT_EQ(hubsOf(project)->count(), 0);
   EXPECT_EQ(project.undoStack()->count(), 0);
