@@ -313,8 +313,6 @@ void MainWindow::createDocks() {
                                   m_loopAction, this);
   m_playbackDock = new QDockWidget(tr("Playback"), this);
   m_playbackDock->setObjectName(QStringLiteral("playbackDock"));
-  // One compact row: the transport's dock never takes the viewport's height.
-  m_playbackBar->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
   m_playbackDock->setWidget(m_playbackBar);
   m_playbackDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
   // A transport bar needs no title; View > Playback shows or hides it.

@@ -77,7 +77,8 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   m_timeline = new MatchTimeline(m_project, m_session);
   m_timeline->setRangeSelection(true);
   m_timeline->setLegend(
-      tr("drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band above a line: kept "
+      tr("click: playhead  •  drag: new key  •  Shift+drag: keep by hand  •  boxes: keys  •  band "
+         "above a line: kept "
          "frames (white key, orange required, purple branch, green path, blue by hand)  •  bars "
          "below: foot contacts"));
   addDock(m_timeline, tr("Subgraph Timeline"), "subgraphTimelineDock", Qt::BottomDockWidgetArea,
