@@ -40,19 +40,22 @@ QIcon swatch(const QColor& c) {
 
 QSlider* thresholdSliderWidget(QWidget* parent) {
   auto* s = new QSlider(Qt::Horizontal, parent);
-  s->setRange(0, kSliderSteps);
+  HubPanel::thresholdScale().apply(s);
   s->setToolTip(QObject::tr("Match threshold (log scale, 0.0001 to 1 m²)"));
   return s;
 }
 }  // namespace
 
+LogSliderScale HubPanel::thresholdScale() {
+  return {1e-4, 1.0};
+}
+
 double HubPanel::sliderThreshold(int value) {
-  return std::pow(10.0, -4.0 + 4.0 * value / kSliderSteps);
+  return thresholdScale().value(value);
 }
 
 int HubPanel::thresholdSlider(double threshold) {
-  return static_cast<int>(
-      std::lround((std::log10(std::clamp(threshold, 1e-4, 1.0)) + 4.0) / 4.0 * kSliderSteps));
+  return thresholdScale().tick(threshold);
 }
 
 HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)

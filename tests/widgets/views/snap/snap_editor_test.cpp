@@ -434,10 +434,10 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   QSlider* slider = panel.hubSlider();
   slider->setSliderDown(true);
   emit slider->sliderPressed();
-  for (int v : {300, 350, 420, 480}) slider->setValue(v);
+  for (int v : {24, 28, 34, 38}) slider->setValue(v);
   slider->setSliderDown(false);
   EXPECT_EQ(project.undoStack()->count(), steps + 1);
-  EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(480));
+  EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(38));
   project.undoStack()->undo();
   EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, suggested().threshold);
 
@@ -484,15 +484,15 @@ TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
   QSlider* slider = panel.hubSlider();
   slider->setSliderDown(true);
   emit slider->sliderPressed();
-  for (int v : {300, 420, 610}) {
+  for (int v : {24, 34, 49}) {
     slider->setValue(v);
     EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(v));
     EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5)
         << "during the drag, at " << v;
   }
   slider->setSliderDown(false);
-  EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(610), 1e-5);
-  EXPECT_EQ(slider->value(), 610);
+  EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(49), 1e-5);
+  EXPECT_EQ(slider->value(), 49);
   // Undo brings both back.
   project.undoStack()->undo();
   EXPECT_NEAR(panel.hubThresholdBox()->value(), suggested().threshold, 1e-5);
