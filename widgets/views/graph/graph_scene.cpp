@@ -70,7 +70,7 @@ void GraphNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
   if (dead) {
     p->setPen(kDeadEnd);
     p->drawText(QRectF(-kRadius - 30, kRadius + 2, 2 * kRadius + 60, 18), Qt::AlignCenter,
-                QObject::tr("dead end"));
+                node->deadEndLabel.isEmpty() ? QObject::tr("dead end") : node->deadEndLabel);
   }
 }
 

@@ -25,6 +25,7 @@
 #include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/common/slider_steps.h"
 
 namespace mg {
@@ -242,24 +243,25 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
             endSuggest();
             m_candLabel->setText(message);
           });
-  connect(session, &SnapSession::suggestionsReady, this,
-          [this, endSuggest](const std::vector<HubProposal>& proposals, double threshold) {
-            endSuggest();
-            QUndoStack* stack = m_project->undoStack();
-            stack->beginMacro(tr("Suggest %1 hub(s)").arg(proposals.size()));
-            for (const HubProposal& p : proposals) {
-              HubSpec spec{kNoHub,
-                           hubsOf(*m_project)->nextDefaultName(),
-                           hubsOf(*m_project)->nextDefaultColour(),
-                           threshold,
-                           p.motion,
-                           p.frame,
-                           m_suggestWmin->value(),
-                           std::nullopt};
-              stack->push(new AddHubCommand(hubsOf(*m_project), spec));
-            }
-            stack->endMacro();
-          });
+  connect(
+      session, &SnapSession::suggestionsReady, this,
+      [this, endSuggest](const std::vector<HubProposal>& proposals, double threshold) {
+        endSuggest();
+        QUndoStack* stack = m_project->undoStack();
+        stack->beginMacro(countText(proposals.size(), tr("Suggest %1 hub"), tr("Suggest %1 hubs")));
+        for (const HubProposal& p : proposals) {
+          HubSpec spec{kNoHub,
+                       hubsOf(*m_project)->nextDefaultName(),
+                       hubsOf(*m_project)->nextDefaultColour(),
+                       threshold,
+                       p.motion,
+                       p.frame,
+                       m_suggestWmin->value(),
+                       std::nullopt};
+          stack->push(new AddHubCommand(hubsOf(*m_project), spec));
+        }
+        stack->endMacro();
+      });
   connect(m_prune, &QPushButton::clicked, this, &HubPanel::pruneRequested);
   rebuildList();
 }

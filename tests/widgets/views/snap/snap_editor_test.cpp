@@ -3,6 +3,7 @@
 // canvas as a projection of it, the timeline's hit-testing and the random-walk preview.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include <QDoubleSpinBox>
@@ -143,8 +144,12 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
     total += model->bundleCount(from, to);
   }
   EXPECT_EQ(total, static_cast<int>(state->graph.edges.size()));
+  // Every clip arrives once: from another hub (in) or from the hub itself (a loop, not "in").
   int in = 0;
-  for (const HubSpec& h : hubsOf(project)->hubs()) in += model->inDegree(h.id);
+  for (const HubSpec& h : hubsOf(project)->hubs()) {
+    EXPECT_EQ(model->inDegree(h.id), hubDegrees(*state, h.id).in);
+    in += model->inDegree(h.id) + hubDegrees(*state, h.id).loops;
+  }
   EXPECT_EQ(in, static_cast<int>(state->graph.edges.size()));
 
   // A hub whose only match frame lies near the end of the motion has no clip leaving it.
@@ -493,6 +498,16 @@ TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
   slider->setSliderDown(false);
   EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(49), 1e-5);
   EXPECT_EQ(slider->value(), 49);
+  // Both threshold sliders run on the editor's one log scale, a decade at least a few
+  // characters wide (a short drag once jumped from 0.0074 to 0.134 m²).
+  for (QSlider* s : {slider, panel.candidateSlider()}) {
+    EXPECT_EQ(s->maximum(), HubPanel::thresholdScale().tickCount());
+    EXPECT_EQ(s->singleStep(), 1);
+    EXPECT_GE(s->minimumWidth(),
+              4 * LogSliderScale::kCharsPerDecade * s->fontMetrics().averageCharWidth());
+  }
+  EXPECT_NEAR(HubPanel::sliderThreshold(49) / HubPanel::sliderThreshold(48),
+              std::pow(10.0, 1.0 / LogSliderScale::kTicksPerDecade), 1e-9);
   // Undo brings both back.
   project.undoStack()->undo();
   EXPECT_NEAR(panel.hubThresholdBox()->value(), suggested().threshold, 1e-5);
