@@ -5,6 +5,7 @@
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -30,15 +31,32 @@ MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
   QHeaderView* header = m_table->horizontalHeader();
   header->setHighlightSections(false);
-  header->setSectionResizeMode(QHeaderView::Interactive);
+  // The figures' columns are as wide as their header and their widest value (from the font, so
+  // "FPS" never shows as "F"); the name and the path share what is left and elide, their
+  // tooltips whole. The table is never narrower than that, so no column is cut off.
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::Fixed);
+  header->setSectionResizeMode(MotionLibraryModel::Name, QHeaderView::Stretch);
   header->setSectionResizeMode(MotionLibraryModel::SourcePath, QHeaderView::Stretch);
-  header->setMinimumSectionSize(36);
-  const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-  header->resizeSection(MotionLibraryModel::Name, 15 * digit);
-  header->resizeSection(MotionLibraryModel::Joints, 6 * digit);
-  header->resizeSection(MotionLibraryModel::Frames, 7 * digit);
-  header->resizeSection(MotionLibraryModel::Duration, 9 * digit);
-  header->resizeSection(MotionLibraryModel::Fps, 5 * digit);
+  const QFontMetrics cells = m_table->fontMetrics(), heads = header->fontMetrics();
+  const int headMargin =
+      2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+  const int cellMargin = 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
+  const QString widest[] = {{},
+                            QStringLiteral("999"),
+                            QStringLiteral("9999999"),
+                            QStringLiteral("9999.99 s"),
+                            QStringLiteral("119.88")};
+  int fixed = 0;
+  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
+    const QString title = m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    const int w = std::max(heads.horizontalAdvance(title) + headMargin + 6,
+                           cells.horizontalAdvance(widest[c]) + cellMargin);
+    header->resizeSection(c, w);
+    fixed += w;
+  }
+  const int elided = 2 * (cells.horizontalAdvance(QStringLiteral("Boxing")) + cellMargin);
+  m_table->setMinimumWidth(fixed + elided + 2 * m_table->frameWidth());
   m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { emit selectionChanged(selectedMotions()); });
