@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/snap/hub_panel.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QColorDialog>
@@ -111,8 +112,31 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   layout->addWidget(sug);
   m_tree = new QTreeWidget(this);
   m_tree->setHeaderLabels({tr("Hub"), tr("Threshold m²"), tr("Matches"), tr("Source")});
+  m_tree->headerItem()->setToolTip(0, tr("The hub's name (double-click to rename)"));
+  m_tree->headerItem()->setToolTip(1, tr("Frames closer than this to the hub's frame match it"));
+  m_tree->headerItem()->setToolTip(2, tr("Frames in the hub's match set"));
+  m_tree->headerItem()->setToolTip(3, tr("The motion and frame the hub was made from"));
   m_tree->setRootIsDecorated(false);
-  m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  // The figures' columns fit their header and values (from the font); name and source share the
+  // rest and elide, their tooltips whole ("Hu…" and "Boxing_T" said nothing).
+  QHeaderView* header = m_tree->header();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::Fixed);
+  header->setSectionResizeMode(0, QHeaderView::Stretch);
+  header->setSectionResizeMode(3, QHeaderView::Stretch);
+  const int margin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin) + 12;
+  const QFontMetrics fm = m_tree->fontMetrics();
+  const int icon = m_tree->iconSize().width() > 0 ? m_tree->iconSize().width() + 4 : 20;
+  header->resizeSection(1, std::max(fm.horizontalAdvance(tr("Threshold m²")),
+                                    fm.horizontalAdvance(QStringLiteral("0.0001234"))) +
+                               margin);
+  header->resizeSection(2, std::max(fm.horizontalAdvance(tr("Matches")),
+                                    fm.horizontalAdvance(tr("0 (empty)")) + icon) +
+                               margin);
+  // Room for the figures and a few letters of name and source: the dock stays narrow.
+  m_tree->setMinimumWidth(header->sectionSize(1) + header->sectionSize(2) +
+                          2 * (fm.horizontalAdvance(QStringLiteral("Hub…")) + icon));
+  m_tree->setTextElideMode(Qt::ElideMiddle);
   m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
   m_tree->setToolTip(tr("Hubs: double-click a name to rename it; right-click for more"));
@@ -331,6 +355,11 @@ void HubPanel::rebuildList() {
                                   .arg(QString::fromStdString(m_project->motions()[m].motion->name))
                                   .arg(h.frame)
                             : tr("missing motion"));
+    // Name and source may be elided: their tooltips hold them whole (an empty hub's keep why).
+    if (item->toolTip(0).isEmpty()) {
+      item->setToolTip(0, h.name);
+      item->setToolTip(3, item->text(3));
+    }
     if (h.id == selected) item->setSelected(true);
   }
   m_updating = false;

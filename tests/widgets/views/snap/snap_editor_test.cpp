@@ -7,6 +7,7 @@
 #include <set>
 
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
@@ -512,6 +513,35 @@ TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
   project.undoStack()->undo();
   EXPECT_NEAR(panel.hubThresholdBox()->value(), suggested().threshold, 1e-5);
   EXPECT_EQ(slider->value(), HubPanel::thresholdSlider(suggested().threshold));
+}
+
+// The hub list's figures fit their headers and values; a name or source too long for its column
+// is elided with a tooltip holding it whole (the list once showed "Hu…" and "Boxing_T").
+TEST_F(SnapEditor, HubListFitsItsFiguresAndElidesWithTooltips) {
+  HubPanel panel(&project, &session);
+  settle(1);
+  QTreeWidget* tree = panel.hubTree();
+  panel.resize(panel.minimumSizeHint().width(), 600);
+  panel.show();
+  QHeaderView* header = tree->header();
+  const QFontMetrics fm = tree->fontMetrics();
+  for (int c : {1, 2}) {
+    const QString title = tree->headerItem()->text(c);
+    EXPECT_GE(header->sectionSize(c), fm.horizontalAdvance(title) + 8) << title.toStdString();
+    EXPECT_FALSE(tree->headerItem()->toolTip(c).isEmpty());
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+      EXPECT_GE(header->sectionSize(c), fm.horizontalAdvance(tree->topLevelItem(i)->text(c)) + 8);
+    }
+  }
+  int total = 0;
+  for (int c = 0; c < 4; ++c) total += header->sectionSize(c);
+  EXPECT_LE(total, tree->viewport()->width());
+  ASSERT_GT(tree->topLevelItemCount(), 0);
+  for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+    QTreeWidgetItem* item = tree->topLevelItem(i);
+    EXPECT_EQ(item->toolTip(0), item->text(0));
+    EXPECT_EQ(item->toolTip(3), item->text(3));
+  }
 }
 
 // Suggesting beside existing hubs never proposes their frames (a hub so made had no matches of
