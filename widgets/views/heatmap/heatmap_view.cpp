@@ -201,7 +201,7 @@ std::vector<HeatmapRulerLabel> HeatmapView::columnLabels() const {
   };
   // The widest label of this grid: as many digits as its last frame, all of them 8s.
   const int widestFrame = QString(QString::number(cols).size(), QLatin1Char('8')).toInt();
-  const int gap = 2 * fm.horizontalAdvance(QLatin1Char(' ')) + 4;
+  const int gap = fm.horizontalAdvance(QLatin1Char(' ')) + 3;
   const QRect plot = plotRect();
   const double visibleFrames = std::min<double>(cols, plot.width() / m_scale);
   // Seconds beside each frame while that still leaves a few labels across the view; the frames
@@ -240,6 +240,7 @@ std::vector<HeatmapRulerLabel> HeatmapView::rowLabels() const {
   const QRect plot = plotRect();
   const double endFrame = std::min<double>(m_origin.y() + height() / m_scale, m_grid->rowCount());
   int bottom = -1;
+  bool firstShifted = false;
   for (int r = std::max(0, static_cast<int>(std::ceil(m_origin.y() / step)) * step); r <= endFrame;
        r += step) {
     const int y = static_cast<int>(std::lround((r - m_origin.y()) * m_scale));
@@ -250,7 +251,13 @@ std::vector<HeatmapRulerLabel> HeatmapView::rowLabels() const {
     // Centred on its tick; the first row's label sits just below the column ruler instead.
     label.rect = QRect(2, std::max(plot.top(), y - lineHeight), leftBand() - 8, 2 * lineHeight);
     if (label.rect.bottom() >= height()) break;
-    if (bottom >= 0 && label.rect.top() <= bottom) continue;
+    if (bottom >= 0 && label.rect.top() <= bottom) {
+      // The first label, pushed down below the column ruler, crowds the next one: the next one
+      // stays, so the labels keep one step.
+      if (!firstShifted || out.size() != 1) continue;
+      out.pop_back();
+    }
+    if (out.empty()) firstShifted = label.rect.top() > y - lineHeight;
     bottom = label.rect.bottom();
     out.push_back(std::move(label));
   }

@@ -26,43 +26,51 @@ MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
   m_table->setAlternatingRowColors(true);
   m_table->setShowGrid(false);
   m_table->setWordWrap(false);
-  m_table->setTextElideMode(Qt::ElideLeft);  // the end of a path names the file
+  // In the middle: a name keeps its start and end ("Box…Toes"), a path its file name.
+  m_table->setTextElideMode(Qt::ElideMiddle);
   m_table->verticalHeader()->hide();
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
   QHeaderView* header = m_table->horizontalHeader();
   header->setHighlightSections(false);
-  // The figures' columns are as wide as their header and their widest value (from the font, so
-  // "FPS" never shows as "F"); the name and the path share what is left and elide, their
-  // tooltips whole. The table is never narrower than that, so no column is cut off.
+  // The figures' columns are as wide as their header and their widest value (fitColumns; "FPS"
+  // once showed as "F"); the name and the path share what is left and elide, their tooltips
+  // whole.
   header->setStretchLastSection(false);
   header->setSectionResizeMode(QHeaderView::Fixed);
   header->setSectionResizeMode(MotionLibraryModel::Name, QHeaderView::Stretch);
   header->setSectionResizeMode(MotionLibraryModel::SourcePath, QHeaderView::Stretch);
-  const QFontMetrics cells = m_table->fontMetrics(), heads = header->fontMetrics();
-  const int headMargin =
-      2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-  const int cellMargin = 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
-  const QString widest[] = {{},
-                            QStringLiteral("999"),
-                            QStringLiteral("9999999"),
-                            QStringLiteral("9999.99 s"),
-                            QStringLiteral("119.88")};
-  int fixed = 0;
-  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
-    const QString title = m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    const int w = std::max(heads.horizontalAdvance(title) + headMargin + 6,
-                           cells.horizontalAdvance(widest[c]) + cellMargin);
-    header->resizeSection(c, w);
-    fixed += w;
-  }
-  const int elided = 2 * (cells.horizontalAdvance(QStringLiteral("Boxing")) + cellMargin);
-  m_table->setMinimumWidth(fixed + elided + 2 * m_table->frameWidth());
+  fitColumns();
   m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { emit selectionChanged(selectedMotions()); });
   // Rows removed from the project drop out of the selection without a selectionChanged.
-  connect(m_model, &QAbstractItemModel::rowsRemoved, this,
-          [this] { emit selectionChanged(selectedMotions()); });
+  connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this] {
+    emit selectionChanged(selectedMotions());
+    fitColumns();
+  });
+  connect(m_model, &QAbstractItemModel::rowsInserted, this, &MotionLibraryView::fitColumns);
+}
+
+void MotionLibraryView::fitColumns() {
+  QHeaderView* header = m_table->horizontalHeader();
+  const QFontMetrics cells = m_table->fontMetrics(), heads = header->fontMetrics();
+  const int headMargin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 6;
+  const int cellMargin = 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
+  int fixed = 0;
+  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
+    int w = heads.horizontalAdvance(
+                m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) +
+            headMargin;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+      const QString text = m_model->data(m_model->index(r, c), Qt::DisplayRole).toString();
+      w = std::max(w, cells.horizontalAdvance(text) + cellMargin);
+    }
+    header->resizeSection(c, w);
+    fixed += w;
+  }
+  // A few letters of the name; the path may shrink to its ellipsis (its tooltip is whole).
+  const int elided = cells.horizontalAdvance(QStringLiteral("Boxi…")) + 2 * cellMargin;
+  m_table->setMinimumWidth(fixed + elided + 2 * m_table->frameWidth());
 }
 
 QList<MotionId> MotionLibraryView::selectedMotions() const {

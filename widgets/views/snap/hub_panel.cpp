@@ -133,9 +133,10 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   header->resizeSection(2, std::max(fm.horizontalAdvance(tr("Matches")),
                                     fm.horizontalAdvance(tr("0 (empty)")) + icon) +
                                margin);
-  // Room for the figures and a few letters of name and source: the dock stays narrow.
+  // Room for the figures and a few letters of the name (the source may shrink to its
+  // ellipsis): the dock stays narrow.
   m_tree->setMinimumWidth(header->sectionSize(1) + header->sectionSize(2) +
-                          2 * (fm.horizontalAdvance(QStringLiteral("Hub…")) + icon));
+                          fm.horizontalAdvance(QStringLiteral("Hub…")) + 2 * icon);
   m_tree->setTextElideMode(Qt::ElideMiddle);
   m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
