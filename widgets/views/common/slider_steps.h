@@ -47,8 +47,7 @@ struct LogSliderScale {
   }
 
   // Gives `slider` this scale's range and steps, and a minimum width from its font (a decade at
-  // least kCharsPerDecade average characters). Keeps the value's position when the range
-  // changes under it only if the caller sets it again (the slider clamps).
+  // least kCharsPerDecade average characters). The caller sets the position (tick()) after.
   void apply(QSlider* slider) const {
     slider->setRange(0, tickCount());
     slider->setSingleStep(1);

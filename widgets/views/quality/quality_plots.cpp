@@ -174,7 +174,9 @@ void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogr
                d == 0 ? QStringLiteral("1") : QStringLiteral("1e%1").arg(d));
   }
   for (int e = 0; e <= bins; e += std::max(1, bins / 6)) {
-    p.drawText(QRectF(x(e) - 30, plot.bottom() + 2, 60, lineHeight), Qt::AlignCenter,
+    // Centred on its tick, kept inside the area (the last one was cut at the right edge).
+    const double left = std::clamp(x(e) - 30, area.left(), area.right() - 60);
+    p.drawText(QRectF(left, plot.bottom() + 2, 60, lineHeight), Qt::AlignCenter,
                tick(h.edges[static_cast<size_t>(e)]));
   }
   p.drawText(QRectF(plot.left(), plot.bottom() + 4 + lineHeight, plot.width(), lineHeight),

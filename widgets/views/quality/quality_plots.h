@@ -18,7 +18,7 @@ struct Histogram;
 // Where a histogram's parts go in `area`: the title's line, then the legend's entries (a swatch
 // and a series name each) in as many rows as the width needs, then the plot below them, so a
 // legend never covers a bar. The plot keeps at least a third of the area's height; names longer
-// than a row are elided (QualityPlots::toolTipAt gives them whole).
+// than a row are elided (a legend entry's tooltip gives them whole).
 struct HistogramLayout {
   QRectF title;
   std::vector<QRectF> keys;    // one per series: swatch and name
