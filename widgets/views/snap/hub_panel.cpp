@@ -111,9 +111,11 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   sl->setColumnStretch(1, 1);
   layout->addWidget(sug);
   m_tree = new QTreeWidget(this);
-  m_tree->setHeaderLabels({tr("Hub"), tr("Threshold m²"), tr("Matches"), tr("Source")});
+  // Short headers (the unit is in the tooltip): a narrow dock keeps room for the hub's name.
+  m_tree->setHeaderLabels({tr("Hub"), tr("Threshold"), tr("Matches"), tr("Source")});
   m_tree->headerItem()->setToolTip(0, tr("The hub's name (double-click to rename)"));
-  m_tree->headerItem()->setToolTip(1, tr("Frames closer than this to the hub's frame match it"));
+  m_tree->headerItem()->setToolTip(
+      1, tr("Threshold in m²: frames closer than this to the hub's frame match it"));
   m_tree->headerItem()->setToolTip(2, tr("Frames in the hub's match set"));
   m_tree->headerItem()->setToolTip(3, tr("The motion and frame the hub was made from"));
   m_tree->setRootIsDecorated(false);
@@ -127,11 +129,12 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   const int margin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin) + 12;
   const QFontMetrics fm = m_tree->fontMetrics();
   const int icon = m_tree->iconSize().width() > 0 ? m_tree->iconSize().width() + 4 : 20;
-  header->resizeSection(1, std::max(fm.horizontalAdvance(tr("Threshold m²")),
+  header->resizeSection(1, std::max(fm.horizontalAdvance(tr("Threshold")),
                                     fm.horizontalAdvance(QStringLiteral("0.0001234"))) +
                                margin);
+  // An empty hub's "0 (empty)" may elide: its warning icon, colour and tooltip say it all.
   header->resizeSection(2, std::max(fm.horizontalAdvance(tr("Matches")),
-                                    fm.horizontalAdvance(tr("0 (empty)")) + icon) +
+                                    fm.horizontalAdvance(QStringLiteral("9999"))) +
                                margin);
   // Room for the figures and a few letters of the name (the source may shrink to its
   // ellipsis): the dock stays narrow.
