@@ -12,6 +12,7 @@
 #include "core/report/report_walk.h"
 #include "widgets/jobs/job_slot.h"
 #include "widgets/jobs/quality_job.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/playback/playback_controller.h"
 #include "widgets/views/playback/stream_player.h"
 #include "widgets/views/quality/quality_panel.h"
@@ -96,19 +97,20 @@ void QualityDock::run() {
     return;
   }
   m_panel->setRunning(true);
-  m_panel->setStatus(
-      tr("Walking and measuring %n graph(s)...", nullptr, static_cast<int>(job.paths.size())));
+  m_panel->setStatus(countText(job.paths.size(), tr("Walking and measuring %1 graph..."),
+                               tr("Walking and measuring %1 graphs...")));
   m_job->start(
       [job](JobContext<QualityJobResult>& context) { runQualityJob(context, job); },
       {[this, problems](const QualityJobResult& r) {
          m_report = r.report;
          m_inputs = r.inputs;
          m_panel->setReport(m_report);
-         QString text = r.report
-                            ? tr("Report of %n graph(s) in %1 s. Click a transition to see it.",
-                                 nullptr, static_cast<int>(r.report->inputs.size()))
-                                  .arg(r.report->seconds, 0, 'f', 1)
-                            : r.error;
+         QString text =
+             r.report
+                 ? tr("Report of %1 in %2 s. Click a transition to see it.")
+                       .arg(countText(r.report->inputs.size(), tr("%1 graph"), tr("%1 graphs")))
+                       .arg(r.report->seconds, 0, 'f', 1)
+                 : r.error;
          if (!problems.isEmpty()) text += QLatin1Char('\n') + problems.join(QLatin1Char('\n'));
          m_panel->setStatus(text);
        },

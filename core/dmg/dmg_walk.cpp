@@ -119,10 +119,11 @@ void DmgWalkStream::startTransition(int from, int to) {
   m_transform = newTransform;
   m_blendFrame = 0;
   m_sinceTransition = 0;
-  m_transitions.push_back({m_played, "motion " + std::to_string(a.motion) + " frame " +
-                                         std::to_string(a.frame) + " -> motion " +
-                                         std::to_string(b.motion) + " frame " +
-                                         std::to_string(b.frame)});
+  auto name = [this](const DmgVertex& v) {
+    return m_namer ? m_namer(v)
+                   : "motion " + std::to_string(v.motion) + " frame " + std::to_string(v.frame);
+  };
+  m_transitions.push_back({m_played, name(a) + " -> " + name(b)});
 }
 
 bool DmgWalkStream::next(Pose& out) {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/dmg/database_motion_graph.h"
@@ -75,6 +76,14 @@ class DmgWalkStream final : public PoseStream {
   // asks for (core/agility/graph_controller.h). 0 (the default) stops turning.
   void setYawRate(double radiansPerFrame) { m_yawRate = radiansPerFrame; }
 
+  // Names a vertex in the transitions' labels ("<from> -> <to>"). The default names it in the
+  // graph's own ids ("motion 3 frame 12"); a graph whose motions are clips of other motions
+  // (an export's clip-level graph) names the source motion and frame instead, so a report does
+  // not call clip 16 "motion 16" in a project of six motions. Null restores the default.
+  void setVertexNamer(std::function<std::string(const DmgVertex&)> namer) {
+    m_namer = std::move(namer);
+  }
+
   int currentVertex() const { return m_vertex; }  // the vertex of the last frame written
   const std::vector<int>& edgesTaken() const { return m_edges; }
   const FloorTransform& rootTransform() const { return m_transform; }  // source -> world
@@ -96,6 +105,7 @@ class DmgWalkStream final : public PoseStream {
   Eigen::Vector3d m_rootOffset = Eigen::Vector3d::Zero();  // world metres
   std::vector<Eigen::Quaterniond> m_rotationOffsets;       // per joint; root in world frame
   std::vector<StreamTransition> m_transitions;
+  std::function<std::string(const DmgVertex&)> m_namer;
   std::vector<int> m_edges;
   double m_yawRate = 0.0;
   Eigen::Vector3d m_lastRoot = Eigen::Vector3d::Zero();  // world root of the last frame written

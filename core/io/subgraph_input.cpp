@@ -39,9 +39,21 @@ class SubgraphInput final : public GraphInput {
     if (m_graph->vertexCount() < 2) return Error{path() + ": the graph has no cycle to walk"};
     if (Status s = DmgWalkStream::validateFor(m_graph.get(), m_clips); !s)
       return Error{path() + ": " + s.error().message};
-    return std::unique_ptr<PoseStream>(std::make_unique<DmgWalkStream>(
-        m_graph, m_clips, 0, randomDmgEdgeChooser(seed, kMinGapFrames),
-        DmgBlendSettings{kBlendFrames}));
+    auto stream = std::make_unique<DmgWalkStream>(m_graph, m_clips, 0,
+                                                  randomDmgEdgeChooser(seed, kMinGapFrames),
+                                                  DmgBlendSettings{kBlendFrames});
+    // The stream's motions are the export's clips: name a transition's ends by the source
+    // motion and its frame there. Copied, so the stream may outlive the input.
+    stream->setVertexNamer([clips = m_file.clips, names = m_file.motionNames](const DmgVertex& v) {
+      if (v.motion < 0 || v.motion >= static_cast<int>(clips.size()))
+        return "clip " + std::to_string(v.motion) + " frame " + std::to_string(v.frame);
+      const Clip& clip = clips[static_cast<size_t>(v.motion)];
+      const std::string motion = clip.motion >= 0 && clip.motion < static_cast<int>(names.size())
+                                     ? names[static_cast<size_t>(clip.motion)]
+                                     : "motion " + std::to_string(clip.motion + 1);
+      return motion + " frame " + std::to_string(clip.beginFrame + v.frame);
+    });
+    return std::unique_ptr<PoseStream>(std::move(stream));
   }
 
   // Stream motion c is clip c; its frame k is source frame begin + k.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/subgraph_export.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -12,6 +13,7 @@
 #include "core/import/import_motion_loader.h"
 #include "core/import/import_test_util.h"
 #include "core/import/motion_reader.h"
+#include "core/io/graph_input.h"
 #include "support/synthetic_motion.h"
 
 namespace mg {
@@ -31,8 +33,13 @@ struct Exported {
 
 Exported exportOnce(const std::string& name, RequirementKind kind = RequirementKind::PairTime) {
   Exported x;
-  x.motions.push_back(std::make_shared<Motion>(test::makeSwingMotion(150, 30.0, 1.0, 0.5)));
-  x.motions.push_back(std::make_shared<Motion>(test::makeSwingMotion(120, 30.0, 1.4, 0.4)));
+  // Names of their own, so a test can tell which motion a label names.
+  Motion slow = test::makeSwingMotion(150, 30.0, 1.0, 0.5),
+         fast = test::makeSwingMotion(120, 30.0, 1.4, 0.4);
+  slow.name = "slow swing";
+  fast.name = "fast swing";
+  x.motions.push_back(std::make_shared<Motion>(std::move(slow)));
+  x.motions.push_back(std::make_shared<Motion>(std::move(fast)));
   std::vector<const Motion*> p = {x.motions[0].get(), x.motions[1].get()};
   DmgBuildSettings settings;
   settings.threshold = 0.03;
@@ -155,6 +162,35 @@ TEST(SubgraphExport, TheClipLevelGraphPlaysAsOneContinuousWalk) {
   while (frames < 300 && walk.next(pose)) ++frames;
   EXPECT_EQ(frames, 300);
   EXPECT_GT(walk.transitions().size(), 0u);
+}
+
+// The opened export's walk names a transition's ends by the source motion and its frame (the
+// Quality dock once said "motion 16 frame 1", clip 16 of the export, in a project of 6 motions).
+TEST(SubgraphExport, AnOpenedExportsTransitionsNameTheSourceMotionAndFrame) {
+  Exported x = exportOnce("names");
+  Result<std::unique_ptr<GraphInput>> input = openGraphInput(x.dir.string(), importMotionLoader());
+  ASSERT_TRUE(input) << input.error().message;
+  Result<std::unique_ptr<PoseStream>> stream = (*input)->makeStream(3);
+  ASSERT_TRUE(stream) << stream.error().message;
+  Pose pose;
+  for (int i = 0; i < 600 && (*stream)->transitions().size() < 5; ++i) {
+    ASSERT_TRUE((*stream)->next(pose));
+  }
+  ASSERT_FALSE((*stream)->transitions().empty());
+  const std::regex end(R"((.+) frame (\d+))");
+  for (const StreamTransition& t : (*stream)->transitions()) {
+    const size_t arrow = t.label.find(" -> ");
+    ASSERT_NE(arrow, std::string::npos) << t.label;
+    for (const std::string& side : {t.label.substr(0, arrow), t.label.substr(arrow + 4)}) {
+      std::smatch m;
+      ASSERT_TRUE(std::regex_match(side, m, end)) << t.label;
+      const auto named = std::find_if(x.motions.begin(), x.motions.end(),
+                                      [&](const auto& motion) { return motion->name == m[1]; });
+      ASSERT_NE(named, x.motions.end()) << "no source motion is called '" << m[1] << "'";
+      EXPECT_LT(std::stoi(m[2]), (*named)->frameCount()) << t.label;
+    }
+  }
+  fs::remove_all(x.dir);
 }
 
 TEST(SubgraphExport, BadFilesAreRejectedWithTheField) {

@@ -245,7 +245,7 @@ TEST(GraphCanvasView, SmallGraphIsCentred) {
   auto* column = new QVBoxLayout(page);
   column->addWidget(new ZoomingGraphicsView(&scene));
   auto* label =
-      new QLabel(QStringLiteral("3 hubs, 41 clips, 0 dead end(s)\nCuts: position jump 0.1 → 0.01 "
+      new QLabel(QStringLiteral("3 hubs, 41 clips, 0 dead ends\nCuts: position jump 0.1 → 0.01 "
                                 "m, velocity jump 1 → 0.2 m/s"));
   label->setWordWrap(true);
   column->addWidget(label);

@@ -17,6 +17,7 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/graph/graph_scene.h"
 #include "widgets/views/snap/hub_graph_model.h"
 #include "widgets/views/snap/snap_preview.h"
@@ -204,11 +205,14 @@ void GraphCanvas::updateQuality() {
     m_quality->setText(tr("Cannot build the graph: %1").arg(s->error));
     return;
   }
-  QString text = tr("%1 hubs, %2 clips, %3 dead end(s)")
-                     .arg(s->graph.hubs.size())
-                     .arg(s->graph.edges.size())
-                     .arg(s->deadEnds.size());
-  if (!s->emptyHubs.empty()) text += tr(", %1 hub(s) without matches").arg(s->emptyHubs.size());
+  QString text = tr("%1, %2, %3")
+                     .arg(countText(s->graph.hubs.size(), tr("%1 hub"), tr("%1 hubs")),
+                          countText(s->graph.edges.size(), tr("%1 clip"), tr("%1 clips")),
+                          countText(s->deadEnds.size(), tr("%1 dead end"), tr("%1 dead ends")));
+  if (!s->emptyHubs.empty()) {
+    text += countText(s->emptyHubs.size(), tr(", %1 hub without matches"),
+                      tr(", %1 hubs without matches"));
+  }
   if (!s->snapError.isEmpty()) {
     text += tr("\nSnapping failed: %1").arg(s->snapError);
   } else if (s->cutsBefore && s->cutsAfter) {

@@ -27,7 +27,8 @@ struct GraphModelNode {
   QString detail;        // second line in the disc, e.g. "in 2 · out 3" or "2-D, 8 ex."
   QColor colour;         // the kind's colour for this node (the disc is a darker shade)
   QPointF position;      // scene coordinates of the centre
-  bool deadEnd = false;  // no way out: drawn with a red dashed ring and "dead end" under it
+  bool deadEnd = false;  // no way out: drawn with a red dashed ring and deadEndLabel under it
+  QString deadEndLabel;  // the kind's word for its dead end; empty: "dead end"
   bool dimmed = false;   // e.g. a hub without matches, a node still building
   QString toolTip;
   bool operator==(const GraphModelNode&) const = default;

@@ -38,8 +38,10 @@ GraphNodeItem::GraphNodeItem(GraphScene* scene, GraphNodeId id) : m_scene(scene)
 }
 
 QRectF GraphNodeItem::boundingRect() const {
-  const double r = kRadius + 6;
-  return {-r - 30, -r, 2 * r + 60, 2 * r + 22};
+  // The disc, and the text's span across and under it (GraphScene::kLabelSpan and a line under
+  // the disc: zoomed out, text keeps its screen size but never grows past its scene size).
+  const double r = kRadius + 6, half = std::max(r, GraphScene::kLabelSpan / 2);
+  return {-half, -r, 2 * half, 2 * r + 22};
 }
 
 void GraphNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) {
@@ -54,24 +56,28 @@ void GraphNodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
   p->setPen(border);
   p->setBrush(fill);
   p->drawEllipse(QPointF(0, 0), kRadius, kRadius);
+  // Text at the font's size on screen however far the view is zoomed out (scaled with the disc
+  // it became unreadable), elided to the room before the nearest node, or left out.
+  const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+  const GraphNodeLabels text = m_scene->nodeLabels(m_id, lod);
+  if (text.label.isEmpty() && text.deadEnd.isEmpty()) return;
+  const double t = GraphScene::textScale(lod);
+  p->save();
+  p->scale(1 / t, 1 / t);
+  const double r = kRadius * t, span = GraphScene::kLabelSpan * t;
+  const double line = QFontMetricsF(m_scene->labelFont()).height();
   p->setPen(Qt::white);
-  QFont f = p->font();
-  f.setBold(true);
-  p->setFont(f);
-  const QRectF inner(-kRadius + 3, -kRadius + 6, 2 * kRadius - 6, kRadius);
-  p->drawText(
-      inner, Qt::AlignCenter,
-      p->fontMetrics().elidedText(node->label, Qt::ElideRight, static_cast<int>(inner.width())));
-  f.setBold(false);
-  f.setPointSizeF(f.pointSizeF() * 0.85);
-  p->setFont(f);
-  p->drawText(QRectF(-kRadius, 2, 2 * kRadius, kRadius - 8), Qt::AlignHCenter | Qt::AlignTop,
-              node->detail);
-  if (dead) {
+  p->setFont(m_scene->labelFont());
+  const double labelTop = text.detail.isEmpty() ? -line / 2 : -line;
+  p->drawText(QRectF(-span / 2, labelTop, span, line), Qt::AlignCenter, text.label);
+  p->setFont(m_scene->detailFont());
+  if (!text.detail.isEmpty())
+    p->drawText(QRectF(-span / 2, 0, span, r), Qt::AlignHCenter | Qt::AlignTop, text.detail);
+  if (!text.deadEnd.isEmpty()) {
     p->setPen(kDeadEnd);
-    p->drawText(QRectF(-kRadius - 30, kRadius + 2, 2 * kRadius + 60, 18), Qt::AlignCenter,
-                QObject::tr("dead end"));
+    p->drawText(QRectF(-span / 2, r + 2, span, line), Qt::AlignCenter, text.deadEnd);
   }
+  p->restore();
 }
 
 QVariant GraphNodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {
@@ -259,10 +265,81 @@ void GraphScene::syncNodeItem(GraphNodeId id) {
   GraphNodeItem* item = nodeItem(id);
   const GraphModelNode* node = m_model->node(id);
   if (!item || !node) return;
-  if (item->pos() != node->position) item->setPos(node->position);
-  item->setToolTip(node->toolTip);
+  if (item->pos() != node->position) {
+    item->setPos(node->position);
+    // The neighbours' room for their labels changed with it.
+    for (auto& [other, otherItem] : m_nodes) otherItem->update();
+  }
+  // The label may be drawn elided or not at all: the tooltip always holds it whole.
+  item->setToolTip(node->toolTip.contains(node->label) || node->label.isEmpty()
+                       ? node->toolTip
+                       : node->label + QLatin1Char('\n') + node->toolTip);
   item->update();
   updateEdgesOf(id);  // dead-end colouring and geometry of its arrows
+}
+
+QFont GraphScene::labelFont() const {
+  QFont f = font();
+  f.setBold(true);
+  return f;
+}
+
+QFont GraphScene::detailFont() const {
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 0.85);
+  return f;
+}
+
+double GraphScene::textScale(double pixelsPerUnit) {
+  return std::clamp(pixelsPerUnit, 1e-3, 1.0);
+}
+
+double GraphScene::labelRoom(GraphNodeId id) const {
+  const GraphNodeItem* item = nodeItem(id);
+  if (!item) return 0;
+  double nearest = kLabelSpan + kLabelGap;
+  for (const auto& [other, otherItem] : m_nodes) {
+    if (other == id) continue;
+    const QPointF d = otherItem->pos() - item->pos();
+    // Only a neighbour beside it can collide: one a disc or more above or below has its own row.
+    if (std::abs(d.y()) < 2 * GraphNodeItem::kRadius) nearest = std::min(nearest, std::abs(d.x()));
+  }
+  return std::max(0.0, nearest - kLabelGap);
+}
+
+GraphNodeLabels GraphScene::nodeLabels(GraphNodeId id, double pixelsPerUnit) const {
+  GraphNodeLabels out;
+  const GraphModelNode* node = m_model->node(id);
+  if (!node || !(pixelsPerUnit > 0)) return out;
+  const double t = textScale(pixelsPerUnit);
+  const QFontMetricsF label(labelFont()), detail(detailFont());
+  const double room = labelRoom(id) * t;  // in text units (screen pixels when zoomed out)
+  // Shortened to the room; left out when not even a letter and the ellipsis fit.
+  auto fit = [room](const QFontMetricsF& fm, const QString& text) {
+    if (text.isEmpty() || room < fm.horizontalAdvance(QStringLiteral("M\u2026"))) return QString();
+    return fm.elidedText(text, Qt::ElideRight, room);
+  };
+  out.label = fit(label, node->label);
+  // The detail line goes inside the disc under the label only when the disc is tall enough on
+  // screen for both.
+  if (!out.label.isEmpty() && GraphNodeItem::kRadius * t >= label.height() + detail.height() / 2)
+    out.detail = fit(detail, node->detail);
+  if (node->deadEnd) {
+    out.deadEnd =
+        fit(detail, node->deadEndLabel.isEmpty() ? QObject::tr("dead end") : node->deadEndLabel);
+  }
+  return out;
+}
+
+QRectF GraphScene::labelRect(GraphNodeId id, double pixelsPerUnit) const {
+  const GraphNodeItem* item = nodeItem(id);
+  const GraphNodeLabels text = nodeLabels(id, pixelsPerUnit);
+  if (!item || text.label.isEmpty()) return {};
+  // In scene units: the text's size in text units, scaled back.
+  const double t = textScale(pixelsPerUnit);
+  const QFontMetricsF fm(labelFont());
+  const double w = fm.horizontalAdvance(text.label) / t, h = fm.height() / t;
+  return QRectF(item->pos().x() - w / 2, item->pos().y() - h, w, h);
 }
 
 void GraphScene::addEdgeItem(GraphEdgeId id) {

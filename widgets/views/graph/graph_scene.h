@@ -15,6 +15,12 @@ namespace mg {
 
 class GraphScene;
 
+// What a node shows at a zoom: its label, detail line and dead-end word, each elided to the room
+// it has, or empty when left out.
+struct GraphNodeLabels {
+  QString label, detail, deadEnd;
+};
+
 // A node as a disc. Holds only its id; everything it draws is asked from the model.
 class GraphNodeItem : public QGraphicsItem {
  public:
@@ -84,6 +90,23 @@ class GraphScene : public QGraphicsScene {
 
   // Side-by-side index of an edge among the edges with its endpoints (0 for the first).
   int laneOf(GraphEdgeId id) const;
+
+  // Node text. The widest a label may be, in scene units (about two discs), and the gap kept
+  // between neighbouring labels.
+  static constexpr double kLabelSpan = 128.0;
+  static constexpr double kLabelGap = 8.0;
+  // Scene units of room for node `id`'s label: up to kLabelSpan, less when a node beside it
+  // (within a disc's height above or below) is nearer.
+  double labelRoom(GraphNodeId id) const;
+  // Text is drawn at its font's size on screen when zoomed out (`pixelsPerUnit` < 1) and grows
+  // with the view when zoomed in: its size in scene units is (font size) / textScale.
+  static double textScale(double pixelsPerUnit);
+  // What node `id` shows at `pixelsPerUnit` screen pixels per scene unit.
+  GraphNodeLabels nodeLabels(GraphNodeId id, double pixelsPerUnit) const;
+  // The drawn label's rectangle in scene coordinates (empty when it is left out).
+  QRectF labelRect(GraphNodeId id, double pixelsPerUnit) const;
+  QFont labelFont() const;
+  QFont detailFont() const;
 
  signals:
   // A drag ended with the node at `position` (the owner pushes a move command).

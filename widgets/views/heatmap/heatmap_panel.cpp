@@ -173,7 +173,7 @@ QWidget* HeatmapPanel::createThresholdBar() {
   auto* row = new QHBoxLayout(bar);
   row->setContentsMargins(0, 0, 0, 0);
   m_thresholdSlider = new QSlider(Qt::Horizontal, bar);
-  m_thresholdSlider->setRange(0, kSliderSteps);
+  thresholdScale().apply(m_thresholdSlider);
   m_thresholdSlider->setToolTip(
       tr("Cells under the threshold are tinted; dots are local minima "
          "under it (transition candidates)"));
@@ -189,18 +189,23 @@ QWidget* HeatmapPanel::createThresholdBar() {
   row->addWidget(m_thresholdSpin);
   row->addWidget(fit);
   connect(fit, &QToolButton::clicked, m_view, &HeatmapView::fitToView);
-  // The slider runs on a square-root scale, like the grey levels: fine steps near zero.
   connect(m_thresholdSlider, &QSlider::valueChanged, this, [this](int v) {
     if (!m_grid) return;
-    const double f = static_cast<double>(v) / kSliderSteps;
     m_thresholdSet = true;
-    setThreshold(m_grid->whiteLevel * f * f);
+    setThreshold(thresholdScale().value(v));
   });
   connect(m_thresholdSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
     m_thresholdSet = true;
     setThreshold(v);
   });
   return bar;
+}
+
+LogSliderScale HeatmapPanel::thresholdScale() const {
+  // The shown grid's white level down to a thousandth of it: below that every cell is white
+  // noise of the metric, and the spin box still takes any value (0: no tint).
+  const double white = m_grid && m_grid->whiteLevel > 0 ? m_grid->whiteLevel : 1.0;
+  return {white * 1e-3, white};
 }
 
 double HeatmapPanel::threshold() const {
@@ -212,10 +217,7 @@ void HeatmapPanel::setThreshold(double threshold) {
   {
     const QSignalBlocker b1(m_thresholdSpin), b2(m_thresholdSlider);
     m_thresholdSpin->setValue(t);
-    if (m_grid) {
-      m_thresholdSlider->setValue(static_cast<int>(
-          std::lround(std::sqrt(std::min(1.0f, t / m_grid->whiteLevel)) * kSliderSteps)));
-    }
+    if (m_grid) m_thresholdSlider->setValue(thresholdScale().tick(t));
   }
   m_view->setThreshold(t);
   m_legend->setThreshold(t);

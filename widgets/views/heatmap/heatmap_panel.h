@@ -9,6 +9,7 @@
 
 #include "widgets/document/project.h"
 #include "widgets/jobs/heatmap_grid.h"
+#include "widgets/views/common/slider_steps.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -53,6 +54,9 @@ class HeatmapPanel : public QWidget {
   void selectPair(int row, int col);
   void setThreshold(double threshold);
   double threshold() const;
+  // The threshold slider's log scale for the shown grid (the editor's one threshold mapping).
+  LogSliderScale thresholdScale() const;
+  QSlider* thresholdSlider() const { return m_thresholdSlider; }
 
   HeatmapView* view() const { return m_view; }
   HeatmapSliceView* sliceView() const { return m_slice; }

@@ -5,10 +5,12 @@
 #include <cmath>
 
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 namespace mg {
@@ -46,10 +48,36 @@ void HeatmapView::setPairColours(const QColor& row, const QColor& col) {
   update();
 }
 
+QFont HeatmapView::rulerFont() const {
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 0.8);
+  return f;
+}
+
+int HeatmapView::topBand() const {
+  return QFontMetrics(rulerFont()).height() + 4;
+}
+
+int HeatmapView::leftBand() const {
+  // Room for the longest row number and its seconds ("8888", "296s") and the tick.
+  const QFontMetrics fm(rulerFont());
+  const int rows = m_grid ? m_grid->rowCount() : 1000;
+  const QString digits(QString::number(rows).size(), QLatin1Char('8'));
+  const int text = std::max({fm.horizontalAdvance(digits), fm.horizontalAdvance(digits + 's'),
+                             fm.horizontalAdvance(tr("frame"))});
+  return text + 10;
+}
+
+QRect HeatmapView::plotRect() const {
+  const int top = topBand(), left = leftBand();
+  return QRect(left, top, std::max(1, width() - left - 2), std::max(1, height() - 2 * top));
+}
+
 double HeatmapView::fitScale() const {
   if (!m_grid) return 1;
-  return std::min(width() / static_cast<double>(m_grid->colCount()),
-                  height() / static_cast<double>(m_grid->rowCount()));
+  const QRect plot = plotRect();
+  return std::min(plot.width() / static_cast<double>(m_grid->colCount()),
+                  plot.height() / static_cast<double>(m_grid->rowCount()));
 }
 
 void HeatmapView::setView(double pixelsPerFrame, const QPointF& origin) {
@@ -61,13 +89,19 @@ void HeatmapView::setView(double pixelsPerFrame, const QPointF& origin) {
 }
 
 void HeatmapView::fitToView() {
+  applyFit();
+  update();
+}
+
+void HeatmapView::applyFit() {
+  m_fitSize = size();
   m_scale = fitScale();
   if (m_grid) {
-    m_origin = QPointF(m_grid->colCount() / 2.0 - width() / (2 * m_scale),
-                       m_grid->rowCount() / 2.0 - height() / (2 * m_scale));
+    // The grid's centre on the plot's centre: the rulers never cover a cell of a fitted grid.
+    const QPointF centre = QRectF(plotRect()).center();
+    m_origin = QPointF(m_grid->colCount() / 2.0, m_grid->rowCount() / 2.0) - centre / m_scale;
   }
   m_fitted = true;
-  update();
 }
 
 void HeatmapView::zoomAt(const QPointF& anchor, double factor) {
@@ -109,6 +143,9 @@ int HeatmapView::drawnLevel() const {
 }
 
 void HeatmapView::paintEvent(QPaintEvent*) {
+  // A size that changed without a resize event reaching the view (resized while hidden in a
+  // tabbed or closed dock) is caught here, before anything is drawn at the old fit.
+  if (m_fitted && m_fitSize != size()) applyFit();
   QPainter p(this);
   p.fillRect(rect(), kBackground);
   if (!m_grid) return;
@@ -153,54 +190,127 @@ int heatmapAxisStep(double pixelsPerFrame, double minPixels) {
   return 1000000000;
 }
 
+std::vector<HeatmapRulerLabel> HeatmapView::columnLabels() const {
+  std::vector<HeatmapRulerLabel> out;
+  if (!m_grid) return out;
+  const QFontMetrics fm(rulerFont());
+  const double fps = m_grid->fps();
+  const int cols = m_grid->colCount();
+  auto withSeconds = [fps](int frame) {
+    return QStringLiteral("%1 (%2s)").arg(frame).arg(frame / fps, 0, 'g', 3);
+  };
+  // The widest label of this grid: as many digits as its last frame, all of them 8s.
+  const int widestFrame = QString(QString::number(cols).size(), QLatin1Char('8')).toInt();
+  const int gap = fm.horizontalAdvance(QLatin1Char(' ')) + 3;
+  const QRect plot = plotRect();
+  const double visibleFrames = std::min<double>(cols, plot.width() / m_scale);
+  // Seconds beside each frame while that still leaves a few labels across the view; the frames
+  // alone when zoomed out (a ruler with one label read "0" and nothing else).
+  int step = heatmapAxisStep(m_scale, fm.horizontalAdvance(withSeconds(widestFrame)) + gap);
+  const bool seconds = visibleFrames / step >= 2.5;
+  if (!seconds) {
+    step = heatmapAxisStep(m_scale, fm.horizontalAdvance(QString::number(widestFrame)) + gap);
+  }
+  const double endFrame = std::min<double>(m_origin.x() + width() / m_scale, cols);
+  int right = -1;  // the previous label's right edge
+  for (int c = std::max(0, static_cast<int>(std::ceil(m_origin.x() / step)) * step); c <= endFrame;
+       c += step) {
+    const int x = static_cast<int>(std::lround((c - m_origin.x()) * m_scale));
+    if (x < plot.left()) continue;
+    HeatmapRulerLabel label;
+    label.frame = c;
+    label.text = seconds ? withSeconds(c) : QString::number(c);
+    label.rect = QRect(x + 2, 0, fm.horizontalAdvance(label.text), topBand() - 4);
+    if (label.rect.right() >= width()) break;
+    if (right >= 0 && label.rect.left() < right + gap / 2) continue;
+    right = label.rect.right();
+    out.push_back(std::move(label));
+  }
+  return out;
+}
+
+std::vector<HeatmapRulerLabel> HeatmapView::rowLabels() const {
+  std::vector<HeatmapRulerLabel> out;
+  if (!m_grid) return out;
+  const QFontMetrics fm(rulerFont());
+  const double fps = m_grid->fps();
+  // Two lines per label (frame above the tick, seconds below) and a line's gap between labels.
+  const int lineHeight = fm.height();
+  const int step = heatmapAxisStep(m_scale, 2.5 * lineHeight);
+  const QRect plot = plotRect();
+  const double endFrame = std::min<double>(m_origin.y() + height() / m_scale, m_grid->rowCount());
+  int bottom = -1;
+  bool firstShifted = false;
+  for (int r = std::max(0, static_cast<int>(std::ceil(m_origin.y() / step)) * step); r <= endFrame;
+       r += step) {
+    const int y = static_cast<int>(std::lround((r - m_origin.y()) * m_scale));
+    if (y < plot.top()) continue;
+    HeatmapRulerLabel label;
+    label.frame = r;
+    label.text = QStringLiteral("%1\n%2s").arg(r).arg(r / fps, 0, 'g', 3);
+    // Centred on its tick; the first row's label sits just below the column ruler instead.
+    label.rect = QRect(2, std::max(plot.top(), y - lineHeight), leftBand() - 8, 2 * lineHeight);
+    if (label.rect.bottom() >= height()) break;
+    if (bottom >= 0 && label.rect.top() <= bottom) {
+      // The first label, pushed down below the column ruler, crowds the next one: the next one
+      // stays, so the labels keep one step.
+      if (!firstShifted || out.size() != 1) continue;
+      out.pop_back();
+    }
+    if (out.empty()) firstShifted = label.rect.top() > y - lineHeight;
+    bottom = label.rect.bottom();
+    out.push_back(std::move(label));
+  }
+  return out;
+}
+
 void HeatmapView::drawAxes(QPainter& p) {
   // Translucent bands over the top and left edges: frame numbers (and seconds) of the columns
   // and rows, and which motion runs along each.
-  constexpr int kBand = 18, kLeftBand = 44;
-  const double fps = m_grid->fps();
+  const int band = topBand(), leftWidth = leftBand();
   p.setRenderHint(QPainter::Antialiasing, false);
-  QFont f = font();
-  f.setPointSizeF(f.pointSizeF() * 0.8);
-  p.setFont(f);
-  const QColor band(20, 21, 24, 200), text(210, 212, 218);
-  p.fillRect(QRect(0, 0, width(), kBand), band);
-  p.fillRect(QRect(0, kBand, kLeftBand, height() - kBand), band);
-  auto label = [fps](int frame) {
-    return QStringLiteral("%1 (%2s)").arg(frame).arg(frame / fps, 0, 'g', 3);
-  };
-  const int step = heatmapAxisStep(m_scale, p.fontMetrics().horizontalAdvance(label(88888)) + 10);
+  p.setFont(rulerFont());
+  const QFontMetrics fm = p.fontMetrics();
+  const QColor shade(20, 21, 24, 200), text(210, 212, 218);
+  p.fillRect(QRect(0, 0, width(), band), shade);
+  p.fillRect(QRect(0, band, leftWidth, height() - band), shade);
   p.setPen(text);
-  const QPointF end = m_origin + QPointF(width(), height()) / m_scale;
-  for (int c = std::max(0, static_cast<int>(std::ceil(m_origin.x() / step)) * step);
-       c <= std::min<double>(end.x(), m_grid->colCount()); c += step) {
-    const int x = static_cast<int>((c - m_origin.x()) * m_scale);
-    if (x < kLeftBand) continue;
-    p.drawLine(x, kBand - 5, x, kBand - 1);
-    p.drawText(x + 2, kBand - 5, label(c));
+  for (const HeatmapRulerLabel& l : columnLabels()) {
+    const int x = static_cast<int>(std::lround((l.frame - m_origin.x()) * m_scale));
+    p.drawLine(x, band - 5, x, band - 1);
+    p.drawText(l.rect, Qt::AlignLeft | Qt::AlignVCenter, l.text);
   }
-  const int rowStep = heatmapAxisStep(m_scale, 2.2 * p.fontMetrics().height());
-  for (int r = std::max(0, static_cast<int>(std::ceil(m_origin.y() / rowStep)) * rowStep);
-       r <= std::min<double>(end.y(), m_grid->rowCount()); r += rowStep) {
-    const int y = static_cast<int>((r - m_origin.y()) * m_scale);
-    if (y < kBand + 4) continue;
-    p.drawLine(kLeftBand - 5, y, kLeftBand - 1, y);
-    p.drawText(QRect(2, y - p.fontMetrics().height(), kLeftBand - 4, p.fontMetrics().height()),
-               Qt::AlignRight | Qt::AlignBottom, QString::number(r));
-    p.drawText(QRect(2, y, kLeftBand - 4, p.fontMetrics().height()), Qt::AlignRight | Qt::AlignTop,
-               QStringLiteral("%1s").arg(r / fps, 0, 'g', 3));
+  for (const HeatmapRulerLabel& l : rowLabels()) {
+    const int y = static_cast<int>(std::lround((l.frame - m_origin.y()) * m_scale));
+    p.drawLine(leftWidth - 5, y, leftWidth - 1, y);
+    p.drawText(l.rect, Qt::AlignRight | Qt::AlignVCenter, l.text);
   }
+  p.fillRect(QRect(0, 0, leftWidth, band), shade.darker(130));
+  p.drawText(QRect(2, 0, leftWidth - 4, band), Qt::AlignCenter, tr("frame"));
+  const QString names = namesText();
+  const QString shown = fm.elidedText(names, Qt::ElideMiddle, width() - 12);
+  const QRect nameRect = namesRect();
+  p.fillRect(nameRect, shade);
+  p.drawText(nameRect, Qt::AlignCenter, shown);
+}
+
+QString HeatmapView::namesText() const {
+  if (!m_grid) return {};
   const QString rowName =
       QString::fromStdString(m_grid->rowMotion ? m_grid->rowMotion->name : std::string());
   const QString colName =
       QString::fromStdString(m_grid->colMotion ? m_grid->colMotion->name : std::string());
-  p.fillRect(QRect(0, 0, kLeftBand, kBand), band.darker(130));
-  p.drawText(QRect(2, 0, kLeftBand - 4, kBand), Qt::AlignCenter, tr("frame"));
-  const QString names =
-      tr("rows ↓ %1   columns → %2   (frames at %3 fps)").arg(rowName, colName).arg(fps, 0, 'g', 4);
-  const int w = p.fontMetrics().horizontalAdvance(names) + 12;
-  const QRect nameRect(width() - w, height() - kBand, w, kBand);
-  p.fillRect(nameRect, band);
-  p.drawText(nameRect, Qt::AlignCenter, names);
+  return tr("rows ↓ %1   columns → %2   (frames at %3 fps)")
+      .arg(rowName, colName)
+      .arg(m_grid->fps(), 0, 'g', 4);
+}
+
+QRect HeatmapView::namesRect() const {
+  // A narrow view elides the names (the tooltip holds them whole) rather than draw them past its
+  // left edge.
+  const QFontMetrics fm(rulerFont());
+  const int w = std::min(width(), fm.horizontalAdvance(namesText()) + 12);
+  return QRect(width() - w, height() - topBand(), w, topBand());
 }
 
 void HeatmapView::contextMenuEvent(QContextMenuEvent* event) {
@@ -258,7 +368,7 @@ void HeatmapView::drawSelection(QPainter& p) {
 }
 
 void HeatmapView::resizeEvent(QResizeEvent*) {
-  if (m_fitted) fitToView();
+  if (m_fitted) applyFit();
 }
 
 void HeatmapView::wheelEvent(QWheelEvent* event) {
@@ -350,6 +460,20 @@ bool HeatmapView::event(QEvent* event) {
       default:
         break;
     }
+  }
+  if (event->type() == QEvent::ToolTip) {
+    // Only the names band has a tooltip, and only when it is elided: the cells report in the
+    // status line, and a tooltip chasing the pointer would cover them.
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString names = namesText();
+    const bool elided = QFontMetrics(rulerFont()).horizontalAdvance(names) > width() - 12;
+    if (m_grid && elided && namesRect().contains(help->pos())) {
+      QToolTip::showText(help->globalPos(), names, this);
+    } else {
+      QToolTip::hideText();
+      event->ignore();
+    }
+    return true;
   }
   return QWidget::event(event);
 }

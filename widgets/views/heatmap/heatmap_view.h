@@ -2,15 +2,25 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <QPoint>
 #include <QPointF>
+#include <QRect>
+#include <QString>
 #include <QWidget>
 
 #include "widgets/jobs/heatmap_grid.h"
 #include "widgets/views/heatmap/heatmap_tiles.h"
 
 namespace mg {
+
+// One label of a ruler: the frame, its text and where the text goes (widget pixels).
+struct HeatmapRulerLabel {
+  int frame = 0;
+  QString text;
+  QRect rect;
+};
 
 // The distance grid as an image: rows down, columns across, dark = similar. Draws from the
 // grid's pyramid at the level of the current zoom through HeatmapTiles; cells under the
@@ -40,8 +50,19 @@ class HeatmapView : public QWidget {
   double pixelsPerFrame() const { return m_scale; }
   QPointF origin() const { return m_origin; }
   void setView(double pixelsPerFrame, const QPointF& origin);
-  // Whole grid in view, centred.
+  // Whole grid in view, centred in the area the rulers leave, and following the widget's size
+  // again (until the next zoom or pan).
   void fitToView();
+  // Whether the view refits on resize: true after setGrid and fitToView, false once the author
+  // zooms or pans (the view they chose stays).
+  bool followsSize() const { return m_fitted; }
+  // The area the grid is fitted into: the widget less the rulers along the top and left edges
+  // and the names band along the bottom (sizes from the font).
+  QRect plotRect() const;
+  // The column (top) and row (left) ruler labels at the current zoom, left to right / top to
+  // bottom; neighbours never overlap.
+  std::vector<HeatmapRulerLabel> columnLabels() const;
+  std::vector<HeatmapRulerLabel> rowLabels() const;
   // Zooms by `factor` keeping the grid point under `anchor` (widget pixels) fixed.
   void zoomAt(const QPointF& anchor, double factor);
   // The cell under widget point `p` as (x = column, y = row), or (-1, -1) outside the grid.
@@ -78,15 +99,24 @@ class HeatmapView : public QWidget {
 
  private:
   void drawAxes(QPainter& p);
+  QFont rulerFont() const;
+  // "rows ↓ A   columns → B (frames at N fps)" and where it is drawn (bottom right).
+  QString namesText() const;
+  QRect namesRect() const;
+  int topBand() const;
+  int leftBand() const;
   void drawMinima(class QPainter& p);
   void drawSelection(QPainter& p);
   double fitScale() const;
+  // fitToView without the repaint (from paintEvent and resizeEvent).
+  void applyFit();
 
   std::shared_ptr<const HeatmapGrid> m_grid;
   HeatmapTiles m_tiles;
   double m_scale = 1;
   QPointF m_origin;
   bool m_fitted = true;  // follows the widget's size until the user zooms or pans
+  QSize m_fitSize;       // the size the current fit was made for
   int m_selRow = -1, m_selCol = -1;
   QColor m_rowColour{255, 170, 60}, m_colColour{90, 200, 255};
   QPointF m_pressPos;

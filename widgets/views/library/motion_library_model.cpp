@@ -39,6 +39,9 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ToolTipRole && index.column() == SourcePath) {
     return QDir::toNativeSeparators(QString::fromStdString(m.sourcePath));
   }
+  if (role == Qt::ToolTipRole && index.column() == Name) {
+    return QString::fromStdString(m.name);  // the column elides a long name
+  }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
     case Name:
@@ -59,6 +62,22 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant MotionLibraryModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+    switch (section) {
+      case Joints:
+        return tr("Joints of the skeleton");
+      case Frames:
+        return tr("Frames of the motion");
+      case Duration:
+        return tr("Length in seconds");
+      case Fps:
+        return tr("Frames per second of the capture");
+      case SourcePath:
+        return tr("The file the motion was read from");
+      default:
+        return tr("The motion's name");
+    }
+  }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
     case Name:

@@ -5,6 +5,7 @@
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -25,26 +26,51 @@ MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
   m_table->setAlternatingRowColors(true);
   m_table->setShowGrid(false);
   m_table->setWordWrap(false);
-  m_table->setTextElideMode(Qt::ElideLeft);  // the end of a path names the file
+  // In the middle: a name keeps its start and end ("Box…Toes"), a path its file name.
+  m_table->setTextElideMode(Qt::ElideMiddle);
   m_table->verticalHeader()->hide();
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
   QHeaderView* header = m_table->horizontalHeader();
   header->setHighlightSections(false);
-  header->setSectionResizeMode(QHeaderView::Interactive);
+  // The figures' columns are as wide as their header and their widest value (fitColumns; "FPS"
+  // once showed as "F"); the name and the path share what is left and elide, their tooltips
+  // whole.
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::Fixed);
+  header->setSectionResizeMode(MotionLibraryModel::Name, QHeaderView::Stretch);
   header->setSectionResizeMode(MotionLibraryModel::SourcePath, QHeaderView::Stretch);
-  header->setMinimumSectionSize(36);
-  const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-  header->resizeSection(MotionLibraryModel::Name, 15 * digit);
-  header->resizeSection(MotionLibraryModel::Joints, 6 * digit);
-  header->resizeSection(MotionLibraryModel::Frames, 7 * digit);
-  header->resizeSection(MotionLibraryModel::Duration, 9 * digit);
-  header->resizeSection(MotionLibraryModel::Fps, 5 * digit);
+  fitColumns();
   m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this] { emit selectionChanged(selectedMotions()); });
   // Rows removed from the project drop out of the selection without a selectionChanged.
-  connect(m_model, &QAbstractItemModel::rowsRemoved, this,
-          [this] { emit selectionChanged(selectedMotions()); });
+  connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this] {
+    emit selectionChanged(selectedMotions());
+    fitColumns();
+  });
+  connect(m_model, &QAbstractItemModel::rowsInserted, this, &MotionLibraryView::fitColumns);
+}
+
+void MotionLibraryView::fitColumns() {
+  QHeaderView* header = m_table->horizontalHeader();
+  const QFontMetrics cells = m_table->fontMetrics(), heads = header->fontMetrics();
+  const int headMargin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 6;
+  const int cellMargin = 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
+  int fixed = 0;
+  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
+    int w = heads.horizontalAdvance(
+                m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) +
+            headMargin;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+      const QString text = m_model->data(m_model->index(r, c), Qt::DisplayRole).toString();
+      w = std::max(w, cells.horizontalAdvance(text) + cellMargin);
+    }
+    header->resizeSection(c, w);
+    fixed += w;
+  }
+  // A few letters of the name; the path may shrink to its ellipsis (its tooltip is whole).
+  const int elided = cells.horizontalAdvance(QStringLiteral("Boxi…")) + 2 * cellMargin;
+  m_table->setMinimumWidth(fixed + elided + 2 * m_table->frameWidth());
 }
 
 QList<MotionId> MotionLibraryView::selectedMotions() const {

@@ -31,6 +31,10 @@ class MotionLibraryView : public QWidget {
   void selectionChanged(const QList<mg::MotionId>& ids);
 
  private:
+  // Widths of the figures' columns from the font: the header's text or the widest value shown;
+  // the table's minimum width keeps them whole and a few letters of the name.
+  void fitColumns();
+
   MotionLibraryModel* m_model;
   QTableView* m_table;
 };

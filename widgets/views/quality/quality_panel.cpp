@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/quality/quality_panel.h"
 
+#include <filesystem>
+
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,6 +26,50 @@ namespace {
 constexpr int kInputRole = Qt::UserRole;
 constexpr int kSecondsRole = Qt::UserRole + 1;
 }  // namespace
+
+namespace {
+QString fileNames(const SourceFigures& g) {
+  QStringList names;
+  for (const SourceCapture& f : g.files)
+    names << QString::fromStdString(std::filesystem::path(f.path).filename().string());
+  return names.isEmpty() ? QObject::tr("(no capture file named)")
+                         : names.join(QStringLiteral(", "));
+}
+}  // namespace
+
+std::vector<QualityHeader> qualityHeaders(const QualityReport& report, const ReportTable& t) {
+  std::vector<QualityHeader> out;
+  out.push_back({QualityPanel::tr("measure"),
+                 QualityPanel::tr("What is measured; hover a row's name for how")});
+  const bool several = report.sources.size() > 1;
+  for (size_t g = 0; g < report.sources.size(); ++g) {
+    const QString files = fileNames(report.sources[g]);
+    // "source 1" said nothing: the column is the capture itself, measured as the graphs are, the
+    // yardstick of the graphs made from it.
+    out.push_back(
+        {several ? QualityPanel::tr("capture %1").arg(g + 1) : QualityPanel::tr("capture"),
+         QualityPanel::tr("The source capture (%1), measured as the graphs are: the reference "
+                          "the graphs made from it are compared with%2")
+             .arg(files, several ? QualityPanel::tr(" (the graphs marked 'capture %1')").arg(g + 1)
+                                 : QString())});
+  }
+  for (size_t i = 0; i < t.inputHeaders.size(); ++i) {
+    const InputFigures& f = report.inputs[static_cast<size_t>(t.inputIndex[i])];
+    QString text = QString::fromStdString(f.label);
+    if (several && f.sourceGroup >= 0)
+      text += QualityPanel::tr(" (capture %1)").arg(f.sourceGroup + 1);
+    const QString source =
+        f.sourceGroup >= 0 && f.sourceGroup < static_cast<int>(report.sources.size())
+            ? fileNames(report.sources[static_cast<size_t>(f.sourceGroup)])
+            : QualityPanel::tr("no capture");
+    out.push_back({text + QLatin1Char('\n') + QString::fromStdString(t.inputKinds[i]),
+                   QualityPanel::tr("The %1 graph %2 (%3), walked for the report and measured "
+                                    "against its capture: %4")
+                       .arg(QString::fromStdString(f.kind), QString::fromStdString(f.label),
+                            QString::fromStdString(f.path), source)});
+  }
+  return out;
+}
 
 QualityPanel::QualityPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -139,13 +185,13 @@ void QualityPanel::setReport(std::shared_ptr<const QualityReport> report) {
     return;
   }
   const ReportTable t = reportTable(*report);
-  QStringList headers{tr("measure")};
-  for (const std::string& h : t.sourceHeaders) headers << QString::fromStdString(h);
-  for (size_t i = 0; i < t.inputHeaders.size(); ++i) {
-    headers << QString::fromStdString(t.inputHeaders[i] + "\n" + t.inputKinds[i]);
-  }
+  const std::vector<QualityHeader> headers = qualityHeaders(*report, t);
   m_table->setColumnCount(static_cast<int>(headers.size()));
-  m_table->setHorizontalHeaderLabels(headers);
+  for (int c = 0; c < static_cast<int>(headers.size()); ++c) {
+    auto* item = new QTableWidgetItem(headers[static_cast<size_t>(c)].text);
+    item->setToolTip(headers[static_cast<size_t>(c)].toolTip);
+    m_table->setHorizontalHeaderItem(c, item);
+  }
   m_table->setRowCount(static_cast<int>(t.rows.size()));
   for (int r = 0; r < static_cast<int>(t.rows.size()); ++r) {
     const ReportRow& row = t.rows[static_cast<size_t>(r)];

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <QWidget>
 
@@ -19,6 +20,16 @@ namespace mg {
 class QualityPlots;
 struct QualityReport;
 struct QualityReportSettings;
+struct ReportTable;
+
+// One column header of the side-by-side table: its text and a tooltip saying what the column
+// is (a capture column is the source capture measured as a reference; a graph column names its
+// kind, file and the capture it is compared with).
+struct QualityHeader {
+  QString text;
+  QString toolTip;
+};
+std::vector<QualityHeader> qualityHeaders(const QualityReport& report, const ReportTable& t);
 
 // The Quality dock's content: the report's settings (walk seconds, seed) and Run/Cancel with
 // progress; then, in one scroll area so the dock never grows the window, the side-by-side table

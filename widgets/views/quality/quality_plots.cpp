@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include "core/report/quality_report.h"
 #include "core/report/report_html.h"
@@ -26,7 +28,43 @@ QString tick(double v) {
   return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
 }
 
+constexpr double kSwatch = 9;
+
+QStringList seriesNames(const Histogram& h) {
+  QStringList names;
+  for (const std::string& s : h.series) names << QString::fromStdString(s);
+  return names;
+}
+
 }  // namespace
+
+HistogramLayout histogramLayout(const QRectF& area, const QStringList& series,
+                                const QFontMetricsF& fm) {
+  HistogramLayout l;
+  const double line = fm.height() + 4;
+  l.title = QRectF(area.left() + 8, area.top() + 2, area.width() - 16, line);
+  // Entries flow left to right from the plot's left edge, a new row when one does not fit.
+  const double left = area.left() + 48, right = area.right() - 10;
+  const double gap = fm.horizontalAdvance(QStringLiteral("  ")) + 6;
+  double x = left, y = l.title.bottom();
+  for (const QString& name : series) {
+    const double room = right - left - kSwatch - 5;
+    const QString shown = fm.elidedText(name, Qt::ElideMiddle, room);
+    const double w = kSwatch + 5 + fm.horizontalAdvance(shown);
+    if (x > left && x + w > right) {
+      x = left;
+      y += line;
+    }
+    l.keys.emplace_back(x, y, w, line);
+    l.names.push_back(shown);
+    x += w + gap;
+  }
+  const double top = series.isEmpty() ? l.title.bottom() : y + line + 2;
+  // Room below for the tick labels and the unit line; the plot keeps a third of the height.
+  const double bottom = area.bottom() - 2 * (fm.height() + 2) - 4;
+  l.plot = QRectF(QPointF(left, std::min(top, bottom - area.height() / 3)), QPointF(right, bottom));
+  return l;
+}
 
 QualityPlots::QualityPlots(QWidget* parent) : QWidget(parent) {
   setMinimumHeight(120);
@@ -67,15 +105,45 @@ void QualityPlots::paintEvent(QPaintEvent*) {
     return;
   }
   p.setRenderHint(QPainter::Antialiasing);
-  const bool sideBySide = width() >= 760;
-  const double w = sideBySide ? (width() - 8) / 2.0 : width();
-  const QRectF acc(0, 0, w, kPlotHeight);
-  const QRectF skate =
-      sideBySide ? QRectF(w + 8, 0, w, kPlotHeight) : QRectF(0, kPlotHeight + 8, w, kPlotHeight);
+  const QRectF acc = accelerationArea(), skate = skateArea();
   paintHistogram(p, acc, m_report->acceleration, tr("Per-frame worst-joint acceleration"));
   paintHistogram(p, skate, m_report->skate, tr("Planted-foot horizontal speed"));
   if (responseRows() > 0)
     paintResponses(p, QRectF(0, skate.bottom() + 8, width(), 50 + responseRows() * kRowHeight));
+}
+
+QRectF QualityPlots::accelerationArea() const {
+  const bool sideBySide = width() >= 760;
+  return QRectF(0, 0, sideBySide ? (width() - 8) / 2.0 : width(), kPlotHeight);
+}
+
+QRectF QualityPlots::skateArea() const {
+  const bool sideBySide = width() >= 760;
+  const double w = sideBySide ? (width() - 8) / 2.0 : width();
+  return sideBySide ? QRectF(w + 8, 0, w, kPlotHeight) : QRectF(0, kPlotHeight + 8, w, kPlotHeight);
+}
+
+bool QualityPlots::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip && m_report) {
+    // A legend entry's whole series name (a long one is elided in the plot).
+    auto* help = static_cast<QHelpEvent*>(event);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    for (const auto& [area, h] : {std::pair{accelerationArea(), &m_report->acceleration},
+                                  std::pair{skateArea(), &m_report->skate}}) {
+      const HistogramLayout l = histogramLayout(area, seriesNames(*h), QFontMetricsF(small));
+      for (size_t s = 0; s < l.keys.size(); ++s) {
+        if (l.keys[s].contains(help->pos())) {
+          QToolTip::showText(help->globalPos(), QString::fromStdString(h->series[s]), this);
+          return true;
+        }
+      }
+    }
+    QToolTip::hideText();
+    event->ignore();
+    return true;
+  }
+  return QWidget::event(event);
 }
 
 void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogram& h,
@@ -83,17 +151,20 @@ void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogr
   p.fillRect(area, QColor(38, 41, 47));
   const int bins = static_cast<int>(h.edges.size()) - 1;
   if (bins < 1) return;
-  const QRectF plot = area.adjusted(48, 22, -10, -34);
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  p.setFont(small);
+  const HistogramLayout layout = histogramLayout(area, seriesNames(h), QFontMetricsF(small));
+  const QRectF plot = layout.plot;
+  const double lineHeight = p.fontMetrics().height();
   auto x = [&](int edge) { return plot.left() + plot.width() * edge / bins; };
   auto y = [&](double fraction) {
     const double l = fraction > 0 ? std::max(kLogFloor, std::log10(fraction)) : kLogFloor;
     return plot.top() + plot.height() * (l / kLogFloor);
   };
-  QFont small = font();
-  small.setPointSizeF(small.pointSizeF() * 0.85);
-  p.setFont(small);
   p.setPen(Qt::white);
-  p.drawText(QPointF(area.left() + 8, area.top() + 15), title);
+  p.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter,
+             p.fontMetrics().elidedText(title, Qt::ElideRight, int(layout.title.width())));
   for (int d = 0; d >= -4; --d) {
     const double yy = y(std::pow(10.0, d));
     p.setPen(QColor(58, 61, 68));
@@ -103,10 +174,13 @@ void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogr
                d == 0 ? QStringLiteral("1") : QStringLiteral("1e%1").arg(d));
   }
   for (int e = 0; e <= bins; e += std::max(1, bins / 6)) {
-    p.drawText(QRectF(x(e) - 30, plot.bottom() + 2, 60, 14), Qt::AlignCenter,
+    // Centred on its tick, kept inside the area (the last one was cut at the right edge).
+    const double left = std::clamp(x(e) - 30, area.left(), area.right() - 60);
+    p.drawText(QRectF(left, plot.bottom() + 2, 60, lineHeight), Qt::AlignCenter,
                tick(h.edges[static_cast<size_t>(e)]));
   }
-  p.drawText(QRectF(plot.left(), plot.bottom() + 16, plot.width(), 14), Qt::AlignCenter,
+  p.drawText(QRectF(plot.left(), plot.bottom() + 4 + lineHeight, plot.width(), lineHeight),
+             Qt::AlignCenter,
              QString::fromStdString(h.unit) + (h.logarithmic ? tr(" (log scale)") : QString()));
   for (size_t s = 0; s < h.series.size(); ++s) {
     long long total = 0;
@@ -124,10 +198,12 @@ void QualityPlots::paintHistogram(QPainter& p, const QRectF& area, const Histogr
     p.setPen(QPen(seriesColour(static_cast<int>(s)), s == 0 ? 2.5 : 1.6));
     p.setBrush(Qt::NoBrush);
     p.drawPath(path);
-    const QRectF key(plot.right() - 130, plot.top() + 4 + 14 * s, 9, 9);
+    const QRectF entry = layout.keys[s];
+    const QRectF key(entry.left(), entry.center().y() - kSwatch / 2, kSwatch, kSwatch);
     p.fillRect(key, seriesColour(static_cast<int>(s)));
     p.setPen(QColor(184, 186, 192));
-    p.drawText(QPointF(key.right() + 5, key.bottom()), QString::fromStdString(h.series[s]));
+    p.drawText(entry.adjusted(kSwatch + 5, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               layout.names[s]);
   }
 }
 

@@ -5,9 +5,28 @@
 
 #include <QWidget>
 
+#include <vector>
+
+#include <QFontMetricsF>
+#include <QRectF>
+#include <QStringList>
+
 namespace mg {
 
 struct Histogram;
+
+// Where a histogram's parts go in `area`: the title's line, then the legend's entries (a swatch
+// and a series name each) in as many rows as the width needs, then the plot below them, so a
+// legend never covers a bar. The plot keeps at least a third of the area's height; names longer
+// than a row are elided (a legend entry's tooltip gives them whole).
+struct HistogramLayout {
+  QRectF title;
+  std::vector<QRectF> keys;    // one per series: swatch and name
+  std::vector<QString> names;  // as drawn
+  QRectF plot;
+};
+HistogramLayout histogramLayout(const QRectF& area, const QStringList& series,
+                                const QFontMetricsF& fm);
 struct QualityReport;
 
 // The quality report's plots as the HTML page draws them, painted: the per-frame acceleration
@@ -24,9 +43,13 @@ class QualityPlots : public QWidget {
   QSize sizeHint() const override;
   bool hasHeightForWidth() const override { return true; }
   int heightForWidth(int width) const override;
+  // The two histograms' areas at the current width (acceleration, then skate).
+  QRectF accelerationArea() const;
+  QRectF skateArea() const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  bool event(QEvent* event) override;
 
  private:
   void paintHistogram(class QPainter& p, const QRectF& area, const Histogram& h,

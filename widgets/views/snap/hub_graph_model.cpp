@@ -12,7 +12,9 @@
 #include "widgets/commands/hub_commands.h"
 #include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
+#include "widgets/jobs/snap_pipeline.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/common/count_text.h"
 
 namespace mg {
 
@@ -62,25 +64,60 @@ int HubGraphModel::bundleCount(HubId from, HubId to) const {
   return static_cast<int>(bundleEdges(from, to).size());
 }
 
+HubDegrees hubDegrees(const SnapPipelineState& state, HubId id) {
+  HubDegrees d;
+  const int h = state.graphHubIndex(id);
+  if (h < 0) return d;
+  for (const HubEdge& e : state.graph.edges) {
+    if (e.fromHub == h && e.toHub == h) {
+      ++d.loops;
+    } else if (e.fromHub == h) {
+      ++d.out;
+    } else if (e.toHub == h) {
+      ++d.in;
+    }
+  }
+  d.deadEnd = std::binary_search(state.deadEnds.begin(), state.deadEnds.end(), h);
+  return d;
+}
+
+QString deadEndLabel(const HubDegrees& d) {
+  if (!d.deadEnd) return {};
+  if (d.out > 0) return HubGraphModel::tr("no way back");
+  return d.loops > 0 ? HubGraphModel::tr("self-loops only") : HubGraphModel::tr("dead end");
+}
+
+QString deadEndExplanation(const HubDegrees& d, const QString& hubName) {
+  if (!d.deadEnd) return {};
+  if (d.out > 0) {
+    return HubGraphModel::tr(
+               "%1: clips leave it, but no walk from here comes back to the largest connected "
+               "part of the graph; prune it or add matches")
+        .arg(hubName);
+  }
+  if (d.loops > 0) {
+    const QString clips = countText(d.loops, HubGraphModel::tr("its one clip returns"),
+                                    HubGraphModel::tr("its %1 clips all return"));
+    return HubGraphModel::tr(
+               "%1: %2 to itself; none leads to another hub, so a walk that gets here loops here "
+               "for ever. Prune it or add matches")
+        .arg(hubName, clips);
+  }
+  return HubGraphModel::tr(
+             "%1: no clip leaves this hub (a walk stops here); prune it or add matches")
+      .arg(hubName);
+}
+
 int HubGraphModel::inDegree(HubId id) const {
-  const auto state = m_session->state();
-  const int h = state->graphHubIndex(id);
-  return static_cast<int>(std::count_if(state->graph.edges.begin(), state->graph.edges.end(),
-                                        [h](const HubEdge& e) { return h >= 0 && e.toHub == h; }));
+  return hubDegrees(*m_session->state(), id).in;
 }
 
 int HubGraphModel::outDegree(HubId id) const {
-  const auto state = m_session->state();
-  const int h = state->graphHubIndex(id);
-  return static_cast<int>(
-      std::count_if(state->graph.edges.begin(), state->graph.edges.end(),
-                    [h](const HubEdge& e) { return h >= 0 && e.fromHub == h; }));
+  return hubDegrees(*m_session->state(), id).out;
 }
 
 bool HubGraphModel::isDeadEnd(HubId id) const {
-  const auto state = m_session->state();
-  const int h = state->graphHubIndex(id);
-  return h >= 0 && std::binary_search(state->deadEnds.begin(), state->deadEnds.end(), h);
+  return hubDegrees(*m_session->state(), id).deadEnd;
 }
 
 bool HubGraphModel::hasMatches(HubId id) const {
@@ -94,13 +131,12 @@ GraphModelNode HubGraphModel::nodeFor(const HubSpec& spec, int row, int count) c
   n.colour = spec.colour;
   n.position = spec.nodePosition.value_or(defaultPosition(row, count));
   n.dimmed = !hasMatches(spec.id);
-  n.deadEnd = isDeadEnd(spec.id);
-  n.detail = n.dimmed ? tr("no match")
-                      : tr("in %1 · out %2").arg(inDegree(spec.id)).arg(outDegree(spec.id));
-  n.toolTip = n.deadEnd
-                  ? tr("%1: no clip leaves this hub (a walk stops here); prune it or add matches")
-                        .arg(spec.name)
-                  : spec.name;
+  const HubDegrees d = hubDegrees(*m_session->state(), spec.id);
+  n.deadEnd = d.deadEnd;
+  n.deadEndLabel = deadEndLabel(d);
+  // In and out count clips between hubs; loops back to the hub itself are the ×n loop arrow.
+  n.detail = n.dimmed ? tr("no match") : tr("in %1 · out %2").arg(d.in).arg(d.out);
+  n.toolTip = n.deadEnd ? deadEndExplanation(d, spec.name) : spec.name;
   return n;
 }
 
@@ -139,8 +175,9 @@ void HubGraphModel::rebuildEdges() {
     e.to = key.second;
     e.count = count;
     e.colour = isDeadEnd(key.first) || isDeadEnd(key.second) ? kDeadEnd : from->colour;
-    e.toolTip = tr("%1 → %2: %n clip(s)", nullptr, count)
-                    .arg(from->name, hubsOf(*m_project)->hub(key.second)->name);
+    e.toolTip = tr("%1 → %2: %3")
+                    .arg(from->name, hubsOf(*m_project)->hub(key.second)->name,
+                         countText(count, tr("%1 clip"), tr("%1 clips")));
     setEdge(e);
     keep.push_back(e.id);
   }

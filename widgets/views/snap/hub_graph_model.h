@@ -12,6 +12,25 @@ namespace mg {
 
 class Project;
 class SnapSession;
+struct SnapPipelineState;
+
+// A hub's clips in the derived graph: to other hubs, from other hubs, and back to itself, and
+// whether it is a dead end as core/snap defines it (deadEndHubs: outside the largest strongly
+// connected component, so a walk that reaches it never gets back to the rest of the graph).
+// A hub whose clips all return to itself is such a dead end: "out" never counts its loops.
+struct HubDegrees {
+  int in = 0;     // clips arriving from other hubs
+  int out = 0;    // clips leaving to other hubs
+  int loops = 0;  // clips from the hub back to itself
+  bool deadEnd = false;
+  bool operator==(const HubDegrees&) const = default;
+};
+HubDegrees hubDegrees(const SnapPipelineState& state, HubId id);
+// The word under a dead end's ring: "self-loops only" when its clips all return to it, "no way
+// back" when clips leave but no walk returns to the main graph, "dead end" when none leave; empty
+// when it is no dead end. And the node's tooltip sentence saying why.
+QString deadEndLabel(const HubDegrees& d);
+QString deadEndExplanation(const HubDegrees& d, const QString& hubName);
 
 // The Snap-Together hub graph as a GraphModel: one node per document hub (node id = HubId), one
 // edge per (from hub, to hub) bundle of the session's derived graph with the clip count as its
@@ -30,6 +49,7 @@ class HubGraphModel : public GraphModel {
   // Derived facts, from the session's current state.
   std::vector<int> bundleEdges(HubId from, HubId to) const;  // graph edge indices
   int bundleCount(HubId from, HubId to) const;
+  // Clips from / to other hubs (self-loops are not counted; see hubDegrees).
   int inDegree(HubId id) const;
   int outDegree(HubId id) const;
   bool isDeadEnd(HubId id) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/snap/hub_panel.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QColorDialog>
@@ -25,6 +26,7 @@
 #include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/common/slider_steps.h"
 
 namespace mg {
@@ -40,19 +42,22 @@ QIcon swatch(const QColor& c) {
 
 QSlider* thresholdSliderWidget(QWidget* parent) {
   auto* s = new QSlider(Qt::Horizontal, parent);
-  s->setRange(0, kSliderSteps);
+  HubPanel::thresholdScale().apply(s);
   s->setToolTip(QObject::tr("Match threshold (log scale, 0.0001 to 1 m²)"));
   return s;
 }
 }  // namespace
 
+LogSliderScale HubPanel::thresholdScale() {
+  return {1e-4, 1.0};
+}
+
 double HubPanel::sliderThreshold(int value) {
-  return std::pow(10.0, -4.0 + 4.0 * value / kSliderSteps);
+  return thresholdScale().value(value);
 }
 
 int HubPanel::thresholdSlider(double threshold) {
-  return static_cast<int>(
-      std::lround((std::log10(std::clamp(threshold, 1e-4, 1.0)) + 4.0) / 4.0 * kSliderSteps));
+  return thresholdScale().tick(threshold);
 }
 
 HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
@@ -106,9 +111,36 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   sl->setColumnStretch(1, 1);
   layout->addWidget(sug);
   m_tree = new QTreeWidget(this);
-  m_tree->setHeaderLabels({tr("Hub"), tr("Threshold m²"), tr("Matches"), tr("Source")});
+  // Short headers (the unit is in the tooltip): a narrow dock keeps room for the hub's name.
+  m_tree->setHeaderLabels({tr("Hub"), tr("Threshold"), tr("Matches"), tr("Source")});
+  m_tree->headerItem()->setToolTip(0, tr("The hub's name (double-click to rename)"));
+  m_tree->headerItem()->setToolTip(
+      1, tr("Threshold in m²: frames closer than this to the hub's frame match it"));
+  m_tree->headerItem()->setToolTip(2, tr("Frames in the hub's match set"));
+  m_tree->headerItem()->setToolTip(3, tr("The motion and frame the hub was made from"));
   m_tree->setRootIsDecorated(false);
-  m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  // The figures' columns fit their header and values (from the font); name and source share the
+  // rest and elide, their tooltips whole ("Hu…" and "Boxing_T" said nothing).
+  QHeaderView* header = m_tree->header();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::Fixed);
+  header->setSectionResizeMode(0, QHeaderView::Stretch);
+  header->setSectionResizeMode(3, QHeaderView::Stretch);
+  const int margin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin) + 12;
+  const QFontMetrics fm = m_tree->fontMetrics();
+  const int icon = m_tree->iconSize().width() > 0 ? m_tree->iconSize().width() + 4 : 20;
+  header->resizeSection(1, std::max(fm.horizontalAdvance(tr("Threshold")),
+                                    fm.horizontalAdvance(QStringLiteral("0.0001234"))) +
+                               margin);
+  // An empty hub's "0 (empty)" may elide: its warning icon, colour and tooltip say it all.
+  header->resizeSection(2, std::max(fm.horizontalAdvance(tr("Matches")),
+                                    fm.horizontalAdvance(QStringLiteral("9999"))) +
+                               margin);
+  // Room for the figures and a few letters of the name (the source may shrink to its
+  // ellipsis): the dock stays narrow.
+  m_tree->setMinimumWidth(header->sectionSize(1) + header->sectionSize(2) +
+                          fm.horizontalAdvance(QStringLiteral("Hub…")) + 2 * icon);
+  m_tree->setTextElideMode(Qt::ElideMiddle);
   m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
   m_tree->setToolTip(tr("Hubs: double-click a name to rename it; right-click for more"));
@@ -239,24 +271,25 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
             endSuggest();
             m_candLabel->setText(message);
           });
-  connect(session, &SnapSession::suggestionsReady, this,
-          [this, endSuggest](const std::vector<HubProposal>& proposals, double threshold) {
-            endSuggest();
-            QUndoStack* stack = m_project->undoStack();
-            stack->beginMacro(tr("Suggest %1 hub(s)").arg(proposals.size()));
-            for (const HubProposal& p : proposals) {
-              HubSpec spec{kNoHub,
-                           hubsOf(*m_project)->nextDefaultName(),
-                           hubsOf(*m_project)->nextDefaultColour(),
-                           threshold,
-                           p.motion,
-                           p.frame,
-                           m_suggestWmin->value(),
-                           std::nullopt};
-              stack->push(new AddHubCommand(hubsOf(*m_project), spec));
-            }
-            stack->endMacro();
-          });
+  connect(
+      session, &SnapSession::suggestionsReady, this,
+      [this, endSuggest](const std::vector<HubProposal>& proposals, double threshold) {
+        endSuggest();
+        QUndoStack* stack = m_project->undoStack();
+        stack->beginMacro(countText(proposals.size(), tr("Suggest %1 hub"), tr("Suggest %1 hubs")));
+        for (const HubProposal& p : proposals) {
+          HubSpec spec{kNoHub,
+                       hubsOf(*m_project)->nextDefaultName(),
+                       hubsOf(*m_project)->nextDefaultColour(),
+                       threshold,
+                       p.motion,
+                       p.frame,
+                       m_suggestWmin->value(),
+                       std::nullopt};
+          stack->push(new AddHubCommand(hubsOf(*m_project), spec));
+        }
+        stack->endMacro();
+      });
   connect(m_prune, &QPushButton::clicked, this, &HubPanel::pruneRequested);
   rebuildList();
 }
@@ -326,6 +359,11 @@ void HubPanel::rebuildList() {
                                   .arg(QString::fromStdString(m_project->motions()[m].motion->name))
                                   .arg(h.frame)
                             : tr("missing motion"));
+    // Name and source may be elided: their tooltips hold them whole (an empty hub's keep why).
+    if (item->toolTip(0).isEmpty()) {
+      item->setToolTip(0, h.name);
+      item->setToolTip(3, item->text(3));
+    }
     if (h.id == selected) item->setSelected(true);
   }
   m_updating = false;

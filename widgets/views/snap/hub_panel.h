@@ -7,6 +7,7 @@
 
 #include "core/snap/frame_metric.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/views/common/slider_steps.h"
 
 class QDoubleSpinBox;
 class QLabel;
@@ -43,7 +44,9 @@ class HubPanel : public QWidget {
   void selectHub(HubId id);
   HubId selectedHub() const;
 
-  // Slider position <-> threshold (m^2) on a log scale from 1e-4 to 1.
+  // The threshold sliders' scale: log, 1e-4 to 1 m^2 (the editor's one threshold mapping).
+  static LogSliderScale thresholdScale();
+  // Slider position <-> threshold (m^2) on that scale.
   static double sliderThreshold(int value);
   static int thresholdSlider(double threshold);
 

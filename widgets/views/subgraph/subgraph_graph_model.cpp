@@ -5,6 +5,8 @@
 #include <cmath>
 #include <map>
 
+#include "widgets/views/common/count_text.h"
+
 namespace mg {
 
 SubgraphGraphModel::SubgraphGraphModel(QObject* parent) : GraphModel(parent) {}
@@ -124,8 +126,9 @@ void SubgraphGraphModel::setSubgraph(std::shared_ptr<const DatabaseMotionGraph> 
     edge.to = ends.second;
     edge.count = static_cast<int>(m_bundles[id].size());
     edge.quality = costSum[id] / edge.count;
-    edge.toolTip =
-        tr("%1 transition(s), mean cost %2").arg(edge.count).arg(*edge.quality, 0, 'f', 2);
+    edge.toolTip = tr("%1, mean cost %2")
+                       .arg(countText(edge.count, tr("%1 transition"), tr("%1 transitions")))
+                       .arg(*edge.quality, 0, 'f', 2);
     setEdge(edge);
   }
 }

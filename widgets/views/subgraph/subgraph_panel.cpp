@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/subgraph/subgraph_panel.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <utility>
@@ -98,9 +99,16 @@ SubgraphPanel::SubgraphPanel(Project* project, SubgraphDocument* document, QWidg
   m_iterations->setRange(1, 10000);
   m_iterations->setToolTip(
       tr("Iterations of the search at most (it stops when the size stops shrinking)."));
+  // As wide as their longest item ("Key pairs within gam…" was cut at 12 characters); the form
+  // wraps a long row under its label, so the dock stays narrow. Each item's tooltip is itself.
   for (QComboBox* c : {m_requirement, m_from}) {
+    int longest = 0;
+    for (int i = 0; i < c->count(); ++i) {
+      longest = std::max(longest, static_cast<int>(c->itemText(i).size()));
+      c->setItemData(i, c->itemText(i), Qt::ToolTipRole);
+    }
     c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    c->setMinimumContentsLength(12);
+    c->setMinimumContentsLength(longest);
   }
   auto* gammaRow = new QHBoxLayout;
   gammaRow->addWidget(m_gamma, 1);

@@ -15,12 +15,13 @@ namespace mg {
 namespace {
 
 constexpr int kMargin = 6;
-constexpr int kLegend = 16;  // height of the pair matrix's legend line
+constexpr int kSwatch = 9;
+constexpr int kMinimumWidth = 160;
 
-// A plot area with room for the axis labels.
-QRectF plotArea(const QWidget* w, int left = 44, int bottom = 22, int top = 18) {
+// A plot area with room for the axis labels and, above it, `top` pixels for the title.
+QRectF plotArea(const QWidget* w, double top, int left = 44, int bottom = 22) {
   return QRectF(left, top, std::max(10, w->width() - left - kMargin),
-                std::max(10, w->height() - top - bottom));
+                std::max(10.0, w->height() - top - bottom));
 }
 
 void drawEmpty(QPainter& p, const QWidget* w, const QString& text) {
@@ -34,7 +35,67 @@ QFont smallFont(const QWidget* w) {
   return f;
 }
 
+// The title's lines across the widget (4 px in from each side) and the height they take.
+QStringList titleLinesOf(const QWidget* w, const QString& title, int width) {
+  return wrappedLines(title, QFontMetricsF(smallFont(w)), std::max(20, width - 8));
+}
+
+double linesHeight(const QWidget* w, int lines) {
+  return lines * QFontMetricsF(smallFont(w)).lineSpacing() + 4;
+}
+
+void drawTitle(QPainter& p, const QWidget* w, const QStringList& lines) {
+  const double spacing = p.fontMetrics().lineSpacing();
+  for (int i = 0; i < lines.size(); ++i) {
+    p.drawText(QRectF(4, 2 + i * spacing, w->width() - 8, spacing),
+               Qt::AlignLeft | Qt::AlignVCenter, lines[i]);
+  }
+}
+
+QString iterationTitle() {
+  return IterationPlot::tr(
+      "frames kept per iteration (solid); dashed: the start graph of each iteration");
+}
+
+// Legend entries (swatch, gap, text) flowing in rows across `width`, the first row at y = 0.
+std::vector<QRectF> legendFlow(const std::vector<std::pair<QColor, QString>>& entries,
+                               const QFontMetricsF& fm, double width) {
+  std::vector<QRectF> out;
+  const double line = fm.height() + 2, left = 4, right = width - 4;
+  double x = left, y = 0;
+  for (const auto& entry : entries) {
+    const double text = std::min(fm.horizontalAdvance(entry.second), right - left - kSwatch - 3);
+    const double w = kSwatch + 3 + text;
+    if (x > left && x + w > right) {
+      x = left;
+      y += line;
+    }
+    out.emplace_back(x, y, w, line);
+    x += w + 12;
+  }
+  return out;
+}
+
 }  // namespace
+
+QStringList wrappedLines(const QString& text, const QFontMetricsF& fm, double width) {
+  QStringList lines;
+  QString line;
+  for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    const QString joined = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+    if (line.isEmpty() || fm.horizontalAdvance(joined) <= width) {
+      line = joined;
+    } else {
+      lines << line;
+      line = word;
+    }
+  }
+  if (!line.isEmpty() || lines.isEmpty()) lines << line;
+  for (QString& l : lines) {
+    if (fm.horizontalAdvance(l) > width) l = fm.elidedText(l, Qt::ElideRight, width);
+  }
+  return lines;
+}
 
 IterationPlot::IterationPlot(QWidget* parent) : QWidget(parent) {
   setToolTip(tr(
@@ -47,13 +108,23 @@ void IterationPlot::setIterations(std::vector<IsaIteration> iterations) {
   update();
 }
 
+QStringList IterationPlot::titleLines() const {
+  return titleLinesOf(this, iterationTitle(), width());
+}
+
+QSize IterationPlot::minimumSizeHint() const {
+  const int lines = titleLinesOf(this, iterationTitle(), kMinimumWidth).size();
+  return {kMinimumWidth, static_cast<int>(std::ceil(linesHeight(this, lines))) + 40 + 22};
+}
+
 void IterationPlot::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), palette().base());
   p.setFont(smallFont(this));
   if (m_iterations.empty())
     return drawEmpty(p, this, tr("Run the search to see the subgraph shrink per iteration."));
-  const QRectF area = plotArea(this);
+  const QStringList title = titleLines();
+  const QRectF area = plotArea(this, linesHeight(this, title.size()));
   int lo = INT_MAX, hi = 0;
   for (const IsaIteration& it : m_iterations) {
     lo = std::min({lo, it.subgraphVertices, it.startVertices});
@@ -78,8 +149,7 @@ void IterationPlot::paintEvent(QPaintEvent*) {
              tr("iteration 1"));
   p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignRight,
              QString::number(n));
-  p.drawText(QRectF(area.left(), 1, area.width(), 16), Qt::AlignLeft,
-             tr("frames kept per iteration (solid); dashed: the start graph of each iteration"));
+  drawTitle(p, this, title);
   p.setRenderHint(QPainter::Antialiasing);
   QPainterPath start, sub;
   for (int i = 0; i < n; ++i) {
@@ -110,22 +180,36 @@ void TransitionHistogram::setData(std::vector<int> core, std::vector<int> subgra
   update();
 }
 
+QStringList TransitionHistogram::titleLines() const {
+  const int missing = static_cast<int>(std::count(m_subgraph.begin(), m_subgraph.end(), INT_MAX));
+  QString title = tr("key pairs by minimum transition time: grey CORE, blue subgraph");
+  if (missing > 0) title += tr(" (%1 not joined)").arg(missing);
+  return titleLinesOf(this, title, width());
+}
+
+QSize TransitionHistogram::minimumSizeHint() const {
+  const int lines =
+      titleLinesOf(this, tr("key pairs by minimum transition time: grey CORE, blue subgraph"),
+                   kMinimumWidth)
+          .size();
+  return {kMinimumWidth, static_cast<int>(std::ceil(linesHeight(this, lines))) + 50 + 22};
+}
+
 void TransitionHistogram::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), palette().base());
   p.setFont(smallFont(this));
   if (m_subgraph.empty())
     return drawEmpty(p, this, tr("Run the search to see the transition times of the key pairs."));
-  const QRectF area = plotArea(this);
+  const QStringList title = titleLines();
+  const QRectF area = plotArea(this, linesHeight(this, title.size()));
   int longest = std::max(1, m_gamma);
-  int missing = 0;
   for (const std::vector<int>* v : {&m_core, &m_subgraph}) {
     for (int f : *v) {
       if (f == INT_MAX) continue;
       longest = std::max(longest, f);
     }
   }
-  for (int f : m_subgraph) missing += f == INT_MAX;
   const int binWidth = std::max(1, (longest + 1 + 59) / 60);  // at most 60 bins
   const int bins = (longest + binWidth) / binWidth;
   auto histogram = [&](const std::vector<int>& v) {
@@ -163,9 +247,7 @@ void TransitionHistogram::paintEvent(QPaintEvent*) {
              QStringLiteral("0"));
   p.drawText(QRectF(area.left(), area.bottom() + 3, area.width(), 16), Qt::AlignRight,
              tr("%1 frames").arg(bins * binWidth));
-  QString title = tr("key pairs by minimum transition time: grey CORE, blue subgraph");
-  if (missing > 0) title += tr(" (%1 not joined)").arg(missing);
-  p.drawText(QRectF(area.left(), 1, area.width(), 16), Qt::AlignLeft, title);
+  drawTitle(p, this, title);
 }
 
 PairMatrix::PairMatrix(QWidget* parent) : QWidget(parent) {
@@ -194,12 +276,54 @@ int PairMatrix::labelWidth() const {
   return std::min(120, width() / 4);
 }
 
-QRectF PairMatrix::cellRect(int row, int column) const {
+QStringList PairMatrix::titleLines() const {
+  return titleLinesOf(this,
+                      m_core ? tr("CORE: worst minimum transition (frames), row to column")
+                             : tr("Subgraph: worst minimum transition (frames), row to column"),
+                      width());
+}
+
+double PairMatrix::titleHeight() const {
+  return linesHeight(this, titleLines().size());
+}
+
+std::vector<std::pair<QColor, QString>> PairMatrix::legend() const {
+  return {{QColor(60, 160, 90),
+           m_gamma > 0 ? tr("within gamma %1").arg(m_gamma) : tr("as fast as the database")},
+          {QColor(215, 160, 40), tr("over gamma, database no faster")},
+          {QColor(200, 60, 60), tr("over the bound / not joined")}};
+}
+
+double PairMatrix::legendHeight() const {
+  const std::vector<QRectF> rows = legendFlow(legend(), QFontMetricsF(smallFont(this)), width());
+  return rows.empty() ? 0 : rows.back().bottom() + 3;
+}
+
+std::vector<QRectF> PairMatrix::legendRects() const {
   const int n = static_cast<int>(m_names.size());
-  const double left = labelWidth(), top = 34;
-  // The last line holds the colour legend.
-  const double size = std::max(
-      8.0, std::min((width() - left - kMargin) / n, (height() - top - kMargin - kLegend) / n));
+  const double top = n > 0 ? cellRect(n - 1, 0).bottom() + 3 : titleHeight();
+  std::vector<QRectF> rects = legendFlow(legend(), QFontMetricsF(smallFont(this)), width());
+  for (QRectF& r : rects) r.translate(0, top);
+  return rects;
+}
+
+QSize PairMatrix::minimumSizeHint() const {
+  const QFontMetricsF fm(smallFont(this));
+  const int lines =
+      titleLinesOf(this, tr("Subgraph: worst minimum transition (frames), row to column"),
+                   kMinimumWidth)
+          .size();
+  const std::vector<QRectF> rows = legendFlow(legend(), fm, kMinimumWidth);
+  const double legend = rows.empty() ? 0 : rows.back().bottom() + 3;
+  return {kMinimumWidth, static_cast<int>(std::ceil(linesHeight(this, lines) + 16 + 60 + legend))};
+}
+
+QRectF PairMatrix::cellRect(int row, int column) const {
+  const int n = std::max(1, static_cast<int>(m_names.size()));
+  // Under the title: a band of the columns' colours, then the cells, then the legend's rows.
+  const double left = labelWidth(), top = titleHeight() + 12;
+  const double size = std::max(8.0, std::min((width() - left - kMargin) / n,
+                                             (height() - top - kMargin - legendHeight()) / n));
   return QRectF(left + column * size, top + row * size, size, size);
 }
 
@@ -223,9 +347,8 @@ void PairMatrix::paintEvent(QPaintEvent*) {
                      tr("Run the search to see how fast every key segment reaches every other."));
   }
   p.setPen(palette().color(QPalette::Text));
-  p.drawText(QRectF(4, 2, width() - 8, 14), Qt::AlignLeft,
-             m_core ? tr("CORE: worst minimum transition (frames), row to column")
-                    : tr("Subgraph: worst minimum transition (frames), row to column"));
+  drawTitle(p, this, titleLines());
+  const double band = titleHeight() + 2;
   for (int r = 0; r < n; ++r) {
     const QRectF row = cellRect(r, 0);
     p.fillRect(QRectF(2, row.top() + 2, 6, row.height() - 4), m_colours[r]);
@@ -234,7 +357,7 @@ void PairMatrix::paintEvent(QPaintEvent*) {
                Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(m_names[r], Qt::ElideRight, labelWidth() - 14));
     const QRectF column = cellRect(0, r);
-    p.fillRect(QRectF(column.left() + 2, 20, column.width() - 4, 6), m_colours[r]);
+    p.fillRect(QRectF(column.left() + 2, band, column.width() - 4, 6), m_colours[r]);
     for (int c = 0; c < n; ++c) {
       const SegmentPairTimes& cell = m_cells[static_cast<size_t>(r) * n + c];
       const QRectF box = cellRect(r, c).adjusted(1, 1, -1, -1);
@@ -261,19 +384,17 @@ void PairMatrix::paintEvent(QPaintEvent*) {
     }
   }
   // What the colours mean, under the cells (the tooltip says it too, but a first look needs it).
-  const double legendTop = cellRect(n - 1, 0).bottom() + 3;
-  double x = 4;
-  const std::pair<QColor, QString> legend[] = {
-      {QColor(60, 160, 90),
-       m_gamma > 0 ? tr("within gamma %1").arg(m_gamma) : tr("as fast as the database")},
-      {QColor(215, 160, 40), tr("over gamma, database no faster")},
-      {QColor(200, 60, 60), tr("over the bound / not joined")}};
-  for (const auto& [colour, text] : legend) {
-    p.fillRect(QRectF(x, legendTop + 3, 9, 9), colour);
+  const std::vector<std::pair<QColor, QString>> entries = legend();
+  const std::vector<QRectF> rects = legendRects();
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const QRectF r = rects[i];
+    p.fillRect(QRectF(r.left(), r.center().y() - kSwatch / 2.0, kSwatch, kSwatch),
+               entries[i].first);
     p.setPen(palette().color(QPalette::Text));
-    const double w = p.fontMetrics().horizontalAdvance(text);
-    p.drawText(QRectF(x + 12, legendTop, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
-    x += 12 + w + 12;
+    const QRectF text = r.adjusted(kSwatch + 3, 0, 0, 0);
+    p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(entries[i].second, Qt::ElideRight,
+                                          static_cast<int>(std::ceil(text.width()))));
   }
 }
 

@@ -4,6 +4,8 @@
 #include <vector>
 
 #include <QColor>
+#include <QFontMetricsF>
+#include <QRectF>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -14,7 +16,12 @@
 namespace mg {
 
 // The plots of the minimum-size subgraph search (Zhao et al. 2009). They draw what they are given
-// and compute nothing.
+// and compute nothing. Titles wrap onto as many lines as the width needs and the plot starts
+// below them; legends flow into rows; so no text is cut at a narrow dock's width.
+
+// `text` broken at spaces into lines no wider than `width` in `fm`; a single word wider than a
+// line is elided (it then needs a tooltip). At least one line.
+QStringList wrappedLines(const QString& text, const QFontMetricsF& fm, double width);
 
 // Figure 3: the subgraph's size after each ISA iteration, and the StartGraph's, updated live.
 class IterationPlot : public QWidget {
@@ -25,7 +32,9 @@ class IterationPlot : public QWidget {
   void setIterations(std::vector<IsaIteration> iterations);
   const std::vector<IsaIteration>& iterations() const { return m_iterations; }
   QSize sizeHint() const override { return {320, 150}; }
-  QSize minimumSizeHint() const override { return {160, 90}; }
+  QSize minimumSizeHint() const override;
+  // The title's lines at the current width.
+  QStringList titleLines() const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -44,7 +53,8 @@ class TransitionHistogram : public QWidget {
   // INT_MAX entries (pairs not joined) are counted apart. `gamma` in frames; <= 0 hides the line.
   void setData(std::vector<int> core, std::vector<int> subgraph, int gamma);
   QSize sizeHint() const override { return {360, 180}; }
-  QSize minimumSizeHint() const override { return {180, 100}; }
+  QSize minimumSizeHint() const override;
+  QStringList titleLines() const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -69,17 +79,23 @@ class PairMatrix : public QWidget {
   void setShowCore(bool core);
   bool showsCore() const { return m_core; }
   QSize sizeHint() const override { return {360, 240}; }
-  QSize minimumSizeHint() const override { return {160, 120}; }
+  QSize minimumSizeHint() const override;
   // The cell under `pos` (row * n + column), or -1.
   int cellAt(const QPoint& pos) const;
+  QStringList titleLines() const;
+  // The colour legend's entries (swatch and text) under the cells, in rows as the width needs.
+  std::vector<QRectF> legendRects() const;
+  QRectF cellRect(int row, int column) const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
   bool event(QEvent* event) override;
 
  private:
-  QRectF cellRect(int row, int column) const;
   int labelWidth() const;
+  std::vector<std::pair<QColor, QString>> legend() const;
+  double legendHeight() const;
+  double titleHeight() const;
 
   QStringList m_names;
   std::vector<QColor> m_colours;

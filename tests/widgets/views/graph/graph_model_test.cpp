@@ -245,3 +245,65 @@ TEST(ParametricGraphModel, ContextMenusAddAndDeleteEdgesUndoably) {
 
 }  // namespace
 }  // namespace mg
+
+namespace mg {
+namespace {
+
+// Node labels stay legible at any zoom: drawn at the font's screen size when zoomed out, elided
+// to the room before the node beside them (never overlapping it), left out when there is no room
+// for a letter, and always whole in the tooltip (the subgraph's clip graph was unreadable).
+TEST(GraphScene, NodeLabelsAreElidedToTheirRoomNeverOverlapAndKeepATooltip) {
+  GraphModel model;
+  const QString longName = QStringLiteral("Boxing_Toes_and_a_long_take_name");
+  for (int i = 0; i < 4; ++i) {
+    GraphModelNode n = node(i, "", Qt::green, QPointF(100.0 * i, i == 3 ? 100.0 : 0.0));
+    n.label = longName;
+    n.detail = QStringLiteral("120–240");
+    n.toolTip = QStringLiteral("frames 120 to 240");
+    model.setNode(n);
+  }
+  GraphScene scene(&model);
+  EXPECT_NEAR(scene.labelRoom(1), 100 - GraphScene::kLabelGap, 1e-9);  // beside 0 and 2
+  // Node 3 is a row below the others: only its own row limits it.
+  EXPECT_NEAR(scene.labelRoom(3), GraphScene::kLabelSpan, 1e-9);
+  const QFontMetricsF fm(scene.labelFont());
+  for (double ppu : {0.15, 0.4, 0.7, 1.0, 2.5}) {
+    for (int i = 0; i < 4; ++i) {
+      const GraphNodeLabels text = scene.nodeLabels(i, ppu);
+      if (text.label.isEmpty()) continue;
+      // Within its room on screen, in the font's size or larger.
+      EXPECT_LE(fm.horizontalAdvance(text.label) * ppu / GraphScene::textScale(ppu),
+                scene.labelRoom(i) * ppu + 0.5)
+          << "node " << i << " at " << ppu;
+    }
+    for (int i = 0; i + 1 < 3; ++i) {
+      const QRectF a = scene.labelRect(i, ppu), b = scene.labelRect(i + 1, ppu);
+      if (!a.isEmpty() && !b.isEmpty()) EXPECT_FALSE(a.intersects(b)) << i << " at " << ppu;
+    }
+  }
+  // Zoomed out to 0.7 px per unit (a fitted graph of forty clips) a label is still the font's
+  // size on screen and shows the start of the name; at 0.15 there is no room: left out.
+  const GraphNodeLabels fitted = scene.nodeLabels(1, 0.7);
+  EXPECT_TRUE(fitted.label.startsWith(QStringLiteral("Box"))) << fitted.label.toStdString();
+  EXPECT_TRUE(fitted.label.endsWith(QChar(0x2026)));
+  EXPECT_TRUE(scene.nodeLabels(1, 0.15).label.isEmpty());
+  EXPECT_FALSE(scene.nodeLabels(3, 0.4).label.isEmpty());  // it has a row to itself
+  // Zoomed in, a short label shows whole, with its detail line.
+  GraphModelNode shortNode = *model.node(0);
+  shortNode.label = QStringLiteral("walk");
+  model.setNode(shortNode);
+  EXPECT_EQ(scene.nodeLabels(0, 2.0).label, QStringLiteral("walk"));
+  EXPECT_EQ(scene.nodeLabels(0, 2.0).detail, QStringLiteral("120–240"));
+  // The tooltip holds the whole label even where the model's tooltip does not name it.
+  EXPECT_TRUE(scene.nodeItem(1)->toolTip().startsWith(longName));
+  EXPECT_TRUE(scene.nodeItem(1)->toolTip().contains(QStringLiteral("frames 120 to 240")));
+  // A dead end's word comes from the model.
+  GraphModelNode dead = *model.node(2);
+  dead.deadEnd = true;
+  dead.deadEndLabel = QStringLiteral("self-loops only");
+  model.setNode(dead);
+  EXPECT_EQ(scene.nodeLabels(2, 1.5).deadEnd, QStringLiteral("self-loops only"));
+}
+
+}  // namespace
+}  // namespace mg

@@ -6,6 +6,7 @@
 
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTest>
 
 #include "support/synthetic_motion.h"
@@ -87,13 +88,16 @@ TEST(HeatmapView, LoadsGridFitsAndDrawsDarkDiagonal) {
   HeatmapView view;
   view.resize(600, 600);
   view.setGrid(gridOf({swing(300)}));
-  EXPECT_DOUBLE_EQ(view.pixelsPerFrame(), 2.0);
+  const QRect plot = view.plotRect();
+  EXPECT_DOUBLE_EQ(view.pixelsPerFrame(),
+                   std::min(plot.width(), plot.height()) / 300.0);  // the rulers' room left
   EXPECT_EQ(view.drawnLevel(), 0);
   const QImage image = view.grab().toImage();
-  const QColor diagonal = image.pixelColor(301, 301);
+  const QPoint mid = view.cellCentre(150, 150).toPoint();
+  const QColor diagonal = image.pixelColor(mid);
   EXPECT_LT(diagonal.value(), 40);
   // Half a step (0.25 s) off the diagonal the legs are opposite: clearly lighter.
-  EXPECT_GT(image.pixelColor(301 + 15, 301).value(), diagonal.value() + 40);
+  EXPECT_GT(image.pixelColor(view.cellCentre(150, 165).toPoint()).value(), diagonal.value() + 40);
   // Zoomed out on a longer grid, the level with cells of at least a pixel is drawn.
   view.resize(100, 100);
   view.setGrid(gridOf({swing(1200)}));  // levels 0..3 (1200, 600, 300, 150 cells)
@@ -104,6 +108,94 @@ TEST(HeatmapView, LoadsGridFitsAndDrawsDarkDiagonal) {
   view.setView(3.0, {0, 0});
   EXPECT_EQ(view.drawnLevel(), 0);
   EXPECT_FALSE(view.grab().toImage().isNull());
+}
+
+// The fitted grid lies inside the area the rulers leave, and it follows the widget's size (a
+// dock resized, floated or maximised) until the author zooms or pans; Fit follows again.
+TEST(HeatmapView, RefitsOnResizeUntilTheAuthorZoomsAndFitFollowsAgain) {
+  HeatmapView view;
+  view.resize(300, 200);
+  view.show();  // resize events reach a shown widget (a hidden one refits when painted)
+  view.setGrid(gridOf({swing(240), swing(180, 1.2)}));
+  auto gridInsidePlot = [&view] {
+    const QRectF grid(view.cellCentre(0, 0) - QPointF(0.49, 0.49) * view.pixelsPerFrame(),
+                      view.cellCentre(239, 179) + QPointF(0.49, 0.49) * view.pixelsPerFrame());
+    return QRectF(view.plotRect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(grid);
+  };
+  EXPECT_TRUE(view.followsSize());
+  EXPECT_TRUE(gridInsidePlot());
+  const double small = view.pixelsPerFrame();
+  view.resize(900, 700);
+  EXPECT_GT(view.pixelsPerFrame(), 2 * small);
+  EXPECT_TRUE(gridInsidePlot());
+  EXPECT_NEAR(view.cellCentre(120, 90).x() - view.pixelsPerFrame() / 2,
+              QRectF(view.plotRect()).center().x(), 0.5);
+  // Zoomed by the author: a resize keeps their view.
+  view.zoomAt(QPointF(400, 300), 1.5);
+  EXPECT_FALSE(view.followsSize());
+  const double zoomed = view.pixelsPerFrame();
+  const QPointF origin = view.origin();
+  view.resize(500, 400);
+  EXPECT_DOUBLE_EQ(view.pixelsPerFrame(), zoomed);
+  EXPECT_EQ(view.origin(), origin);
+  // Fit (Home) goes back to following the size.
+  QTest::keyClick(&view, Qt::Key_Home);
+  EXPECT_TRUE(view.followsSize());
+  EXPECT_TRUE(gridInsidePlot());
+  view.resize(700, 260);
+  EXPECT_TRUE(gridInsidePlot());
+  EXPECT_DOUBLE_EQ(view.pixelsPerFrame(), view.plotRect().height() / 240.0);
+  // A pan unfollows too.
+  view.setView(view.pixelsPerFrame(), view.origin() + QPointF(5, 5));
+  EXPECT_FALSE(view.followsSize());
+}
+
+// Rulers at any zoom: several labels on a 1/2/5 x 10^k step, none overlapping, none past the
+// edge (the column ruler of the fitted sample read only "0" and "500").
+TEST(HeatmapView, RulersHaveSeveralNonOverlappingLabelsAtAnyZoom) {
+  HeatmapView view;
+  view.resize(380, 170);
+  view.setGrid(gridOf({swing(921)}));
+  auto niceStep = [](int step) {
+    while (step % 10 == 0) step /= 10;
+    return step == 1 || step == 2 || step == 5;
+  };
+  auto check = [&](const std::vector<HeatmapRulerLabel>& labels, bool columns, const char* what) {
+    for (size_t i = 0; i < labels.size(); ++i) {
+      const QRect r = labels[i].rect;
+      EXPECT_TRUE(view.rect().contains(r)) << what << " label " << labels[i].text.toStdString();
+      EXPECT_FALSE(labels[i].text.isEmpty());
+      if (i == 0) continue;
+      const QRect prev = labels[i - 1].rect;
+      EXPECT_FALSE(prev.intersects(r)) << what << " labels " << i - 1 << " and " << i;
+      EXPECT_GT(columns ? r.left() : r.top(), columns ? prev.right() : prev.bottom());
+    }
+    // Every label on one nice step (a label that would crowd its neighbour is left out).
+    if (labels.size() < 2) return;
+    int step = labels[1].frame - labels[0].frame;
+    for (size_t i = 2; i < labels.size(); ++i)
+      step = std::min(step, labels[i].frame - labels[i - 1].frame);
+    EXPECT_TRUE(niceStep(step)) << what << " step " << step;
+    for (const HeatmapRulerLabel& l : labels) EXPECT_EQ(l.frame % step, 0) << what;
+  };
+  const std::vector<HeatmapRulerLabel> fitted = view.columnLabels();
+  EXPECT_GE(fitted.size(), 3u);
+  check(fitted, true, "fitted columns");
+  check(view.rowLabels(), false, "fitted rows");
+  EXPECT_GE(view.rowLabels().size(), 2u);
+  for (double ppf : {0.3, 1.0, 2.5, 7.0, 32.0}) {
+    view.setView(ppf, QPointF(100, 100));
+    const auto columns = view.columnLabels();
+    EXPECT_GE(columns.size(), 2u) << "at " << ppf << " px per frame";
+    check(columns, true, "columns");
+    check(view.rowLabels(), false, "rows");
+  }
+  // Zoomed in on a wider view there is room for the seconds beside each frame.
+  view.resize(800, 300);
+  view.setView(32.0, QPointF(100, 100));
+  ASSERT_FALSE(view.columnLabels().empty());
+  EXPECT_TRUE(view.columnLabels().front().text.contains(QLatin1Char('s')))
+      << view.columnLabels().front().text.toStdString();
 }
 
 TEST(HeatmapView, ClickSelectsTheCellAtAKnownZoomAndKeysMoveIt) {
@@ -192,6 +284,22 @@ TEST(HeatmapPanel, SliceClickMovesSelectionAndSettingsRecompute) {
   EXPECT_EQ(panel.view()->selectedCol(), 100);
   EXPECT_EQ(slice->selectedColumn(), 100);
   EXPECT_FALSE(panel.statusLabel()->text().isEmpty());
+
+  // The threshold slider is logarithmic (it was a square root: its first ticks jumped from 0 to
+  // a visible tint): every tick the same ratio, and the slider shows a typed value's tick.
+  const LogSliderScale scale = panel.thresholdScale();
+  EXPECT_NEAR(scale.high, panel.grid()->whiteLevel, 1e-6);
+  QSlider* slider = panel.thresholdSlider();
+  EXPECT_EQ(slider->maximum(), scale.tickCount());
+  const double ratio = std::pow(10.0, 1.0 / LogSliderScale::kTicksPerDecade);
+  for (int t : {0, 1, slider->maximum() / 2, slider->maximum() - 1}) {
+    slider->setValue(t);
+    const double low = panel.threshold();
+    slider->setValue(t + 1);
+    EXPECT_NEAR(panel.threshold() / low, ratio, 1e-4) << "tick " << t;
+  }
+  panel.setThreshold(scale.value(17) * 1.01);
+  EXPECT_EQ(slider->value(), 17);
 
   // A settings change (an undoable command) computes a new grid; undo is a cache hit.
   MetricSettings s = project.metricSettings();

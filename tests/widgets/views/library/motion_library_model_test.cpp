@@ -2,11 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSignalSpy>
+#include <QTableView>
 
 #include "support/synthetic_motion.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/views/library/motion_library_model.h"
+#include "widgets/views/library/motion_library_view.h"
 
 namespace mg {
 namespace {
@@ -62,6 +65,36 @@ TEST(MotionLibraryModel, FollowsInsertsRemovalsAndUndo) {
   EXPECT_EQ(model.rowCount(), 3);
   EXPECT_EQ(model.data(model.index(0, 0), Qt::DisplayRole).toString(), QStringLiteral("a"));
   EXPECT_EQ(model.rowOf(ids[2]), 2);
+}
+
+// At the narrowest the dock allows, every figure's column shows its whole header and value (the
+// FPS column once read "F"), and the name and the path elide with their tooltips.
+TEST(MotionLibraryView, NoColumnIsCutAtTheTablesMinimumWidth) {
+  Project project;
+  project.undoStack()->push(
+      new AddMotionCommand(&project, makeMotion("Boxing_Toes_long_name", 3069, 30)));
+  MotionLibraryView view(&project);
+  QTableView* table = view.table();
+  view.resize(view.minimumSizeHint().width(), 200);
+  view.show();
+  QHeaderView* header = table->horizontalHeader();
+  int total = 0;
+  for (int c = 0; c < MotionLibraryModel::ColumnCount; ++c) total += header->sectionSize(c);
+  EXPECT_LE(total, table->viewport()->width());
+  const QFontMetrics fm = header->fontMetrics();
+  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
+    const QString title = view.model()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    const QString value = view.model()->data(view.model()->index(0, c), Qt::DisplayRole).toString();
+    EXPECT_GE(header->sectionSize(c), fm.horizontalAdvance(title) + 8) << title.toStdString();
+    EXPECT_GE(header->sectionSize(c), table->fontMetrics().horizontalAdvance(value) + 8)
+        << title.toStdString();
+    EXPECT_FALSE(view.model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+  }
+  EXPECT_GT(header->sectionSize(MotionLibraryModel::Name), 0);
+  EXPECT_EQ(view.model()
+                ->data(view.model()->index(0, MotionLibraryModel::Name), Qt::ToolTipRole)
+                .toString(),
+            QStringLiteral("Boxing_Toes_long_name"));
 }
 
 }  // namespace

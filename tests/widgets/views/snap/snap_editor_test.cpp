@@ -3,9 +3,11 @@
 // canvas as a projection of it, the timeline's hit-testing and the random-walk preview.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
@@ -143,8 +145,12 @@ TEST_F(SnapEditor, CanvasProjectsNodesBundlesAndDeadEnds) {
     total += model->bundleCount(from, to);
   }
   EXPECT_EQ(total, static_cast<int>(state->graph.edges.size()));
+  // Every clip arrives once: from another hub (in) or from the hub itself (a loop, not "in").
   int in = 0;
-  for (const HubSpec& h : hubsOf(project)->hubs()) in += model->inDegree(h.id);
+  for (const HubSpec& h : hubsOf(project)->hubs()) {
+    EXPECT_EQ(model->inDegree(h.id), hubDegrees(*state, h.id).in);
+    in += model->inDegree(h.id) + hubDegrees(*state, h.id).loops;
+  }
   EXPECT_EQ(in, static_cast<int>(state->graph.edges.size()));
 
   // A hub whose only match frame lies near the end of the motion has no clip leaving it.
@@ -440,10 +446,10 @@ TEST_F(SnapEditor, PanelSliderDragIsOneUndoStepAndPreviewIsLive) {
   QSlider* slider = panel.hubSlider();
   slider->setSliderDown(true);
   emit slider->sliderPressed();
-  for (int v : {300, 350, 420, 480}) slider->setValue(v);
+  for (int v : {24, 28, 34, 38}) slider->setValue(v);
   slider->setSliderDown(false);
   EXPECT_EQ(project.undoStack()->count(), steps + 1);
-  EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(480));
+  EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(38));
   project.undoStack()->undo();
   EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, suggested().threshold);
 
@@ -490,19 +496,58 @@ TEST_F(SnapEditor, ThresholdBoxFollowsTheSliderDrag) {
   QSlider* slider = panel.hubSlider();
   slider->setSliderDown(true);
   emit slider->sliderPressed();
-  for (int v : {300, 420, 610}) {
+  for (int v : {24, 34, 49}) {
     slider->setValue(v);
     EXPECT_DOUBLE_EQ(hubsOf(project)->hub(first)->threshold, HubPanel::sliderThreshold(v));
     EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(v), 1e-5)
         << "during the drag, at " << v;
   }
   slider->setSliderDown(false);
-  EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(610), 1e-5);
-  EXPECT_EQ(slider->value(), 610);
+  EXPECT_NEAR(panel.hubThresholdBox()->value(), HubPanel::sliderThreshold(49), 1e-5);
+  EXPECT_EQ(slider->value(), 49);
+  // Both threshold sliders run on the editor's one log scale, a decade at least a few
+  // characters wide (a short drag once jumped from 0.0074 to 0.134 m²).
+  for (QSlider* s : {slider, panel.candidateSlider()}) {
+    EXPECT_EQ(s->maximum(), HubPanel::thresholdScale().tickCount());
+    EXPECT_EQ(s->singleStep(), 1);
+    EXPECT_GE(s->minimumWidth(),
+              4 * LogSliderScale::kCharsPerDecade * s->fontMetrics().averageCharWidth());
+  }
+  EXPECT_NEAR(HubPanel::sliderThreshold(49) / HubPanel::sliderThreshold(48),
+              std::pow(10.0, 1.0 / LogSliderScale::kTicksPerDecade), 1e-9);
   // Undo brings both back.
   project.undoStack()->undo();
   EXPECT_NEAR(panel.hubThresholdBox()->value(), suggested().threshold, 1e-5);
   EXPECT_EQ(slider->value(), HubPanel::thresholdSlider(suggested().threshold));
+}
+
+// The hub list's figures fit their headers and values; a name or source too long for its column
+// is elided with a tooltip holding it whole (the list once showed "Hu…" and "Boxing_T").
+TEST_F(SnapEditor, HubListFitsItsFiguresAndElidesWithTooltips) {
+  HubPanel panel(&project, &session);
+  settle(1);
+  QTreeWidget* tree = panel.hubTree();
+  panel.resize(panel.minimumSizeHint().width(), 600);
+  panel.show();
+  QHeaderView* header = tree->header();
+  const QFontMetrics fm = tree->fontMetrics();
+  for (int c : {1, 2}) {
+    const QString title = tree->headerItem()->text(c);
+    EXPECT_GE(header->sectionSize(c), fm.horizontalAdvance(title) + 8) << title.toStdString();
+    EXPECT_FALSE(tree->headerItem()->toolTip(c).isEmpty());
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+      EXPECT_GE(header->sectionSize(c), fm.horizontalAdvance(tree->topLevelItem(i)->text(c)) + 8);
+    }
+  }
+  int total = 0;
+  for (int c = 0; c < 4; ++c) total += header->sectionSize(c);
+  EXPECT_LE(total, tree->viewport()->width());
+  ASSERT_GT(tree->topLevelItemCount(), 0);
+  for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+    QTreeWidgetItem* item = tree->topLevelItem(i);
+    EXPECT_EQ(item->toolTip(0), item->text(0));
+    EXPECT_EQ(item->toolTip(3), item->text(3));
+  }
 }
 
 // Suggesting beside existing hubs never proposes their frames (a hub so made had no matches of
