@@ -35,6 +35,7 @@
 #include "widgets/document/project_file.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/common/job_progress_widget.h"
 #include "widgets/views/common/wheel_guard.h"
 #include "widgets/views/heatmap/heatmap_panel.h"
@@ -388,10 +389,10 @@ void MainWindow::connectLoader() {
     const QStringList errors = std::exchange(m_batchErrors, {});
     if (cancelled) statusBar()->showMessage(tr("Loading cancelled"), 4000);
     if (!errors.isEmpty()) {
-      auto* box = new QMessageBox(
-          QMessageBox::Warning, tr("Some files could not be loaded"),
-          tr("%n file(s) could not be loaded.", nullptr, static_cast<int>(errors.size())),
-          QMessageBox::Ok, this);
+      auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files could not be loaded"),
+                                  countText(errors.size(), tr("%1 file could not be loaded."),
+                                            tr("%1 files could not be loaded.")),
+                                  QMessageBox::Ok, this);
       box->setDetailedText(errors.join(QLatin1Char('\n')));
       // Every file's error up to five (the details hold them all); Return presses OK.
       QStringList shown = errors.mid(0, 5);
@@ -443,7 +444,8 @@ void MainWindow::removeSelectedMotions() {
   const QList<MotionId> ids = m_library->selectedMotions();
   if (ids.isEmpty()) return;
   if (ids.size() > 1)
-    m_project.undoStack()->beginMacro(tr("Remove %n motion(s)", nullptr, ids.size()));
+    m_project.undoStack()->beginMacro(
+        countText(ids.size(), tr("Remove %1 motion"), tr("Remove %1 motions")));
   for (MotionId id : ids) m_project.undoStack()->push(new RemoveMotionCommand(&m_project, id));
   if (ids.size() > 1) m_project.undoStack()->endMacro();
 }

@@ -12,6 +12,7 @@
 #include "core/motion/reference_pose.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/hub_list.h"
+#include "widgets/views/common/count_text.h"
 
 namespace mg {
 
@@ -67,15 +68,17 @@ void ReferencePoseOffer::batchFinished() {
     m_frames = std::max(m_frames, n.frames);
     names.push_back(QFileInfo(n.path).fileName());
   }
-  m_label->setText(tr("%n file(s) start with a reference pose (T-pose and blend, %1 frames).",
-                      nullptr, static_cast<int>(m_noted.size()))
-                       .arg(m_frames));
+  m_label->setText(
+      countText(m_noted.size(),
+                tr("%1 file starts with a reference pose (T-pose and blend, %2 frames)."),
+                tr("%1 files start with a reference pose (T-pose and blend, %2 frames)."))
+          .arg(m_frames));
   m_bar->setToolTip(
       tr("A reference pose is not part of the performance and shows as a stripe on the heatmap. "
          "Dropping sets Import Options > trim to %1 frames for this project and reloads:\n%2")
           .arg(m_frames)
           .arg(names.join(QLatin1Char('\n'))));
-  m_drop->setText(tr("Drop %n Frame(s)", nullptr, m_frames));
+  m_drop->setText(countText(m_frames, tr("Drop %1 Frame"), tr("Drop %1 Frames")));
   m_bar->show();
 }
 
@@ -93,8 +96,9 @@ void ReferencePoseOffer::drop(int frames) {
   }
   m_noted.clear();
   if (present.empty()) return;
-  m_project->undoStack()->beginMacro(
-      tr("Drop reference poses of %n motion(s)", nullptr, static_cast<int>(present.size())));
+  m_project->undoStack()->beginMacro(countText(present.size(),
+                                               tr("Drop reference poses of %1 motion"),
+                                               tr("Drop reference poses of %1 motions")));
   for (MotionId id : present) m_project->undoStack()->push(new RemoveMotionCommand(m_project, id));
   m_project->undoStack()->endMacro();
   m_reload(paths);

@@ -6,7 +6,6 @@
 #include <QStyleFactory>
 
 #include "widgets/views/common/dialog_title_fit.h"
-#include "widgets/views/common/english_plurals.h"
 
 namespace mg {
 
@@ -46,7 +45,6 @@ void applyStudioStyle(QApplication& app) {
                      "QStatusBar { border-top: 1px solid #26282b; }"
                      "QToolTip { border: 1px solid #55585e; }"));
   DialogTitleFit::install();  // no dialog title cut by its frame
-  EnglishPlurals::install();  // "1 file", "3 files" for every tr("%n file(s)", ..., n)
 }
 
 }  // namespace mg

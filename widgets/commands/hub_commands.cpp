@@ -3,6 +3,7 @@
 
 #include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
+#include "widgets/views/common/count_text.h"
 
 namespace mg {
 
@@ -92,8 +93,8 @@ QUndoCommand* moveHubNodeCommand(HubList* hubs, HubId id, QPointF position) {
 PruneHubsCommand::PruneHubsCommand(HubList* hubs, const std::vector<HubId>& ids,
                                    QUndoCommand* parent)
     : QUndoCommand(parent) {
-  setText(commandText("Prune %n dead end(s)")
-              .replace(QStringLiteral("%n"), QString::number(ids.size())));
+  setText(
+      countText(ids.size(), commandText("Prune %1 dead end"), commandText("Prune %1 dead ends")));
   for (HubId id : ids) new RemoveHubCommand(hubs, id, this);
   if (ids.empty()) setObsolete(true);
 }
