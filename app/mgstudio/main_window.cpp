@@ -319,10 +319,10 @@ void MainWindow::createDocks() {
   // A transport bar needs no title; View > Playback shows or hides it.
   m_playbackDock->setTitleBarWidget(new QWidget(m_playbackDock));
   addDockWidget(Qt::BottomDockWidgetArea, m_playbackDock);
-  // The left column (the library and the kind's panel) runs the full height; the transport and
-  // the timeline run under the centre and the inspectors.
+  // The side columns (the library and the kind's panel, the inspectors) run the full height; the
+  // timeline and the transport run under the centre, as a DCC's time line runs under its views.
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-  setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
   m_viewMenu->addAction(m_libraryDock->toggleViewAction());
   m_viewMenu->addAction(m_playbackDock->toggleViewAction());
   resizeDocks({m_libraryDock}, {440}, Qt::Horizontal);

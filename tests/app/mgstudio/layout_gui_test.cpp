@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -287,7 +288,8 @@ struct CutText {
 };
 
 // The plain one-line labels and the buttons of `root` whose text does not fit and that have no
-// tooltip; and the tabs of every tab bar whose title is elided without one.
+// tooltip; the table columns whose header is cut without one; and the tabs of every tab bar whose
+// title is elided without one.
 std::vector<CutText> cutTexts(QWidget* root) {
   std::vector<CutText> cut;
   auto name = [](const QWidget* w) {
@@ -311,6 +313,20 @@ std::vector<CutText> cutTexts(QWidget* root) {
       continue;
     if (button->sizeHint().width() > button->width() + 1)
       cut.push_back({name(button), button->text().toStdString()});
+  }
+  for (QHeaderView* header : root->findChildren<QHeaderView*>()) {
+    if (!header->isVisible() || header->visibleRegion().isEmpty() || !header->model()) continue;
+    for (int i = 0; i < header->count(); ++i) {
+      if (header->isSectionHidden(i)) continue;
+      const QString text =
+          header->model()->headerData(i, header->orientation(), Qt::DisplayRole).toString();
+      const QString tip =
+          header->model()->headerData(i, header->orientation(), Qt::ToolTipRole).toString();
+      const int wanted = header->fontMetrics().horizontalAdvance(text) + 8;
+      if (header->orientation() == Qt::Horizontal && wanted > header->sectionSize(i) &&
+          tip.isEmpty())
+        cut.push_back({name(header) + " column", text.toStdString()});
+    }
   }
   for (QTabBar* bar : root->findChildren<QTabBar*>()) {
     if (!bar->isVisible()) continue;
