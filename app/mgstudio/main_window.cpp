@@ -508,7 +508,7 @@ void MainWindow::applyDesignedLayout(Workspace* active) {
                                        : bottom)
         .push_back(d);
   }
-  resizeDocks(left, QList<int>(left.size(), w * 22 / 100), Qt::Horizontal);
+  resizeDocks(left, QList<int>(left.size(), w * 25 / 100), Qt::Horizontal);
   resizeDocks(right, QList<int>(right.size(), w * 26 / 100), Qt::Horizontal);
   resizeDocks(bottom, QList<int>(bottom.size(), h * 24 / 100), Qt::Vertical);
   // Down the left column the kind's panels under the library get the height their controls ask

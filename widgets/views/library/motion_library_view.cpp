@@ -33,12 +33,14 @@ MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
   QHeaderView* header = m_table->horizontalHeader();
   header->setHighlightSections(false);
   // The figures' columns are as wide as their header and their widest value (fitColumns; "FPS"
-  // once showed as "F"); the name and the path share what is left and elide, their tooltips
-  // whole.
+  // once showed as "F"); the name and the path elide, their tooltips whole.
   header->setStretchLastSection(false);
   header->setSectionResizeMode(QHeaderView::Fixed);
   header->setSectionResizeMode(MotionLibraryModel::Name, QHeaderView::Stretch);
-  header->setSectionResizeMode(MotionLibraryModel::SourcePath, QHeaderView::Stretch);
+  // The name is what an author reads: it takes the room; the path starts as wide as its header
+  // (its tooltip is whole) and can be dragged wider.
+  header->setSectionResizeMode(MotionLibraryModel::SourcePath, QHeaderView::Interactive);
+  header->resizeSection(MotionLibraryModel::SourcePath, 0);  // fitColumns: its header's width
   fitColumns();
   m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -68,9 +70,17 @@ void MotionLibraryView::fitColumns() {
     header->resizeSection(c, w);
     fixed += w;
   }
-  // A few letters of the name; the path may shrink to its ellipsis (its tooltip is whole).
+  // The path at least as wide as its header (wider if the author dragged it), a few letters of
+  // the name.
+  const int source =
+      heads.horizontalAdvance(
+          m_model->headerData(MotionLibraryModel::SourcePath, Qt::Horizontal, Qt::DisplayRole)
+              .toString()) +
+      headMargin;
+  if (header->sectionSize(MotionLibraryModel::SourcePath) < source)
+    header->resizeSection(MotionLibraryModel::SourcePath, source);
   const int elided = cells.horizontalAdvance(QStringLiteral("Boxi…")) + 2 * cellMargin;
-  m_table->setMinimumWidth(fixed + elided + 2 * m_table->frameWidth());
+  m_table->setMinimumWidth(fixed + source + elided + 2 * m_table->frameWidth());
 }
 
 QList<MotionId> MotionLibraryView::selectedMotions() const {
