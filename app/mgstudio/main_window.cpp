@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgstudio/main_window.h"
 
+#include <algorithm>
 #include <map>
 
 #include <QAction>
@@ -508,7 +509,12 @@ void MainWindow::applyDesignedLayout(Workspace* active) {
                                        : bottom)
         .push_back(d);
   }
-  resizeDocks(left, QList<int>(left.size(), w * 25 / 100), Qt::Horizontal);
+  // The left column a quarter of the width where the kind has a panel there (the hubs, the
+  // subgraph's keys), a little less where it holds only the library.
+  const bool kindOnTheLeft = std::any_of(left.begin(), left.end(), [&](QDockWidget* d) {
+    return std::find(active->docks().begin(), active->docks().end(), d) != active->docks().end();
+  });
+  resizeDocks(left, QList<int>(left.size(), w * (kindOnTheLeft ? 25 : 22) / 100), Qt::Horizontal);
   resizeDocks(right, QList<int>(right.size(), w * 26 / 100), Qt::Horizontal);
   resizeDocks(bottom, QList<int>(bottom.size(), h * 24 / 100), Qt::Vertical);
   // Down the left column the kind's panels under the library get the height their controls ask
