@@ -59,11 +59,13 @@ int HeatmapView::topBand() const {
 }
 
 int HeatmapView::leftBand() const {
-  // Room for the longest row number and its seconds ("8888", "296s") and the tick.
+  // Room for the longest row number and its seconds ("8888", "296s", and "0.0333s" as three
+  // significant digits write a frame's time in a short grid) and the tick.
   const QFontMetrics fm(rulerFont());
   const int rows = m_grid ? m_grid->rowCount() : 1000;
   const QString digits(QString::number(rows).size(), QLatin1Char('8'));
   const int text = std::max({fm.horizontalAdvance(digits), fm.horizontalAdvance(digits + 's'),
+                             fm.horizontalAdvance(QStringLiteral("0.0888s")),
                              fm.horizontalAdvance(tr("frame"))});
   return text + 10;
 }

@@ -63,6 +63,8 @@ class HeatmapView : public QWidget {
   // bottom; neighbours never overlap.
   std::vector<HeatmapRulerLabel> columnLabels() const;
   std::vector<HeatmapRulerLabel> rowLabels() const;
+  // The rulers' font (the labels' boxes are measured in it).
+  QFont rulerFont() const;
   // Zooms by `factor` keeping the grid point under `anchor` (widget pixels) fixed.
   void zoomAt(const QPointF& anchor, double factor);
   // The cell under widget point `p` as (x = column, y = row), or (-1, -1) outside the grid.
@@ -99,7 +101,6 @@ class HeatmapView : public QWidget {
 
  private:
   void drawAxes(QPainter& p);
-  QFont rulerFont() const;
   // "rows ↓ A   columns → B (frames at N fps)" and where it is drawn (bottom right).
   QString namesText() const;
   QRect namesRect() const;

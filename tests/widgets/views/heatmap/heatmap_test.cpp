@@ -165,6 +165,10 @@ TEST(HeatmapView, RulersHaveSeveralNonOverlappingLabelsAtAnyZoom) {
       const QRect r = labels[i].rect;
       EXPECT_TRUE(view.rect().contains(r)) << what << " label " << labels[i].text.toStdString();
       EXPECT_FALSE(labels[i].text.isEmpty());
+      // Every line of the label fits its box (a short grid's "0.0333s" once lost its "0.").
+      const QFontMetrics fm(view.rulerFont());
+      for (const QString& line : labels[i].text.split(QLatin1Char('\n')))
+        EXPECT_LE(fm.horizontalAdvance(line), r.width() + 1) << what << " " << line.toStdString();
       if (i == 0) continue;
       const QRect prev = labels[i - 1].rect;
       EXPECT_FALSE(prev.intersects(r)) << what << " labels " << i - 1 << " and " << i;
@@ -190,6 +194,11 @@ TEST(HeatmapView, RulersHaveSeveralNonOverlappingLabelsAtAnyZoom) {
     check(columns, true, "columns");
     check(view.rowLabels(), false, "rows");
   }
+  // A short grid zoomed in: its rows' seconds have three significant digits.
+  view.setGrid(gridOf({swing(6)}));
+  view.resize(380, 380);
+  check(view.rowLabels(), false, "short grid rows");
+  view.setGrid(gridOf({swing(921)}));
   // Zoomed in on a wider view there is room for the seconds beside each frame.
   view.resize(800, 300);
   view.setView(32.0, QPointF(100, 100));
