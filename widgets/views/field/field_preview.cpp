@@ -210,17 +210,10 @@ void FieldPreview::setPlaying(bool playing) {
 
 bool FieldPreview::eventFilter(QObject* watched, QEvent* event) {
   if (!m_active || !stream()) return QObject::eventFilter(watched, event);
-  if (m_viewport && watched == m_viewport->window3d()) {
-    switch (m_groundSteering.classify(event, m_viewport->window3d())) {
-      case GroundSteering::Use::Steer:
-        steerTowards(static_cast<QMouseEvent*>(event)->position());
-        return true;
-      case GroundSteering::Use::Swallow:
-        return true;  // the click that focused the viewport steers nothing
-      case GroundSteering::Use::Pass:
-        break;
-    }
-  }
+  if (m_viewport && watched == m_viewport->window3d() &&
+      m_groundSteering.filter(event, m_viewport->window3d(),
+                              [this](const QPointF& at) { steerTowards(at); }))
+    return true;
   if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress) {
     return QObject::eventFilter(watched, event);
   }

@@ -227,17 +227,10 @@ void ParametricPreview::advance(double seconds) {
 bool ParametricPreview::eventFilter(QObject* watched, QEvent* event) {
   // Dragging on the ground with the left button steers towards the point under the mouse (Alt,
   // Shift and the other buttons still move the camera).
-  if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d()) {
-    switch (m_groundSteering.classify(event, m_viewport->window3d())) {
-      case GroundSteering::Use::Steer:
-        steerTowards(static_cast<QMouseEvent*>(event)->position());
-        return true;
-      case GroundSteering::Use::Swallow:
-        return true;  // the click that focused the viewport steers nothing
-      case GroundSteering::Use::Pass:
-        break;
-    }
-  }
+  if (m_mode == Mode::Steer && m_viewport && watched == m_viewport->window3d() &&
+      m_groundSteering.filter(event, m_viewport->window3d(),
+                              [this](const QPointF& at) { steerTowards(at); }))
+    return true;
   if (m_mode != Mode::Steer ||
       (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)) {
     return QObject::eventFilter(watched, event);

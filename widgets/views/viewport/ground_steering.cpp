@@ -30,4 +30,18 @@ GroundSteering::Use GroundSteering::classify(const QEvent* event, QWindow* windo
   return m_focusingPress ? Use::Swallow : Use::Steer;
 }
 
+bool GroundSteering::filter(const QEvent* event, QWindow* window3d,
+                            const std::function<void(const QPointF&)>& steer) {
+  switch (classify(event, window3d)) {
+    case Use::Steer:
+      steer(static_cast<const QMouseEvent*>(event)->position());
+      return true;
+    case Use::Swallow:
+      return true;  // the click that focused the viewport steers nothing
+    case Use::Pass:
+      break;
+  }
+  return false;
+}
+
 }  // namespace mg

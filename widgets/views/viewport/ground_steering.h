@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <functional>
+
 class QEvent;
+class QPointF;
 class QWindow;
 
 namespace mg {
@@ -16,6 +19,10 @@ class GroundSteering {
   enum class Use { Pass, Swallow, Steer };
   // What to do with `event` sent to `window3d` (the viewport's Qt3D window).
   Use classify(const QEvent* event, QWindow* window3d);
+  // For an event filter: calls `steer` with the pointer's position when `event` steers, and
+  // returns whether the event is used up (it steered, or it was the focusing click).
+  bool filter(const QEvent* event, QWindow* window3d,
+              const std::function<void(const QPointF&)>& steer);
 
  private:
   bool m_focusingPress = false;
