@@ -99,9 +99,9 @@ void HeatmapView::applyFit() {
   m_fitSize = size();
   m_scale = fitScale();
   if (m_grid) {
-    // The grid's centre on the plot's centre: the rulers never cover a cell of a fitted grid.
-    const QPointF centre = QRectF(plotRect()).center();
-    m_origin = QPointF(m_grid->colCount() / 2.0, m_grid->rowCount() / 2.0) - centre / m_scale;
+    // The grid's first cell at the plot's corner, under the column ruler and beside the row
+    // ruler: the rulers hug the grid and never cover a cell of a fitted grid.
+    m_origin = -QPointF(plotRect().topLeft()) / m_scale;
   }
   m_fitted = true;
 }

@@ -110,7 +110,8 @@ TEST(HeatmapView, LoadsGridFitsAndDrawsDarkDiagonal) {
   EXPECT_FALSE(view.grab().toImage().isNull());
 }
 
-// The fitted grid lies inside the area the rulers leave, and it follows the widget's size (a
+// The fitted grid lies inside the area the rulers leave, from the corner where they meet, and it
+// follows the widget's size (a
 // dock resized, floated or maximised) until the author zooms or pans; Fit follows again.
 TEST(HeatmapView, RefitsOnResizeUntilTheAuthorZoomsAndFitFollowsAgain) {
   HeatmapView view;
@@ -128,8 +129,10 @@ TEST(HeatmapView, RefitsOnResizeUntilTheAuthorZoomsAndFitFollowsAgain) {
   view.resize(900, 700);
   EXPECT_GT(view.pixelsPerFrame(), 2 * small);
   EXPECT_TRUE(gridInsidePlot());
-  EXPECT_NEAR(view.cellCentre(120, 90).x() - view.pixelsPerFrame() / 2,
-              QRectF(view.plotRect()).center().x(), 0.5);
+  // Its first cell at the plot's corner, where the rulers meet.
+  const QPointF corner = view.cellCentre(0, 0) - QPointF(0.5, 0.5) * view.pixelsPerFrame();
+  EXPECT_NEAR(corner.x(), view.plotRect().left(), 0.5);
+  EXPECT_NEAR(corner.y(), view.plotRect().top(), 0.5);
   // Zoomed by the author: a resize keeps their view.
   view.zoomAt(QPointF(400, 300), 1.5);
   EXPECT_FALSE(view.followsSize());
