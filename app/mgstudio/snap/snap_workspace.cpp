@@ -52,7 +52,7 @@ SnapWorkspace::SnapWorkspace(const WorkspaceContext& context)
   // The hub graph is the kind's main editor: beside the viewport, as large.
   setMainEditor(m_canvas, tr("Hub Graph"), Qt::Horizontal, 0.5);
   addDock(m_hubs, tr("Hubs"), "hubsDock", Qt::LeftDockWidgetArea);
-  // The transport bar sits under the timeline, both across the bottom.
+  // The transport bar sits under the timeline, both under the centre.
   if (auto* playbackDock = window->findChild<QDockWidget*>(QStringLiteral("playbackDock"))) {
     window->splitDockWidget(timelineDock, playbackDock, Qt::Vertical);
   }
