@@ -93,8 +93,15 @@ int main(int argc, char** argv) {
     return app.exec();
   }
   mg::StudioScript script(&window, options);
+  // A scripted run never waits for an answer: a project that cannot be opened is reported on
+  // stderr and the editor exits.
+  if (options.quitAfterMs >= 0) window.projectFiles()->setInteractive(false);
   if (!options.projectPath.isEmpty()) {
-    if (!window.projectFiles()->openProject(options.projectPath)) return 1;
+    if (!window.projectFiles()->openProject(options.projectPath)) {
+      std::fprintf(stderr, "mgstudio: cannot open project %s: %s\n",
+                   qPrintable(options.projectPath), qPrintable(window.projectFiles()->lastError()));
+      return 1;
+    }
     diagnostics.projectOpened(options.projectPath);
   }
   // An untitled project autosaved by a session that crashed; scripted runs never ask.

@@ -159,17 +159,15 @@ Result<ProjectData> ProjectController::readInBackground(const QString& path) {
 }
 
 bool ProjectController::loadInto(const QString& path, const QString& fileName, bool recovered) {
+  auto fail = [this](const std::string& message) {
+    m_lastError = QString::fromStdString(message);
+    if (m_interactive) QMessageBox::warning(m_window, tr("Cannot Open Project"), m_lastError);
+    return false;
+  };
   Result<ProjectData> data = readInBackground(path);
-  if (!data) {
-    QMessageBox::warning(m_window, tr("Cannot Open Project"),
-                         QString::fromStdString(data.error().message));
-    return false;
-  }
-  if (Status sections = checkProjectSections(*m_project, *data, path); !sections) {
-    QMessageBox::warning(m_window, tr("Cannot Open Project"),
-                         QString::fromStdString(sections.error().message));
-    return false;
-  }
+  if (!data) return fail(data.error().message);
+  if (Status sections = checkProjectSections(*m_project, *data, path); !sections)
+    return fail(sections.error().message);
   const Json view = data->view;
   applyProject(m_project, std::move(data.value()), fileName);
   m_recovered = recovered;
@@ -184,7 +182,8 @@ bool ProjectController::openProject(const QString& path) {
   // Temporaries of a save that was killed: a complete newer one becomes the autosave (offered
   // below), the others go.
   tidySaveTemporaries(absolute);
-  if (hasRecoverableAutosave(absolute)) {
+  m_lastError.clear();
+  if (m_interactive && hasRecoverableAutosave(absolute)) {
     const auto answer = QMessageBox::question(
         m_window, tr("Recover Project"),
         tr("%1 has an autosave that is newer than the project file (the editor may have crashed).\n"

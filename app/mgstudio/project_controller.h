@@ -38,8 +38,13 @@ class ProjectController : public QObject {
   // Asks whether to save a modified project; false when the user cancels (keep the project).
   bool maybeSave();
   void newProject();
-  // Opens `path` (offering a newer autosave first). Errors go to a dialog; returns success.
+  // Opens `path` (offering a newer autosave first). Errors go to a dialog (none when not
+  // interactive) and to lastError(); returns success.
   bool openProject(const QString& path);
+  // Scripted runs (--quit-after-ms) are not interactive: no dialog waits for an answer (a newer
+  // autosave is not recovered), so a failure returns at once with its message in lastError().
+  void setInteractive(bool interactive) { m_interactive = interactive; }
+  const QString& lastError() const { return m_lastError; }
   bool save();
   bool saveAs();
   bool saveTo(const QString& path);
@@ -68,6 +73,8 @@ class ProjectController : public QObject {
 
   QMainWindow* m_window;
   Project* m_project;
+  bool m_interactive = true;
+  QString m_lastError;
   std::function<Json()> m_collectView;
   std::function<void(const Json&)> m_applyView;
   QAction* m_new;
