@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgstudio/motion_export_action.h"
 
+#include <cmath>
 #include <memory>
 
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QStatusBar>
 
 #include "core/io/motion_export.h"
+#include "core/motion/units.h"
 #include "widgets/document/project.h"
 #include "widgets/views/library/motion_library_view.h"
 #include "widgets/views/playback/stream_player.h"
@@ -29,14 +31,33 @@ struct Playing {
   QString what;  // for messages: "Random walk", "01_01"
 };
 
+// The unit every motion of the project was read in, for a walk synthesised from them: it is
+// written in the unit of its sources, as a motion of the library is. Unknown (centimetres) when
+// the motions disagree or there are none.
+SourceUnit sharedSourceUnit(const Project& project) {
+  SourceUnit shared;
+  for (const MotionEntry& e : project.motions()) {
+    const SourceUnit& u = e.motion->sourceUnit;
+    if (!u.known()) return {};
+    if (!shared.known()) {
+      shared = u;
+    } else if (std::abs(u.metresPerUnit - shared.metresPerUnit) > 1e-12 * shared.metresPerUnit) {
+      return {};
+    }
+  }
+  return shared;
+}
+
 Playing playing(const StreamPlayer& streams, const Project& project,
                 const MotionLibraryView& library) {
   if (streams.hasStream()) {
     auto played = std::make_shared<Motion>(streams.playedMotion("walk"));
+    played->sourceUnit = sharedSourceUnit(project);
     if (played->frameCount() > 0) return {std::move(played), streams.label()};
   }
   const QList<MotionId> ids = library.selectedMotions();
-  if (!ids.isEmpty()) {
+  // A missing motion is a placeholder (its file was not found): nothing of it to export.
+  if (!ids.isEmpty() && !project.isMissing(ids.first())) {
     if (std::shared_ptr<const Motion> motion = project.motion(ids.first())) {
       return {motion, QString::fromStdString(motion->name)};
     }
@@ -109,7 +130,7 @@ void MotionExportAction::exportWithDialog() {
   exportTo(path);
 }
 
-bool MotionExportAction::exportTo(const QString& path) {
+bool MotionExportAction::exportTo(const QString& path, std::optional<double> metresPerUnit) {
   auto refuse = [this, &path](const QString& error) {
     warn(m_window, error);
     emit exported(path, error, 0);
@@ -128,21 +149,27 @@ bool MotionExportAction::exportTo(const QString& path) {
   }
   const int frames = now.motion->frameCount();
   const double seconds = now.motion->durationSeconds();
+  BvhWriteOptions bvh;
+  bvh.metresPerUnit = metresPerUnit;
+  const QString unit = *format == MotionFormat::Bvh
+                           ? tr(" in %1").arg(QString::fromStdString(
+                                 lengthUnitLabel(bvhMetresPerUnit(*now.motion, bvh))))
+                           : QString();
   m_action->setEnabled(false);
   m_window->statusBar()->showMessage(tr("Writing %1...").arg(QDir::toNativeSeparators(path)));
   // The job owns an immutable copy of the motion, never the player's ring or the live document.
   m_job.start(
-      [motion = now.motion, file = path.toStdString(), f = *format](JobContext<QString>& job) {
-        const Status status = writeMotionFile(*motion, file, f);
+      [motion = now.motion, file = path.toStdString(), f = *format, bvh](JobContext<QString>& job) {
+        const Status status = writeMotionFile(*motion, file, f, bvh);
         job.addResult(status ? QString() : QString::fromStdString(status.error().message));
       },
-      {[this, path, frames, seconds, what = now.what](const QString& error) {
+      {[this, path, frames, seconds, unit, what = now.what](const QString& error) {
          if (error.isEmpty()) {
-           m_window->statusBar()->showMessage(tr("%1: exported %2 frames (%3 s) to %4")
+           m_window->statusBar()->showMessage(tr("%1: exported %2 frames (%3 s) to %4%5")
                                                   .arg(what)
                                                   .arg(frames)
                                                   .arg(seconds, 0, 'f', 1)
-                                                  .arg(QDir::toNativeSeparators(path)),
+                                                  .arg(QDir::toNativeSeparators(path), unit),
                                               10000);
          } else {
            m_window->statusBar()->clearMessage();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <optional>
+
 #include <QObject>
 #include <QString>
 
@@ -32,9 +34,11 @@ class MotionExportAction : public QObject {
   // Asks for a file name and format, then writes (what the action does).
   void exportWithDialog();
   // Writes what the viewport plays to `path`, in the format its extension names (.bvh, .glb,
-  // .gltf); reports through `exported`. Returns false, with the message sent, when there is
-  // nothing to export or the name has no motion format.
-  bool exportTo(const QString& path);
+  // .gltf); reports through `exported`. BVH is written in `metresPerUnit` when given, else in the
+  // motion's source unit (a preview's walk: the unit its project's motions share; centimetres
+  // when they differ), so that the file reads back at the size it plays. Returns false, with the
+  // message sent, when there is nothing to export or the name has no motion format.
+  bool exportTo(const QString& path, std::optional<double> metresPerUnit = std::nullopt);
   bool isRunning() const { return m_job.isRunning(); }
 
  signals:

@@ -11,7 +11,9 @@
 #include <memory>
 
 #include "core/import/bvh_text.h"
+#include "core/motion/forward_kinematics.h"
 #include "core/motion/quaternion.h"
+#include "core/motion/units.h"
 #include "core/util/atomic_file.h"
 
 namespace mg {
@@ -24,10 +26,10 @@ constexpr double kMaxMagnitude = 1e12;
 
 class Writer {
  public:
-  Writer(const Skeleton& skeleton, double fps, const BvhWriteOptions& options)
+  Writer(const Skeleton& skeleton, double fps, double metresPerUnit, const BvhWriteOptions& options)
       : m_skeleton(skeleton),
         m_fps(fps),
-        m_unitsPerMetre(1.0 / options.metresPerUnit),
+        m_unitsPerMetre(1.0 / metresPerUnit),
         m_decimals(options.decimals),
         m_children(m_skeleton.children()),
         m_previous(skeleton.jointCount(), Eigen::Vector3d::Zero()) {}
@@ -141,8 +143,8 @@ class Writer {
 };
 
 // What formatBvh and writeBvhStream check before writing anything.
-Status checkOptions(const BvhWriteOptions& options) {
-  if (!std::isfinite(options.metresPerUnit) || options.metresPerUnit <= 0) {
+Status checkOptions(double metresPerUnit, const BvhWriteOptions& options) {
+  if (!std::isfinite(metresPerUnit) || metresPerUnit <= 0) {
     return Error{"BVH output: the unit size must be a positive number of metres"};
   }
   if (options.decimals < 1 || options.decimals > 12) {
@@ -164,11 +166,37 @@ Status checkJointNames(const Skeleton& skeleton) {
 
 }  // namespace
 
+double bvhMetresPerUnit(const Motion& motion, const BvhWriteOptions& options) {
+  if (options.metresPerUnit) return *options.metresPerUnit;
+  return motion.sourceUnit.known() ? motion.sourceUnit.metresPerUnit : kDefaultBvhMetresPerUnit;
+}
+
+std::string describeBvhUnit(const Motion& motion, const BvhWriteOptions& options) {
+  const std::string label = lengthUnitLabel(bvhMetresPerUnit(motion, options));
+  if (options.metresPerUnit) return label + ", as asked";
+  if (motion.sourceUnit.known()) return label + ", the unit it was read in";
+  return label + ", the default for a motion not read from a file";
+}
+
+std::string bvhUnitWarning(const Motion& motion, const BvhWriteOptions& options) {
+  if (!motion.skeleton) return {};
+  const double metresPerUnit = bvhMetresPerUnit(motion, options);
+  if (!(metresPerUnit > 0)) return {};
+  const double height = restHeight(*motion.skeleton) / metresPerUnit;
+  const LengthUnit guess = guessLengthUnit(height);
+  if (std::abs(guess.metresPerUnit - metresPerUnit) <= 1e-12 * metresPerUnit) return {};
+  char tall[32];
+  std::snprintf(tall, sizeof tall, "%.4g", height);
+  return std::string("its skeleton is ") + tall + " units tall, which a reader guessing the unit " +
+         "takes as " + guess.name + "; read it back in " + lengthUnitLabel(metresPerUnit);
+}
+
 Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& options) {
-  if (Status s = checkOptions(options); !s) return s.error();
+  const double metresPerUnit = bvhMetresPerUnit(motion, options);
+  if (Status s = checkOptions(metresPerUnit, options); !s) return s.error();
   if (Status s = motion.validate(); !s) return Error{"BVH output: " + s.error().message};
   if (Status s = checkJointNames(*motion.skeleton); !s) return s.error();
-  Writer w(*motion.skeleton, motion.fps, options);
+  Writer w(*motion.skeleton, motion.fps, metresPerUnit, options);
   w.text().reserve(static_cast<size_t>(motion.frameCount()) * (motion.jointCount() * 3 + 3) * 12 +
                    4096);
   w.header(motion.frameCount());
@@ -176,6 +204,12 @@ Result<std::string> formatBvh(const Motion& motion, const BvhWriteOptions& optio
     w.frame(motion.rootPositions[f], motion.frameRotations(f));
   if (!w.error().empty()) return Error{w.error()};
   return std::move(w.text());
+}
+
+BvhWriteOptions bvhOptionsInUnitOf(const Motion& source, BvhWriteOptions asked) {
+  if (!asked.metresPerUnit && source.sourceUnit.known())
+    asked.metresPerUnit = source.sourceUnit.metresPerUnit;
+  return asked;
 }
 
 Status writeBvhFile(const Motion& motion, const std::string& path, const BvhWriteOptions& options) {
@@ -201,7 +235,8 @@ Result<StreamedBvh> writeBvhStream(
   if (!skeleton || skeleton->jointCount() == 0) return fail("the stream has no skeleton");
   if (!(stream.fps() > 0) || !std::isfinite(stream.fps()))
     return fail("the stream has no frame rate");
-  if (Status s = checkOptions(options); !s) return fail(s.error().message);
+  const double metresPerUnit = options.metresPerUnit.value_or(kDefaultBvhMetresPerUnit);
+  if (Status s = checkOptions(metresPerUnit, options); !s) return fail(s.error().message);
   if (Status s = checkJointNames(*skeleton); !s) return fail(s.error().message);
 
   // The frame lines go to an anonymous scratch file while the walk plays (its length is known only
@@ -209,7 +244,7 @@ Result<StreamedBvh> writeBvhStream(
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> body(std::tmpfile(), &std::fclose);
   if (!body)
     return fail(std::string("cannot create a scratch file (") + std::strerror(errno) + ")");
-  Writer lines(*skeleton, stream.fps(), options);
+  Writer lines(*skeleton, stream.fps(), metresPerUnit, options);
   constexpr size_t kChunkBytes = 1 << 20;
   auto spill = [&]() -> bool {
     std::string& text = lines.text();
@@ -245,7 +280,7 @@ Result<StreamedBvh> writeBvhStream(
 
   Result<AtomicFileWriter> file = AtomicFileWriter::open(path);
   if (!file) return file.error();
-  Writer head(*skeleton, stream.fps(), options);
+  Writer head(*skeleton, stream.fps(), metresPerUnit, options);
   head.header(out.frames);
   if (!head.error().empty()) return fail(head.error());
   if (Status s = file->append(head.text()); !s) return s.error();

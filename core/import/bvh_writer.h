@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "core/motion/motion.h"
@@ -12,9 +13,33 @@ namespace mg {
 
 // How to write BVH.
 struct BvhWriteOptions {
-  double metresPerUnit = 0.01;  // size of one file unit; the default writes centimetres, > 0
-  int decimals = 6;             // digits after the point for every number, 1 to 12
+  // Size of one file unit in metres, > 0. Unset: the motion's source unit (Motion::sourceUnit),
+  // so that a file read and written again has the same numbers and a reader that guesses the unit
+  // guesses the same; centimetres for a motion without one and for streams.
+  std::optional<double> metresPerUnit;
+  int decimals = 6;  // digits after the point for every number, 1 to 12
 };
+
+// The unit for a synthesised motion or a stream when none is asked: centimetres.
+inline constexpr double kDefaultBvhMetresPerUnit = 0.01;
+
+// `asked`, writing a stream synthesised from `source`'s capture in the unit `source` was read in
+// when `asked` names none (a walk then reads back at its capture's size in any reader that guessed
+// the capture's unit).
+BvhWriteOptions bvhOptionsInUnitOf(const Motion& source, BvhWriteOptions asked = {});
+
+// The size of one file unit formatBvh writes `motion` in with `options`.
+double bvhMetresPerUnit(const Motion& motion, const BvhWriteOptions& options);
+
+// The unit formatBvh writes `motion` in, and why: "cm, the unit it was read in", "m, as asked",
+// "cm, the default for a motion not read from a file".
+std::string describeBvhUnit(const Motion& motion, const BvhWriteOptions& options);
+
+// Empty, or why a reader that guesses the unit from the skeleton's height (guessLengthUnit, and
+// so mgtool without --units) would read what formatBvh writes at another size: "its skeleton is 90
+// units tall, which a reader guessing the unit takes as in; read it back in cm". Writing in the
+// unit the file was read in (with its guess) never warns.
+std::string bvhUnitWarning(const Motion& motion, const BvhWriteOptions& options);
 
 // The motion as BVH text. Every joint gets "Zrotation Xrotation Yrotation" channels and the root
 // also "Xposition Yposition Zposition" first; the root OFFSET is joints[0].offset and its

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "core/import/assimp_motion.h"
-#include "core/import/bvh_text.h"
+#include "core/import/bvh_motion_file.h"
 #include "core/import/isolated_import.h"
 #include "core/motion/forward_kinematics.h"
 #include "core/motion/units.h"
@@ -58,9 +58,27 @@ void scaleMotion(Motion& motion, double metresPerUnit) {
   motion.skeleton = std::move(skeleton);
 }
 
+SourceUnit chooseSourceUnit(double restHeightUnits, const ImportOptions& options) {
+  SourceUnit unit;
+  unit.restHeightUnits = restHeightUnits;
+  if (options.metresPerUnit > 0) {
+    unit.metresPerUnit = options.metresPerUnit;
+    unit.name = lengthUnitNameOf(options.metresPerUnit);
+    unit.basis = UnitBasis::Asked;
+    unit.askedBy = options.unitAskedBy;
+    return unit;
+  }
+  const LengthUnit guess = guessLengthUnit(restHeightUnits);
+  unit.metresPerUnit = guess.metresPerUnit;
+  unit.name = guess.name;
+  unit.basis = isHumanHeight(restHeightUnits) ? UnitBasis::Guessed : UnitBasis::Fallback;
+  return unit;
+}
+
 }  // namespace
 
-Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options) {
+Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options,
+                              const Progress& progress) {
   if (!std::isfinite(options.metresPerUnit) || options.metresPerUnit < 0) {
     return Error{path + ": the scale (metres per unit) must be positive, or 0 to guess it"};
   }
@@ -73,10 +91,10 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
   if (looksLikeBvh(path)) {
     // The project's own parser is the one BVH reader: strict, with line numbers, and bounded
     // before it allocates (see bvh_text.h). Assimp's BVH loader is only a reference in the tests.
-    Result<BvhDocument> doc = readBvhFile(path);
-    if (!doc) return doc.error();
-    motion = bvhDocumentToMotion(*doc);
-    motion.fps = 1.0 / doc->frameTimeSeconds;
+    // Read in chunks, each frame straight into the motion (bvh_motion_file.h).
+    Result<Motion> read = readBvhMotion(path, progress);
+    if (!read) return read.error();
+    motion = std::move(read).value();
   } else {
     // Assimp runs in a child process when a helper program is set (mgtool, the editor): a crash
     // or runaway allocation in it fails this file only.
@@ -99,17 +117,18 @@ Result<Motion> readMotionFile(const std::string& path, const ImportOptions& opti
                  " s is not plausible for motion capture (at most 1000 s per frame)"};
   }
 
-  double metresPerUnit = options.metresPerUnit;
-  if (metresPerUnit == 0)
-    metresPerUnit = guessLengthUnit(restHeight(*motion.skeleton)).metresPerUnit;
-  scaleMotion(motion, metresPerUnit);
+  motion.sourceUnit = chooseSourceUnit(restHeight(*motion.skeleton), options);
+  scaleMotion(motion, motion.sourceUnit.metresPerUnit);
 
   if (options.trimLeadingFrames >= motion.frameCount()) {
     return Error{path + ": cannot drop " + std::to_string(options.trimLeadingFrames) +
                  " leading frames of a " + std::to_string(motion.frameCount()) + "-frame motion"};
   }
-  if (options.trimLeadingFrames > 0) {
-    motion = sliceFrames(motion, options.trimLeadingFrames, motion.frameCount());
+  if (options.trimLeadingFrames > 0) {  // in place: a large motion is not copied
+    const size_t trim = static_cast<size_t>(options.trimLeadingFrames);
+    motion.rootPositions.erase(motion.rootPositions.begin(), motion.rootPositions.begin() + trim);
+    motion.localRotations.erase(motion.localRotations.begin(),
+                                motion.localRotations.begin() + trim * motion.jointCount());
   }
   motion.name = fs::path(path).stem().string();
   motion.sourcePath = path;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/motion/motion.h"
+#include "core/util/progress.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -15,6 +16,9 @@ struct ImportOptions {
   double metresPerUnit = 0.0;
   // Frames dropped from the start (e.g. CMU's reference pose blending into the capture).
   int trimLeadingFrames = 0;
+  // Who asked for metresPerUnit when it is > 0, for Motion::sourceUnit's reason ("--units cm",
+  // "the project's import options"); may be empty.
+  std::string unitAskedBy = {};
 };
 
 // Reads the skeleton and the first animation of a capture file, converted to metres, Y up, at the
@@ -25,7 +29,12 @@ struct ImportOptions {
 // Fails, with a message that names the file and the problem, on a missing or unreadable file,
 // malformed content, a file without a skeleton or animation, zero frames, non-finite values, or
 // a frame time over 1000 s (such as 1e300, which would overflow every resampled frame count).
-// Thread-safe (one Assimp importer per call).
-Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options = {});
+// Motion::sourceUnit records the unit (metresPerUnit, its name when it has one) and why: asked,
+// guessed, or the metres fallback of a rest height that fits no human size (guessLengthUnit).
+// Thread-safe (one Assimp importer per call). `progress` follows the job convention
+// (core/util/progress.h) for BVH files, which are read in chunks (bvh_motion_file.h): cancelled,
+// the read stops within a few megabytes and fails with "reading ... was cancelled".
+Result<Motion> readMotionFile(const std::string& path, const ImportOptions& options = {},
+                              const Progress& progress = {});
 
 }  // namespace mg

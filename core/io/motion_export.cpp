@@ -272,9 +272,9 @@ std::string withMotionExtension(const std::string& path, MotionFormat format) {
 
 Result<StreamedBvh> writeMotionStream(
     PoseStream& stream, long long frames, const std::string& path, MotionFormat format,
-    const std::string& name,
+    const std::string& name, const BvhWriteOptions& bvh,
     const std::function<bool(long long frame, const Pose& pose)>& onFrame) {
-  if (format == MotionFormat::Bvh) return writeBvhStream(stream, frames, path, {}, onFrame);
+  if (format == MotionFormat::Bvh) return writeBvhStream(stream, frames, path, bvh, onFrame);
   if (frames < 1 || frames > kMaxStreamedBvhFrames) {
     return Error{path + ": cannot write " + std::to_string(frames) + " frames (1 to " +
                  std::to_string(kMaxStreamedBvhFrames) + ")"};

@@ -18,7 +18,7 @@ namespace mg {
 // The formats a motion (a clip, a walk) can be written in. glTF 2.0 goes through Assimp's
 // exporter; BVH through the project's own writer (bvh_writer.h).
 enum class MotionFormat {
-  Bvh,   // .bvh: centimetres, ZXY Euler channels
+  Bvh,   // .bvh: the motion's source unit (centimetres when none), ZXY Euler channels
   Gltf,  // .gltf: glTF 2.0 JSON with its buffer beside it in <name>.bin
   Glb,   // .glb: binary glTF 2.0, one file
 };
@@ -83,10 +83,11 @@ Status writeMotionFile(const Motion& motion, const std::string& path, MotionForm
 // writeBvhStream; the other formats record the frames (at most kMaxStreamedBvhFrames, which is
 // about a gigabyte of memory for a 31-joint skeleton) and write them with writeMotionFile at the
 // end, named `name`. `onFrame` sees each frame as it is produced; returning false ends the walk
-// there. Fails as writeBvhStream and writeMotionFile.
+// there. `bvh` sets the BVH unit (bvhOptionsInUnitOf: the unit the walk's capture was read in).
+// Fails as writeBvhStream and writeMotionFile.
 Result<StreamedBvh> writeMotionStream(
     PoseStream& stream, long long frames, const std::string& path, MotionFormat format,
-    const std::string& name = "walk",
+    const std::string& name = "walk", const BvhWriteOptions& bvh = {},
     const std::function<bool(long long frame, const Pose& pose)>& onFrame = {});
 
 }  // namespace mg

@@ -42,6 +42,7 @@ Motion sliceFrames(const Motion& motion, int beginFrame, int endFrame) {
   Motion out;
   out.name = motion.name;
   out.sourcePath = motion.sourcePath;
+  out.sourceUnit = motion.sourceUnit;
   out.skeleton = motion.skeleton;
   out.fps = motion.fps;
   out.rootPositions.assign(motion.rootPositions.begin() + beginFrame,

@@ -9,6 +9,7 @@
 #include <Eigen/Geometry>
 
 #include "core/motion/skeleton.h"
+#include "core/motion/source_unit.h"
 #include "core/util/result.h"
 
 namespace mg {
@@ -25,6 +26,9 @@ struct Pose {
 struct Motion {
   std::string name;        // display name, usually the file's base name
   std::string sourcePath;  // the file it was read from; empty when synthesised
+  // The unit the file was written in and why it was taken as such (readMotionFile sets it);
+  // writers use it so that what they write reads back at the same size. Unknown when synthesised.
+  SourceUnit sourceUnit;
   std::shared_ptr<const Skeleton> skeleton;
   double fps = 30.0;  // frames per second, > 0
   // World position of the root joint, one per frame, metres.

@@ -41,6 +41,7 @@ Result<Motion> resampleMotion(const Motion& motion, double targetFps) {
   Motion out;
   out.name = motion.name;
   out.sourcePath = motion.sourcePath;
+  out.sourceUnit = motion.sourceUnit;
   out.skeleton = motion.skeleton;
   out.fps = targetFps;
   out.rootPositions.resize(outFrames);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/motion/units.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace mg {
 namespace {
 constexpr double kInch = 0.0254;
@@ -15,13 +18,42 @@ LengthUnit lengthUnitByName(const std::string& name) {
   return {name, 0.0};
 }
 
+// The unit in which `h` file units is a person's height; empty when there is none.
+const char* humanUnitFor(double h) {
+  if (h >= 0.6 && h < 3.0) return "m";
+  if (h >= 10.0 && h < 45.0) return "cmu-asf";
+  if (h >= 45.0 && h < 100.0) return "in";
+  if (h >= 100.0 && h < 300.0) return "cm";
+  if (h >= 600.0 && h < 3000.0) return "mm";
+  return "";
+}
+
 LengthUnit guessLengthUnit(double h) {
-  if (h >= 0.6 && h < 3.0) return lengthUnitByName("m");
-  if (h >= 10.0 && h < 45.0) return lengthUnitByName("cmu-asf");
-  if (h >= 45.0 && h < 100.0) return lengthUnitByName("in");
-  if (h >= 100.0 && h < 300.0) return lengthUnitByName("cm");
-  if (h >= 600.0 && h < 3000.0) return lengthUnitByName("mm");
-  return lengthUnitByName("m");
+  const char* name = humanUnitFor(h);
+  return lengthUnitByName(*name ? name : "m");
+}
+
+bool isHumanHeight(double h) {
+  return *humanUnitFor(h) != '\0';
+}
+
+std::string lengthUnitNameOf(double metresPerUnit) {
+  for (const char* name : {"m", "cm", "mm", "in", "cmu-asf"}) {
+    const double m = lengthUnitByName(name).metresPerUnit;
+    if (std::abs(metresPerUnit - m) <= 1e-12 * m) return name;
+  }
+  return "";
+}
+
+}  // namespace mg
+
+namespace mg {
+
+std::string lengthUnitLabel(double metresPerUnit) {
+  if (std::string name = lengthUnitNameOf(metresPerUnit); !name.empty()) return name;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.6g m", metresPerUnit);
+  return buf;
 }
 
 }  // namespace mg

@@ -17,6 +17,16 @@ struct LengthUnit {
 // else is taken as metres, and the caller should let the user state the scale.
 LengthUnit guessLengthUnit(double restHeightInFileUnits);
 
+// Whether guessLengthUnit finds a unit in which `restHeightInFileUnits` is a person's height;
+// false when it falls back to metres.
+bool isHumanHeight(double restHeightInFileUnits);
+
+// The name of the unit of exactly `metresPerUnit` metres (within 1e-12 relative), or "".
+std::string lengthUnitNameOf(double metresPerUnit);
+
+// For display: the name of the unit of `metresPerUnit` metres, else "0.0125 m".
+std::string lengthUnitLabel(double metresPerUnit);
+
 // The unit named `name` (one of the names above), or a unit with metresPerUnit 0 if unknown.
 LengthUnit lengthUnitByName(const std::string& name);
 

@@ -104,11 +104,14 @@ Motion syntheticCmuWalk(int frames) {
 
 // The motions of `files` resampled to 30 fps, repeated in turn (each copy its own motion of the
 // database) until `frames` frames; the last copy is cut to fit.
-Result<std::vector<Motion>> tiledInput(const std::vector<std::string>& files, int frames) {
+Result<std::vector<Motion>> tiledInput(const std::vector<std::string>& files, int frames,
+                                       const ImportOptions& options) {
   std::vector<Motion> sources;
   for (const std::string& file : files) {
     const bool cmu = file.find("/cmu/") != std::string::npos;
-    Result<Motion> m = readMotionFile(file, {.trimLeadingFrames = cmu ? 10 : 0});
+    ImportOptions o = options;
+    o.trimLeadingFrames = cmu ? 10 : 0;
+    Result<Motion> m = readMotionFile(file, o);
     if (!m) return m.error();
     Result<Motion> r = resampleMotion(*m, 30.0);
     if (!r) return r.error();
@@ -192,7 +195,7 @@ class BenchGrid final : public Command {
     if (positional().empty()) {
       motions.push_back(syntheticCmuWalk(n));
     } else {
-      Result<std::vector<Motion>> tiled = tiledInput(positional(), n);
+      Result<std::vector<Motion>> tiled = tiledInput(positional(), n, m_units.apply({}));
       if (!tiled) return fail(tiled.error().message);
       motions = std::move(tiled.value());
     }
@@ -323,6 +326,9 @@ class BenchGrid final : public Command {
       number<int>("samples", "S", "reference pairs to time (default 20000)", 20000, 100, 1e8);
   // Files are read whenever positionals are given; the flag says so on a command line.
   Value<bool> m_input = flag("input", "the positional arguments are capture files to tile");
+  UnitsOption m_units{*this,
+                      "with --input: length unit of the files, cm, m, mm or in (default: "
+                      "guessed from each skeleton's height)"};
 };
 
 const CommandRegistration kRegistered{

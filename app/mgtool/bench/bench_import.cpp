@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "app/mgtool/cli/common_options.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "app/mgtool/cli/registry.h"
 #include "core/import/bvh_text.h"
@@ -64,7 +65,7 @@ class BenchImport final : public Command {
     const std::vector<double> import = timeRuns(
         runs,
         [&]() -> std::string {
-          Result<Motion> m = readMotionFile(file);
+          Result<Motion> m = readMotionFile(file, m_units.apply({}));
           if (!m) return m.error().message;
           frames = m->frameCount(), joints = m->jointCount();
           return {};
@@ -88,7 +89,7 @@ class BenchImport final : public Command {
       inProcess = timeRuns(
           runs,
           [&]() -> std::string {
-            Result<Motion> m = readMotionFile(file);
+            Result<Motion> m = readMotionFile(file, m_units.apply({}));
             return m ? std::string() : m.error().message;
           },
           error);
@@ -111,6 +112,7 @@ class BenchImport final : public Command {
 
   Value<int> m_repeat =
       number<int>("repeat", "N", "number of timed runs (default 5)", 5, 1, 100000);
+  UnitsOption m_units{*this};
 };
 
 const CommandRegistration kRegistered{"bench import", 10, "time readMotionFile on a capture file",

@@ -104,6 +104,7 @@ struct Command::ChoiceCheck final : Check {
   bool read(const Command& command) override {
     slot.given = !words.empty();
     slot.value = slot.given ? words[0] : fallback;
+    if (!slot.given) return true;  // the fallback may be outside the choices ("": not asked)
     for (const std::string& c : choices) {
       if (c == slot.value) return true;
     }

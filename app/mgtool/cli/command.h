@@ -90,7 +90,7 @@ class Command {
   Value<std::string> text(std::string name, std::string valueName, std::string help);
   // A word that must be given and not empty: "give --NAME VALUENAME, the WHAT" otherwise.
   Value<std::string> required(std::string name, std::string valueName, std::string what);
-  // One of `choices`; `fallback` when absent.
+  // One of `choices`; `fallback` (which need not be one of them) when absent.
   Value<std::string> choice(std::string name, std::string valueName, std::string help,
                             std::vector<std::string> choices, std::string fallback);
   // A flag: true when given.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgtool/cli/common_options.h"
 
+#include "core/motion/units.h"
+
 namespace mg::tool {
 
 Value<std::uint64_t> seedOption(Command& command, std::string help) {
@@ -13,6 +15,26 @@ Value<int> threadsOption(Command& command, std::string help) {
 
 Value<std::string> outOption(Command& command, std::string valueName, std::string what) {
   return command.required("out", std::move(valueName), std::move(what));
+}
+
+UnitsOption::UnitsOption(Command& command, std::string help)
+    : m_units(command.choice("units", "U", std::move(help), {"cm", "m", "mm", "in"}, "")) {}
+
+double UnitsOption::metresPerUnit() const {
+  return m_units.given() ? lengthUnitByName(*m_units).metresPerUnit : 0.0;
+}
+
+ImportOptions UnitsOption::apply(ImportOptions options) const {
+  if (!m_units.given()) return options;
+  options.metresPerUnit = metresPerUnit();
+  options.unitAskedBy = "--units " + *m_units;
+  return options;
+}
+
+BvhWriteOptions UnitsOption::bvhOptions() const {
+  BvhWriteOptions bvh;
+  if (m_units.given()) bvh.metresPerUnit = metresPerUnit();
+  return bvh;
 }
 
 MotionFormatOption::MotionFormatOption(Command& command)

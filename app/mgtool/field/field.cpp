@@ -127,8 +127,8 @@ class FieldRun final : public Command {
     }
     ScriptedStream scripted(stream, directives, pushes, &stream);
     const long long frames = std::max<long long>(1, std::llround(*m_seconds * stream.fps()));
-    const Result<StreamedBvh> walk =
-        writeMotionStream(scripted, frames, *m_output.out, *format, name());
+    const Result<StreamedBvh> walk = writeMotionStream(
+        scripted, frames, *m_output.out, *format, name(), m_output.bvhLike(*db.motions.front()));
     if (!walk) return fail(walk.error().message);
     JsonWriter json;
     json.beginObject();

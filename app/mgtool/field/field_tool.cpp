@@ -75,7 +75,8 @@ FieldBuildOptions::FieldBuildOptions(Command& command)
       m_drift(command.number<double>(
           "drift", "D", "drift correction towards the nearest state (default 0.1)", 0.1, 0, 0.99)),
       m_passive(command.flag("passive", "no value function: the field only plays passively")),
-      m_threads(threadsOption(command)) {}
+      m_threads(threadsOption(command)),
+      m_units(command) {}
 
 FieldToolSettings FieldBuildOptions::settings() const {
   FieldToolSettings s;
@@ -83,6 +84,7 @@ FieldToolSettings FieldBuildOptions::settings() const {
   parseFieldTaskKind(*m_task, b.task.kind);  // one of the choices, which all parse
   s.fps = *m_fps;
   s.trimFrames = *m_trim;
+  s.import = m_units.apply({});
   b.field.database.workingFps = *m_fps;
   b.field.flow.k = *m_k;
   b.field.flow.driftCorrection = *m_drift;
@@ -102,6 +104,7 @@ std::optional<MotionFieldBuild> buildFieldFromFiles(const Command& command,
   DmgToolSettings load;
   load.fps = settings.fps;
   load.trimFrames = settings.trimFrames;
+  load.import = settings.import;
   const std::optional<DmgDatabase> db = loadDmgDatabase(command, files, load);
   if (!db) return std::nullopt;
   if (loadSeconds) *loadSeconds = clock.seconds();

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/mgtool/cli/command.h"
+#include "app/mgtool/cli/common_options.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "core/agility/scripted_stream.h"
 #include "core/field/motion_field.h"
@@ -17,6 +18,7 @@ struct FieldToolSettings {
   MotionFieldBuildSettings build;
   double fps = 30.0;
   int trimFrames = 0;
+  ImportOptions import;  // --units (metresPerUnit 0: each file's unit is guessed)
 };
 
 // Options shared by the commands that build a motion field (field build, bench field), so they
@@ -37,6 +39,7 @@ class FieldBuildOptions {
   Value<double> m_drift;
   Value<bool> m_passive;
   Value<int> m_threads;
+  UnitsOption m_units;
 };
 
 // Reads, trims and resamples `files` (one skeleton) and builds the field; prints errors.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "app/mgtool/cli/common_options.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "app/mgtool/cli/registry.h"
 #include "core/import/motion_reader.h"
@@ -43,7 +44,7 @@ class Grid final : public Command {
     }
     std::vector<Motion> motions;
     for (const std::string& file : positional()) {
-      Result<Motion> m = readMotionFile(file, {.trimLeadingFrames = *m_trim});
+      Result<Motion> m = readMotionFile(file, m_units.apply({.trimLeadingFrames = *m_trim}));
       if (!m) return fail(m.error().message);
       motions.push_back(std::move(m.value()));
     }
@@ -107,6 +108,7 @@ class Grid final : public Command {
   Value<int> m_window = number<int>("window", "W", "window frames, odd (default 9)", 9, 1, 61);
   Value<int> m_trim =
       number<int>("trim", "N", "drop N leading frames of each file (e.g. 10 for CMU)", 0, 0, 1e9);
+  UnitsOption m_units{*this};
 };
 
 const CommandRegistration kRegistered{

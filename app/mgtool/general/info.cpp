@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // mgtool info: frames, rate, height and foot contacts of capture files.
+#include "app/mgtool/cli/common_options.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "app/mgtool/cli/registry.h"
 #include "core/import/motion_reader.h"
@@ -11,7 +12,10 @@ namespace {
 
 constexpr char kDescription[] =
     "Prints a JSON array with one object per file that could be read: file, joints, frames,\n"
-    "fps, duration_s, height_m (rest height) and the planted frame count of each foot point.\n"
+    "fps, duration_s, height_m (rest height), units (the unit the file was read in and why, as\n"
+    "\"cm, guessed from a rest height of 172 units\"), metres_per_unit and the planted frame "
+    "count\n"
+    "of each foot point.\n"
     "Files that fail are reported on stderr and make the exit status 1.";
 
 class Info final : public Command {
@@ -20,7 +24,9 @@ class Info final : public Command {
 
  private:
   int run() override {
-    const ImportOptions options{.metresPerUnit = *m_scale, .trimLeadingFrames = *m_trim};
+    if (m_scale.given() && m_units.given()) return usageError("give --units or --scale, not both");
+    const ImportOptions options = m_units.apply(
+        {.metresPerUnit = *m_scale, .trimLeadingFrames = *m_trim, .unitAskedBy = "--scale"});
     static constexpr const char* kFootKeys[kFootPointCount] = {"left_heel", "left_toe",
                                                                "right_heel", "right_toe"};
     JsonWriter json;
@@ -41,6 +47,8 @@ class Info final : public Command {
       json.key("fps"), json.value(motion->fps);
       json.key("duration_s"), json.value(motion->durationSeconds());
       json.key("height_m"), json.value(restHeight(*motion->skeleton));
+      json.key("units"), json.value(describeSourceUnit(motion->sourceUnit));
+      json.key("metres_per_unit"), json.value(motion->sourceUnit.metresPerUnit);
       json.key("contact_frames");
       json.beginObject();
       for (int p = 0; p < kFootPointCount; ++p) {
@@ -64,6 +72,7 @@ class Info final : public Command {
   Value<double> m_scale = number<double>(
       "scale", "METRES", "metres per file unit (default: guessed from the skeleton's height)", 0,
       1e-9, 1e9);
+  UnitsOption m_units{*this};
 };
 
 const CommandRegistration kRegistered{

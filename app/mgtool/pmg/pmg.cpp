@@ -72,7 +72,7 @@ class PmgBuild final : public Command {
     const Stopwatch clock;
     Result<ParametricGraph> graph =
         buildGraphFromSpec(*pmgSpec, ec ? directoryOf(specPath) : base.lexically_normal().string(),
-                           importMotionLoader(), onEdge);
+                           importMotionLoader(m_units.apply({})), onEdge);
     if (!graph) return fail(graph.error().message);
     graph->buildSeconds = clock.seconds();  // the nodes (their capture read) and the edges
     const std::string& out = *m_out;
@@ -88,6 +88,9 @@ class PmgBuild final : public Command {
 
   Value<std::string> m_out = outOption(*this, "FILE", "graph file to write");
   Value<std::string> m_json = text("json", "FILE", "also write the graph as JSON");
+  UnitsOption m_units{*this,
+                      "length unit of the capture files the spec names: cm, m, mm or in "
+                      "(default: guessed from each skeleton's height)"};
 };
 
 // A stream that adds up the time spent inside another stream's next(): the synthesis alone,
@@ -122,7 +125,7 @@ int playGraph(const Command& command, const std::string& file, const Value<std::
               double seconds, std::uint64_t seed, double radius) {
   const std::optional<MotionFormat> format = output.resolve();
   if (!format) return kExitUsage;
-  Result<ParametricGraph> graph = readPmgText(file, importMotionLoader());
+  Result<ParametricGraph> graph = readPmgText(file, importMotionLoader(output.units.apply({})));
   if (!graph) return command.fail(graph.error().message);
   auto shared = std::make_shared<const ParametricGraph>(std::move(graph.value()));
   const int start = node.given() ? shared->findNode(*node) : 0;
@@ -142,7 +145,9 @@ int playGraph(const Command& command, const std::string& file, const Value<std::
   TimedStream timed(*player);
   const std::string& out = *output.out;
   const Result<StreamedBvh> walk = writeMotionStream(
-      timed, maxFrames, out, *format, command.name(), [&](long long frame, const Pose& pose) {
+      timed, maxFrames, out, *format, command.name(),
+      output.bvhLike(*shared->nodes[start]->space().examples.front().segment.motion),
+      [&](long long frame, const Pose& pose) {
         if (!goal) return true;
         const double d =
             std::hypot(pose.rootPosition.x() - goal->x(), pose.rootPosition.z() - goal->y());

@@ -42,8 +42,9 @@ SnapBuildOptions::SnapBuildOptions(Command& command)
           "trim", "F", "drop F leading frames of each file (e.g. 10 for CMU)", 0, 0, 1e9)),
       m_fps(command.number<double>(
           "fps", "R", "working rate the files are resampled to (default 30)", 30, 1, 1000)),
-      m_threads(threadsOption(command,
-                              "threads of the distance grid (default: every hardware thread)")) {}
+      m_threads(
+          threadsOption(command, "threads of the distance grid (default: every hardware thread)")),
+      m_units(command) {}
 
 SnapBuildSettings SnapBuildOptions::settings() const {
   SnapBuildSettings s;
@@ -52,6 +53,7 @@ SnapBuildSettings SnapBuildOptions::settings() const {
   s.percentile = *m_percentile;
   s.wminFrames = *m_wmin;
   s.trimFrames = *m_trim;
+  s.import = m_units.apply({});
   s.fps = *m_fps;
   s.gridThreads = *m_threads;
   return s;
@@ -62,7 +64,9 @@ std::optional<SnapDatabase> loadSnapDatabase(const Command& command,
                                              const SnapBuildSettings& settings) {
   SnapDatabase db;
   for (const std::string& file : files) {
-    Result<Motion> read = readMotionFile(file, {.trimLeadingFrames = settings.trimFrames});
+    ImportOptions options = settings.import;
+    options.trimLeadingFrames = settings.trimFrames;
+    Result<Motion> read = readMotionFile(file, options);
     if (!read) {
       command.note(read.error().message);
       return std::nullopt;

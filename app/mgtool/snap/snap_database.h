@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/mgtool/cli/command.h"
+#include "app/mgtool/cli/common_options.h"
 #include "core/motion/motion.h"
 #include "core/snap/hub_graph_builder.h"
 #include "core/snap/snap_job.h"
@@ -21,6 +22,7 @@ struct SnapBuildSettings {
   double percentile = 3.0;  // used when threshold == 0
   int wminFrames = 10;
   int trimFrames = 0;
+  ImportOptions import;  // --units (metresPerUnit 0: each file's unit is guessed)
   double fps = 30.0;
   int gridThreads = 0;  // 0 = every hardware thread
 };
@@ -40,6 +42,7 @@ class SnapBuildOptions {
   Value<int> m_trim;
   Value<double> m_fps;
   Value<int> m_threads;
+  UnitsOption m_units;
 };
 
 // Capture files loaded for snapping: trimmed, resampled to the working rate, one skeleton.

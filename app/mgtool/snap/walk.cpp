@@ -51,7 +51,7 @@ class Walk final : public Command {
     const std::optional<MotionFormat> format = m_output.resolve();
     if (!format) return kExitUsage;
     const std::string& dir = positional()[0];
-    Result<SnapGraphFile> file = readSnapGraph(dir, importMotionLoader());
+    Result<SnapGraphFile> file = readSnapGraph(dir, importMotionLoader(m_output.units.apply({})));
     if (!file) return fail(file.error().message);
     Result<PlayableSnapGraph> playable = playableSnapGraph(*file);
     if (!playable) return fail(dir + ": " + playable.error().message);
@@ -69,8 +69,8 @@ class Walk final : public Command {
     const long long frames = std::max<long long>(1, std::llround(*m_seconds * file->fps));
     RandomWalkStream stream(playable->graph, playable->motions, start, *m_seed);
     const std::string& out = *m_output.out;
-    const Result<StreamedBvh> written =
-        writeMotionStream(stream, frames, out, *format, "snap walk");
+    const Result<StreamedBvh> written = writeMotionStream(
+        stream, frames, out, *format, "snap walk", m_output.bvhLike(*playable->motions.front()));
     if (!written) return fail(written.error().message);
     if (written->streamEnded) {
       // Cannot happen on a strongly connected graph; kept so a broken invariant is not silent.

@@ -26,13 +26,15 @@ DmgBuildOptions::DmgBuildOptions(Command& command)
           "exclude", "E",
           "no transition between frames of one motion closer than E (default 15 at 30 Hz, scaled)",
           0, 0, 1e6)),
-      m_threads(threadsOption(command)) {}
+      m_threads(threadsOption(command)),
+      m_units(command) {}
 
 std::optional<DmgToolSettings> DmgBuildOptions::settings() const {
   DmgToolSettings s;
   s.threshold = *m_threshold;
   s.fps = *m_fps;
   s.trimFrames = *m_trim;
+  s.import = m_units.apply({});
   s.windowFrames = *m_window;
   s.excludeFrames = *m_exclude;
   s.threads = *m_threads;
@@ -61,7 +63,9 @@ std::optional<DmgDatabase> loadDmgDatabase(const Command& command,
                                            const DmgToolSettings& settings) {
   DmgDatabase db;
   for (const std::string& file : files) {
-    Result<Motion> read = readMotionFile(file, {.trimLeadingFrames = settings.trimFrames});
+    ImportOptions options = settings.import;
+    options.trimLeadingFrames = settings.trimFrames;
+    Result<Motion> read = readMotionFile(file, options);
     if (!read) {
       command.note(read.error().message);
       return std::nullopt;

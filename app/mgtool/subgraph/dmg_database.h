@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/mgtool/cli/command.h"
+#include "app/mgtool/cli/common_options.h"
 #include "core/dmg/dmg_builder.h"
 #include "core/io/keys_json.h"
 #include "core/motion/motion.h"
@@ -20,6 +21,7 @@ struct DmgToolSettings {
   double threshold = 0.02;  // m^2
   double fps = 30.0;
   int trimFrames = 0;
+  ImportOptions import;  // --units (metresPerUnit 0: each file's unit is guessed)
   int threads = 0;
   int windowFrames = 0;   // 0 = 9 frames at 30 Hz scaled to the rate (odd)
   int excludeFrames = 0;  // 0 = 15 frames at 30 Hz scaled to the rate
@@ -44,6 +46,7 @@ class DmgBuildOptions {
   Value<int> m_window;
   Value<int> m_exclude;
   Value<int> m_threads;
+  UnitsOption m_units;
 };
 
 // Capture files read, trimmed and resampled to the working rate; one skeleton.

@@ -33,7 +33,7 @@ class SubgraphWalk final : public Command {
     Result<SubgraphFile> file = readSubgraphFile(dir);
     if (!file) return fail(file.error().message);
     Result<std::vector<std::shared_ptr<const Motion>>> read =
-        readSubgraphClips(*file, importMotionLoader());
+        readSubgraphClips(*file, importMotionLoader(m_output.units.apply({})));
     if (!read) return fail(read.error().message);
     const std::vector<std::shared_ptr<const Motion>>& clips = *read;
     auto graph = std::make_shared<const DatabaseMotionGraph>(clipLevelGraph(file.value()));
@@ -44,7 +44,8 @@ class SubgraphWalk final : public Command {
     DmgWalkStream stream(graph, clips, 0, randomDmgEdgeChooser(*m_seed, *m_minGap), {*m_blend});
     const long long frames = std::max<long long>(1, std::llround(*m_seconds * file->fps));
     const std::string& out = *m_output.out;
-    const Result<StreamedBvh> walk = writeMotionStream(stream, frames, out, *format, name());
+    const Result<StreamedBvh> walk =
+        writeMotionStream(stream, frames, out, *format, name(), m_output.bvhLike(*clips.front()));
     if (!walk) return fail(walk.error().message);
     JsonWriter json;
     json.beginObject();

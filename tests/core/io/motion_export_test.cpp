@@ -10,6 +10,7 @@
 #include "core/import/motion_reader.h"
 #include "core/io/motion_export.h"
 #include "core/motion/forward_kinematics.h"
+#include "core/synth/motion_clip_stream.h"
 #include "support/capture.h"
 #include "support/joint_distance.h"
 #include "support/synthetic_motion.h"
@@ -64,6 +65,34 @@ TEST(MotionExport, SyntheticWalkRoundTripsThroughGlbAndGltf) {
   std::ifstream json(dir.file("walk.gltf"));
   const std::string text((std::istreambuf_iterator<char>(json)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("\"uri\": \"walk.bin\""), std::string::npos) << text.substr(0, 400);
+}
+
+// A walk streamed from capture read in inches is written in inches (the unit the capture was read
+// in, so any reader that guessed the capture's unit reads the walk at its size); a unit asked for
+// wins; a stream from a motion of no known unit is written in centimetres.
+TEST(MotionExport, AStreamIsWrittenInItsCapturesUnit) {
+  Motion walk = test::makeSwingMotion(20, 30.0);
+  walk.sourceUnit = {.name = "in",
+                     .metresPerUnit = 0.0254,
+                     .basis = UnitBasis::Guessed,
+                     .restHeightUnits = 67,
+                     .askedBy = {}};
+  auto shared = std::make_shared<const Motion>(walk);
+  Scratch dir;
+  const auto rootYWritten = [&](const BvhWriteOptions& bvh) {
+    MotionClipStream stream(shared, 0, shared->frameCount());
+    const std::string path = dir.file("walk.bvh");
+    const Result<StreamedBvh> written =
+        writeMotionStream(stream, shared->frameCount(), path, MotionFormat::Bvh, "walk", bvh);
+    EXPECT_TRUE(written) << (written ? "" : written.error().message);
+    return readBack(path).rootPositions[0].y();  // read as metres: the file's own numbers
+  };
+  const double metres = walk.rootPositions[0].y();
+  ASSERT_GT(metres, 0.1);
+  EXPECT_NEAR(rootYWritten(bvhOptionsInUnitOf(walk)), metres / 0.0254, 1e-4);
+  EXPECT_NEAR(rootYWritten(bvhOptionsInUnitOf(walk, {.metresPerUnit = 1.0})), metres, 1e-6);
+  walk.sourceUnit = {};
+  EXPECT_NEAR(rootYWritten(bvhOptionsInUnitOf(walk)), metres / 0.01, 1e-3);
 }
 
 // The same motion read from the BVH and from the glTF written from it: the same world joint

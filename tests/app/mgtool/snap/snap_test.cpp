@@ -216,8 +216,10 @@ void moveTransforms(Json& v, double x) {
   }
 }
 
-// An export whose numbers are absurd (a unit of 1e60 m, hub transforms 1e300 m away): the walk
-// cannot be written as BVH. mgtool must say so and exit 1, not write garbage and exit 0.
+// An export whose numbers are absurd (a unit of 1e60 m, written as asked in centimetres; hub
+// transforms 1e300 m away): the walk cannot be written as BVH. mgtool must say so and exit 1, not
+// write garbage and exit 0. (Without --units the first walk is written in the clips' own unit of
+// 1e60 m, the numbers they hold.)
 TEST_F(MgtoolSnapCli, WalkOfAnExportWithAbsurdNumbersFailsCleanly) {
   test::TempDir dir;
   const std::string copy = dir.file("absurd");
@@ -232,7 +234,9 @@ TEST_F(MgtoolSnapCli, WalkOfAnExportWithAbsurdNumbersFailsCleanly) {
     else
       moveTransforms(*json, 1e300);
     test::writeText(graphFile, jsonText(*json, 2));
-    const ToolRun r = mgtool({"walk", copy, "--seconds", "5", "--out", dir.file("w.bvh")});
+    std::vector<std::string> args = {"walk", copy, "--seconds", "5", "--out", dir.file("w.bvh")};
+    if (variant == 0) args.insert(args.end(), {"--units", "cm"});
+    const ToolRun r = mgtool(args);
     EXPECT_EQ(r.status, 1) << "variant " << variant << ": " << r.err;
     EXPECT_FALSE(r.err.empty());
     EXPECT_FALSE(fs::exists(dir.file("w.bvh")))
