@@ -10,7 +10,9 @@
 #include <QIcon>
 #include <QTimer>
 
+#include "app/mgstudio/load_benchmark.h"
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/opened_files_gate.h"
 #include "app/mgstudio/pmg/parametric_workspace.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/studio_diagnostics.h"
@@ -19,6 +21,7 @@
 #include "app/mgstudio/studio_style.h"
 #include "app/mgstudio/workspace.h"
 #include "core/import/isolated_import.h"
+#include "widgets/document/project.h"
 
 namespace {
 
@@ -92,15 +95,33 @@ int main(int argc, char** argv) {
     if (!diagnostics.startViewportBenchmark()) return 1;
     return app.exec();
   }
+  if (options.benchLoad) {
+    window.setAskToSave(false);
+    mg::LoadBenchmark bench(&window, options.files, options.benchSeconds);
+    bench.start();
+    return app.exec();
+  }
   mg::StudioScript script(&window, options);
   // A scripted run never waits for an answer: a project that cannot be opened is reported on
   // stderr and the editor exits.
-  if (options.quitAfterMs >= 0) window.projectFiles()->setInteractive(false);
+  if (options.quitAfterMs >= 0) {
+    window.projectFiles()->setInteractive(false);
+    window.openedFiles()->setInteractive(false);
+  }
   if (!options.projectPath.isEmpty()) {
     if (!window.projectFiles()->openProject(options.projectPath)) {
       std::fprintf(stderr, "mgstudio: cannot open project %s: %s\n",
                    qPrintable(options.projectPath), qPrintable(window.projectFiles()->lastError()));
       return 1;
+    }
+    // A project moved away from its capture opens with its motions marked missing; a scripted
+    // run says which, since nobody sees the library.
+    if (options.quitAfterMs >= 0) {
+      for (const mg::MotionEntry& entry : window.project()->motions()) {
+        if (!entry.file.missing) continue;
+        std::fprintf(stderr, "mgstudio: %s: motion missing: %s\n", qPrintable(options.projectPath),
+                     entry.motion->sourcePath.c_str());
+      }
     }
     diagnostics.projectOpened(options.projectPath);
   }

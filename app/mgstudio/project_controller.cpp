@@ -173,6 +173,11 @@ bool ProjectController::loadInto(const QString& path, const QString& fileName, b
   m_recovered = recovered;
   m_applyView(view);
   updateTitle();
+  // Before projectLoaded: what restoring the project's results says (a cache ignored) comes after.
+  m_window->statusBar()->showMessage(fileName.isEmpty()
+                                         ? tr("Recovered the unsaved project")
+                                         : tr("Opened %1").arg(QFileInfo(fileName).fileName()),
+                                     4000);
   emit projectLoaded();
   return true;
 }
@@ -196,10 +201,7 @@ bool ProjectController::openProject(const QString& path) {
     }
   }
   const bool ok = loadInto(absolute, absolute, false);
-  if (ok) {
-    m_window->statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(absolute).fileName()), 4000);
-    emit projectFileUsed(absolute);
-  }
+  if (ok) emit projectFileUsed(absolute);
   return ok;
 }
 
@@ -257,6 +259,7 @@ bool ProjectController::saveTo(const QString& path) {
   updateTitle();
   m_window->statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
   emit projectFileUsed(m_project->fileName());
+  emit projectSaved(m_project->fileName());
   return true;
 }
 

@@ -63,6 +63,9 @@ class ProjectController : public QObject {
   void projectLoaded();
   // A project file was opened from or saved to `path` (absolute): the window's Recent Files.
   void projectFileUsed(const QString& path);
+  // The project was saved to `path` (absolute; not an autosave): the rebuildable results are
+  // written beside it.
+  void projectSaved(const QString& path);
 
  private:
   void updateTitle();

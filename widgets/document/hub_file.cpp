@@ -13,10 +13,10 @@ namespace {
 const RegisterProjectSection<HubList> kHubListSection;
 
 // The hubs of a checked section, ids 1..n, `motion` an index into the file's motions. Fails
-// naming the field (frames count at `workingFps`).
+// naming the field; with `insideMotions`, also on a frame past its motion's end at `workingFps`.
 Result<std::vector<HubSpec>> readHubs(const Json& section,
                                       const std::vector<std::shared_ptr<const Motion>>& motions,
-                                      double workingFps) {
+                                      bool insideMotions = false, double workingFps = 0) {
   JsonFields in(HubList::kKey);
   std::vector<HubSpec> hubs;
   if (!section.is_object()) return Error{std::string(HubList::kKey) + ": must be an object"};
@@ -31,10 +31,14 @@ Result<std::vector<HubSpec>> readHubs(const Json& section,
     spec.colour = QColor(QString::fromStdString(colour));
     spec.threshold = in.number(h, "threshold_m2", at);
     spec.motion = in.integer(h, "motion", at, 0, motionCount - 1);
-    if (in.ok()) {
-      // Frames count at the metric's working rate.
+    // Frames count at the metric's working rate (a new rate moves them: followHubFrames). A
+    // capture file that changed since can leave a hub past its motion's end: the editor keeps such
+    // a hub (empty: the snap pipeline skips it) and opens the project as it was saved.
+    if (in.ok() && insideMotions) {
       const int frames = workingFrameCount(*motions[static_cast<size_t>(spec.motion)], workingFps);
       spec.frame = in.integer(h, "frame", at, 0, frames - 1);
+    } else {
+      spec.frame = in.integer(h, "frame", at, 0);
     }
     spec.wminFrames = in.integer(h, "wmin_frames", at, 2);
     double xy[2];
@@ -54,23 +58,28 @@ Result<std::vector<HubSpec>> readHubs(const Json& section,
 
 Json HubList::save(const Project& project, const QString& projectFolder) const {
   (void)projectFolder;
-  if (m_hubs.empty()) return {};
   JsonArray hubs;
   for (const HubSpec& h : m_hubs) {
+    // A hub on a removed motion stays in the editor (undoing the removal brings the motion back)
+    // but has no motion to refer to in the file, so it is left out, as subgraph keys are.
+    const int motion = project.indexOf(h.motion);
+    if (motion < 0) continue;
     JsonObject hub{{"name", h.name.toStdString()},
                    {"colour", h.colour.name(QColor::HexRgb).toStdString()},
                    {"threshold_m2", h.threshold},
-                   {"motion", project.indexOf(h.motion)},
+                   {"motion", motion},
                    {"frame", h.frame},
                    {"wmin_frames", h.wminFrames}};
     if (h.nodePosition) hub["node"] = JsonArray{h.nodePosition->x(), h.nodePosition->y()};
     hubs.emplace_back(std::move(hub));
   }
+  if (hubs.empty()) return {};
   return JsonObject{{"hubs", std::move(hubs)}};
 }
 
 Status HubList::check(const Json& section, const ProjectFileContext& file) const {
-  Result<std::vector<HubSpec>> hubs = readHubs(section, file.motions, file.metric.workingFps);
+  Result<std::vector<HubSpec>> hubs =
+      readHubs(section, file.motions, file.requireItemsInsideMotions, file.metric.workingFps);
   if (!hubs) return hubs.error();
   return Status::success();
 }
@@ -78,8 +87,7 @@ Status HubList::check(const Json& section, const ProjectFileContext& file) const
 void HubList::apply(const Json& section, const std::vector<MotionId>& motionIds) {
   std::vector<std::shared_ptr<const Motion>> motions;
   for (MotionId id : motionIds) motions.push_back(project()->motion(id));
-  Result<std::vector<HubSpec>> hubs =
-      readHubs(section, motions, project()->metricSettings().workingFps);
+  Result<std::vector<HubSpec>> hubs = readHubs(section, motions);
   if (!hubs) return;
   for (HubSpec& h : *hubs) h.motion = motionIds[static_cast<size_t>(h.motion)];
   reset(std::move(hubs.value()));

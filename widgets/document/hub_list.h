@@ -32,7 +32,8 @@ struct HubSpec {
   QColor colour;
   double threshold = 0.0;               // match threshold, m^2 (kFrameDistanceUnit); > 0
   MotionId motion = -1;                 // the source (query) frame: a motion of the project ...
-  int frame = 0;                        // ... and its frame at the metric's working rate
+  int frame = 0;                        // ... and its frame at the metric's working rate (>= 0;
+                                        // past the end if the file changed: an empty hub)
   int wminFrames = 10;                  // minimum spacing of match frames in one motion; >= 2
   std::optional<QPointF> nodePosition;  // where the graph canvas draws the node (view state)
   bool operator==(const HubSpec&) const = default;
@@ -53,7 +54,7 @@ inline int workingFrameCount(const Motion& motion, double workingFps) {
 // the hub commands call; views go through commands. UI thread only. The Snap-Together kind's
 // ProjectSection: the project file's "snap" key (hub_file.cpp), {"hubs": [{name, colour
 // "#rrggbb", threshold_m2, motion (index into motions), frame (at the metric's working rate),
-// wmin_frames, node [x, y] (optional)}]}.
+// wmin_frames, node [x, y] (optional)}]}; hubs on motions no longer in the project are left out.
 class HubList : public ProjectSection {
   Q_OBJECT
 

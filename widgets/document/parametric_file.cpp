@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/document/parametric_file.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -88,12 +90,23 @@ Json edgeJson(const ParamEdgeEntry& e, const ParametricDocument& doc) {
 
 Json parametricSectionJson(const ParametricDocument& doc, const Project& project,
                            const QString& projectDirectory) {
-  if (doc.nodes().empty()) return {};
   const QDir dir(projectDirectory);
+  // A node with an example on a removed motion stays in the editor (undoing the removal brings
+  // the motion back) but cannot be rebuilt from the file, which has no motion for the example to
+  // refer to: it is left out with its edges, as the subgraph section leaves out such keys.
+  auto saved = [&](ParamNodeId id) {
+    const ParamNodeEntry* n = doc.node(id);
+    return n && std::all_of(n->examples.begin(), n->examples.end(), [&](const ParamExample& ex) {
+             return project.indexOf(ex.motion) >= 0;
+           });
+  };
   JsonArray nodes, edges;
-  for (const ParamNodeEntry& n : doc.nodes()) nodes.push_back(nodeJson(n, project, dir));
+  for (const ParamNodeEntry& n : doc.nodes()) {
+    if (saved(n.id)) nodes.push_back(nodeJson(n, project, dir));
+  }
+  if (nodes.empty()) return {};
   for (const ParamEdgeEntry& e : doc.edges()) {
-    if (doc.node(e.source) && doc.node(e.target)) edges.push_back(edgeJson(e, doc));
+    if (saved(e.source) && saved(e.target)) edges.push_back(edgeJson(e, doc));
   }
   return JsonObject{{"format", "mg-pmg-spec"}, {"version", 1}, {"nodes", nodes}, {"edges", edges}};
 }

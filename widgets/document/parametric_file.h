@@ -25,8 +25,9 @@ class Project;
 // without parametric nodes has no such section. ParametricDocument's save, check and apply are
 // these functions.
 
-// The section for `doc` (null Json when there are no nodes). Example "file" paths are
-// relative to `projectDirectory` when the motion has a source file.
+// The section for `doc` (null Json when there are no nodes to save). Example "file" paths are
+// relative to `projectDirectory` when the motion has a source file. Nodes with an example on a
+// motion no longer in the project are left out, with their edges.
 Json parametricSectionJson(const ParametricDocument& doc, const Project& project,
                            const QString& projectDirectory);
 

@@ -45,8 +45,30 @@ MotionEntry Project::takeMotion(MotionId id) {
   return entry;
 }
 
+MotionEntry Project::replaceMotion(MotionEntry entry) {
+  const int row = indexOf(entry.id);
+  if (row < 0) return {};
+  Q_ASSERT(entry.motion);
+  MotionEntry old = takeMotion(entry.id);
+  insertMotion(row, std::move(entry));
+  return old;
+}
+
+bool Project::isMissing(MotionId id) const {
+  const int row = indexOf(id);
+  return row >= 0 && m_motions[size_t(row)].file.missing;
+}
+
+int Project::missingCount() const {
+  return static_cast<int>(std::count_if(m_motions.begin(), m_motions.end(),
+                                        [](const MotionEntry& e) { return e.file.missing; }));
+}
+
 void Project::clear() {
   m_undoStack.clear();
+  // QUndoStack::clear() of an empty stack keeps its clean state, which a push after an undo past
+  // the last save dropped: the new project would look modified.
+  m_undoStack.setClean();
   while (!m_motions.empty()) takeMotion(m_motions.back().id);
   for (ProjectSection* section : ProjectSection::of(*this)) section->clear();
   m_fileName.clear();
@@ -60,6 +82,8 @@ void Project::setImportOptions(const ImportOptions& options) {
     return;
   }
   m_importOptions = options;
+  if (m_importOptions.unitAskedBy.empty())
+    m_importOptions.unitAskedBy = kProjectUnitAskedBy;  // the reason shown beside each motion
   emit importOptionsChanged();
 }
 

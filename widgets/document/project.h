@@ -11,6 +11,7 @@
 #include "core/import/motion_reader.h"
 #include "core/metric/metric_settings.h"
 #include "core/motion/motion.h"
+#include "core/util/file_checksum.h"
 #include "core/util/json_text.h"
 
 namespace mg {
@@ -21,10 +22,31 @@ namespace mg {
 using MotionId = int;
 inline constexpr MotionId kNoMotion = -1;
 
+// ImportOptions::unitAskedBy of the project's import options: the reason a motion read with a
+// stated unit gives for it ("as asked (the project's import options)").
+inline constexpr const char* kProjectUnitAskedBy = "the project's import options";
+
+// What the project knows of a motion's file, to find it again after the project or the capture
+// moved (project_file.h, missing_motions.h).
+struct MotionFile {
+  // True when the file was found nowhere when the project was opened: `motion` is then a
+  // placeholder (missingMotionPlaceholder: one joint, the recorded length, sourcePath the last
+  // known absolute path) that keeps the motion's hubs, keys and examples; every derivation leaves
+  // a missing motion out, saying why, until it is relinked (RelinkMotionsCommand).
+  bool missing = false;
+  // The file's size and checksum when it was last read; unknown for a motion imported in this
+  // session (saveProject computes it) and for a version 2 file's missing motion.
+  FileFingerprint fingerprint;
+  // A missing motion's path relative to the project file as the file recorded it (kept verbatim
+  // on save, so the project finds the capture again once it is put back there).
+  QString recordedRelativePath;
+};
+
 // A loaded motion and the id the project gave it.
 struct MotionEntry {
   MotionId id = kNoMotion;
   std::shared_ptr<const Motion> motion;  // never null; immutable, may be shared with jobs
+  MotionFile file;
 };
 
 // The open document: the loaded motions (in display order), the import settings and the undo
@@ -55,6 +77,15 @@ class Project : public QObject {
   // Removes the motion with `id` and returns it (empty entry when absent). Emits
   // motionAboutToBeRemoved, then motionRemoved.
   MotionEntry takeMotion(MotionId id);
+  // Puts `entry` in place of the motion with the same id, at the same row (relinking a missing
+  // motion to its file, and undoing that). Emits the removal then the addition signals, so every
+  // view and job treats it as a new motion; sections keep their references (same id). Returns the
+  // entry it replaced (empty when the id is absent: nothing changes then).
+  MotionEntry replaceMotion(MotionEntry entry);
+  // Whether the motion with `id` is missing its file (MotionFile::missing); false when absent.
+  bool isMissing(MotionId id) const;
+  // How many motions are missing their file.
+  int missingCount() const;
 
   // The project file this document was read from or last saved to; empty when untitled.
   const QString& fileName() const { return m_fileName; }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <exception>
+#include <optional>
 #include <set>
 
 #include <QDir>
@@ -12,6 +13,7 @@
 #include "core/io/pmg_names.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_fields.h"
+#include "widgets/document/missing_motions.h"
 #include "widgets/document/project.h"
 #include "widgets/document/project_section.h"
 
@@ -80,13 +82,32 @@ Result<Json> projectJson(const Project& project, const QString& projectPath) {
   const QDir folder = QFileInfo(projectPath).absoluteDir();
   JsonArray motions;
   for (const MotionEntry& entry : project.motions()) {
-    if (entry.motion->sourcePath.empty()) {
-      return Error{"motion \"" + entry.motion->name +
-                   "\" has no source file, so it cannot be saved"};
+    const Motion& m = *entry.motion;
+    if (m.sourcePath.empty()) {
+      return Error{"motion \"" + m.name + "\" has no source file, so it cannot be saved"};
     }
-    const QString absolute =
-        QFileInfo(QString::fromStdString(entry.motion->sourcePath)).absoluteFilePath();
-    motions.push_back(JsonObject{{"path", folder.relativeFilePath(absolute).toStdString()}});
+    const QString absolute = QFileInfo(QString::fromStdString(m.sourcePath)).absoluteFilePath();
+    // A missing motion keeps the relative path its file recorded (where the capture may come
+    // back); a found one is written relative to where the project is saved now.
+    const QString relative = entry.file.missing && !entry.file.recordedRelativePath.isEmpty()
+                                 ? entry.file.recordedRelativePath
+                                 : folder.relativeFilePath(absolute);
+    JsonObject json{{"path", relative.toStdString()}, {"absolute_path", absolute.toStdString()}};
+    FileFingerprint fingerprint = entry.file.fingerprint;
+    if (!fingerprint.known() && !entry.file.missing) {
+      if (Result<FileFingerprint> f = fingerprintFileRemembered(absolute.toStdString()))
+        fingerprint = *f;
+    }
+    if (fingerprint.known()) {
+      json["size_bytes"] = fingerprint.sizeBytes;
+      json["checksum"] = checksumHex(fingerprint.checksum);
+    }
+    // A version 2 motion never found has no recorded length: its placeholder's is not written.
+    if (!entry.file.missing || fingerprint.known()) {
+      json["frames"] = m.frameCount();
+      json["fps"] = m.fps;
+    }
+    motions.push_back(std::move(json));
   }
   const ImportOptions& io = project.importOptions();
   Json root(JsonObject{
@@ -165,28 +186,80 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
   ProjectData data;
   data.importOptions.metresPerUnit = in.number(*import, "metres_per_unit", "import");
   data.importOptions.trimLeadingFrames = in.integer(*import, "trim_leading_frames", "import", 0);
+  data.importOptions.unitAskedBy = kProjectUnitAskedBy;
   if (in.ok() && !(data.importOptions.metresPerUnit >= 0))
     in.fail("import.metres_per_unit", "must be >= 0");
   data.metric = readMetric(in, *metric, "metric");
   data.view = view ? *view : Json(JsonObject{});
-  // The motions' paths first, so a bad entry fails before any capture is read.
-  std::vector<std::string> relative;
+  // The motions' entries first, so a bad entry fails before any capture is read.
+  struct Recorded {
+    std::string relative, absolute;
+    FileFingerprint fingerprint;
+    int frames = 0;
+    double fps = 0;
+  };
+  std::vector<Recorded> recorded;
   in.objects(*motions, "motions", [&](const Json& m, const std::string& at) {
-    relative.push_back(in.text(m, "path", at));
+    Recorded r;
+    r.relative = in.text(m, "path", at);
+    if (v >= 3) {
+      r.absolute = in.text(m, "absolute_path", at);
+      const Json* size = in.optional(m, "size_bytes", at, JsonKind::Number);
+      const Json* checksum = in.optional(m, "checksum", at, JsonKind::String);
+      if (size && checksum && in.ok()) {
+        r.fingerprint.sizeBytes = static_cast<std::int64_t>(size->get<double>());
+        Result<std::uint64_t> c = checksumFromHex(checksum->get_ref<const std::string&>());
+        if (!c)
+          in.fail(at + ".checksum", c.error().message);
+        else
+          r.fingerprint.checksum = *c;
+        if (r.fingerprint.sizeBytes < 0) in.fail(at + ".size_bytes", "must be >= 0");
+      }
+      if (in.optional(m, "frames", at, JsonKind::Number)) r.frames = in.integer(m, "frames", at, 1);
+      if (in.optional(m, "fps", at, JsonKind::Number)) r.fps = in.number(m, "fps", at);
+    }
+    recorded.push_back(std::move(r));
   });
   if (!in.ok()) return in.error();
 
-  // Motions: every file is tried, so the message lists all that are missing or unreadable.
+  // Motions: every file is tried, so the message lists all that are unreadable. Each is looked
+  // for at its relative path, then its absolute one; a file whose fingerprint matches the
+  // recorded one wins (a same-named file elsewhere may be another capture).
   const QDir folder = QFileInfo(path).absoluteDir();
   std::string failures;
-  const size_t motionCount = relative.size();
+  const size_t motionCount = recorded.size();
   for (size_t i = 0; i < motionCount; ++i) {
     if (progress.cancelled()) return fileError(path, "opening the project was cancelled");
     progress.report(static_cast<double>(i) / static_cast<double>(motionCount));
-    const QString file =
-        QDir::cleanPath(folder.absoluteFilePath(QString::fromStdString(relative[i])));
-    if (!QFileInfo::exists(file)) {
-      failures += "\n  missing: " + QDir::toNativeSeparators(file).toStdString();
+    const Recorded& r = recorded[i];
+    const QString relativeFile =
+        QDir::cleanPath(folder.absoluteFilePath(QString::fromStdString(r.relative)));
+    std::vector<QString> places{relativeFile};
+    if (!r.absolute.empty()) {
+      const QString absolute = QDir::cleanPath(QString::fromStdString(r.absolute));
+      if (absolute != relativeFile) places.push_back(absolute);
+    }
+    QString file;
+    std::optional<FileFingerprint> fingerprint;
+    for (const QString& place : places) {
+      if (!QFileInfo(place).isFile()) continue;
+      Result<FileFingerprint> f = fingerprintFileRemembered(place.toStdString());
+      if (file.isEmpty() || (f && r.fingerprint.known() && *f == r.fingerprint)) {
+        file = place;
+        fingerprint = f ? std::optional(*f) : std::nullopt;
+        if (!r.fingerprint.known() || (f && *f == r.fingerprint)) break;
+      }
+    }
+    MotionFile state;
+    if (file.isEmpty()) {
+      // Found nowhere: a placeholder of the recorded length keeps the motion's hubs and keys.
+      const QString last = places.back();
+      state.missing = true;
+      state.fingerprint = r.fingerprint;
+      state.recordedRelativePath = QString::fromStdString(r.relative);
+      data.motions.push_back(missingMotionPlaceholder(
+          QFileInfo(last).completeBaseName().toStdString(), last.toStdString(), r.frames, r.fps));
+      data.files.push_back(std::move(state));
       continue;
     }
     Result<Motion> motion = Error{""};
@@ -200,7 +273,9 @@ Result<ProjectData> readProject(const QString& path, const Progress& progress) {
       failures += "\n  " + motion.error().message;
       continue;
     }
+    if (fingerprint) state.fingerprint = *fingerprint;
     data.motions.push_back(std::make_shared<const Motion>(std::move(motion.value())));
+    data.files.push_back(std::move(state));
   }
   if (!failures.empty()) return fileError(path, "motion files could not be read:" + failures);
   progress.report(1.0);
@@ -231,10 +306,12 @@ void applyProject(Project* project, ProjectData data, const QString& fileName) {
   project->setImportOptions(data.importOptions);
   project->setMetricSettings(data.metric);
   std::vector<MotionId> ids;
-  for (auto& motion : data.motions) {
+  for (size_t i = 0; i < data.motions.size(); ++i) {
     const MotionId id = project->allocateMotionId();
     ids.push_back(id);
-    project->insertMotion(project->motionCount(), MotionEntry{id, std::move(motion)});
+    MotionFile file = i < data.files.size() ? std::move(data.files[i]) : MotionFile{};
+    project->insertMotion(project->motionCount(),
+                          MotionEntry{id, std::move(data.motions[i]), std::move(file)});
   }
   for (ProjectSection* section : ProjectSection::of(*project)) {
     if (const auto it = data.sections.find(section->key()); it != data.sections.end())

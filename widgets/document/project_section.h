@@ -25,6 +25,10 @@ using MotionId = int;
 struct ProjectFileContext {
   const std::vector<std::shared_ptr<const Motion>>& motions;
   const MetricSettings& metric;
+  // Opening a file, an item past its motion's end is kept (the capture file changed; the kinds
+  // treat it as empty). Checking a file to relink a motion to (missing_motions.h), it refuses the
+  // file.
+  bool requireItemsInsideMotions = false;
 };
 
 // A graph kind's part of the project file: one top-level key the kind writes and reads itself,

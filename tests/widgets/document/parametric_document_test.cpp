@@ -239,12 +239,23 @@ TEST(ParametricFile, SectionRoundTrip) {
   EXPECT_DOUBLE_EQ(e.settings.sampling.sourceRegionBegin, 0.5);
 }
 
-TEST(ParametricFile, RejectsAnExampleOutsideTheProjectsMotions) {
+TEST(ParametricFile, LeavesOutANodeOnARemovedMotionAndRejectsAnExampleOutsideTheMotions) {
   Project project;
   ParametricDocument* doc = parametricOf(project);
   project.undoStack()->push(new AddParametricNodeCommand(doc, nodeEntry("a", 99)));
-  Json json = parametricSectionJson(*doc, project, QStringLiteral("/tmp"));
-  // Motion 99 is not in the project: the writer records index -1, the reader refuses it.
+  // Motion 99 is not in the project: the writer leaves the node out (no section at all here) ...
+  EXPECT_TRUE(parametricSectionJson(*doc, project, QStringLiteral("/tmp")).is_null());
+  // ... and the reader refuses an example whose motion index is not one of the file's motions.
+  const Json json = JsonObject{
+      {"format", "mg-pmg-spec"},
+      {"version", 1},
+      {"nodes",
+       JsonArray{JsonObject{
+           {"name", "a"},
+           {"examples",
+            JsonArray{JsonObject{
+                {"file", "a.bvh"}, {"motion", 0}, {"begin_frame", 0}, {"end_frame", 40}}}},
+           {"parameters", JsonArray{JsonObject{{"metric", "travel_direction_change"}}}}}}}};
   Result<ParametricSection> section = readParametricSection(json, {});
   ASSERT_FALSE(section.ok());
   EXPECT_NE(section.error().message.find("motion"), std::string::npos);

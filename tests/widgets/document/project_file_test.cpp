@@ -116,6 +116,83 @@ TEST(ProjectFile, ReadsVersionOneFixture) {
   EXPECT_TRUE(project.viewState().at("docks").at("timeline").get<bool>());
 }
 
+// A version 2 file (relative paths only) still opens; its motion found nowhere opens missing with
+// its hub, and saving writes version 3 keeping that motion's entry.
+TEST(ProjectFile, ReadsVersionTwoFixtureWithAMissingMotion) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("v2.mgproj"));
+  ASSERT_TRUE(QFile::copy(QStringLiteral(MG_TEST_DATA_DIR "/project_v2.mgproj"), path));
+  ASSERT_TRUE(QFile::copy(kSmallWalk, dir.filePath(QStringLiteral("small_walk.bvh"))));
+  Project project;
+  const Status s = loadProject(&project, path);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_EQ(project.motionCount(), 2);
+  EXPECT_FALSE(project.motions()[0].file.missing);
+  EXPECT_TRUE(project.motions()[0].file.fingerprint.known());
+  EXPECT_TRUE(project.motions()[1].file.missing);
+  EXPECT_EQ(project.missingCount(), 1);
+  EXPECT_EQ(project.motions()[1].motion->name, "old_walk");
+  ASSERT_EQ(hubsOf(project)->count(), 2);
+  EXPECT_EQ(hubsOf(project)->hubs()[1].motion, project.motions()[1].id);
+  EXPECT_EQ(hubsOf(project)->hubs()[1].frame, 40);
+
+  const QString saved = dir.filePath(QStringLiteral("v3.mgproj"));
+  ASSERT_TRUE(saveProject(project, saved).ok());
+  Result<Json> json = projectJson(project, saved);
+  ASSERT_TRUE(json.ok());
+  EXPECT_EQ(json->at("version").get<int>(), 3);
+  const Json& missing = json->at("motions")[1];
+  EXPECT_EQ(missing.at("path").get_ref<const std::string&>(), "gone/old_walk.bvh");
+  EXPECT_EQ(jsonFind(missing, "frames"), nullptr);  // a length never known is not invented
+  EXPECT_NE(jsonFind(json->at("motions")[0], "checksum"), nullptr);
+  Project again;
+  ASSERT_TRUE(loadProject(&again, saved).ok());
+  EXPECT_TRUE(again.isMissing(again.motions()[1].id));
+  EXPECT_EQ(hubsByRow(again), hubsByRow(project));
+}
+
+// A project and its capture moved together to another folder, and back, open with every motion
+// each time (the relative path); the project moved alone finds its capture by the absolute path.
+TEST(ProjectFile, ProjectTravelsToAnotherFolderAndBack) {
+  QTemporaryDir root;
+  const QString a = root.filePath(QStringLiteral("a")), b = root.filePath(QStringLiteral("b"));
+  ASSERT_TRUE(QDir().mkpath(a));
+  QTemporaryDir dirA(a + QStringLiteral("/XXXXXX"));
+  const QString home = dirA.path();
+  dirA.setAutoRemove(false);
+  Project original;
+  buildProject(&original, dirA);
+  ASSERT_TRUE(saveProject(original, home + QStringLiteral("/trip.mgproj")).ok());
+
+  for (const QString& to : {b, home}) {
+    SCOPED_TRACE(to.toStdString());
+    const QString from = to == b ? home : b;
+    ASSERT_TRUE(QDir().rename(from, to));
+    ASSERT_FALSE(QFileInfo::exists(from + QStringLiteral("/motions/small_walk.bvh")));
+    Project moved;
+    const Status s = loadProject(&moved, to + QStringLiteral("/trip.mgproj"));
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_EQ(moved.motionCount(), 2);
+    EXPECT_EQ(moved.missingCount(), 0);
+    EXPECT_EQ(QString::fromStdString(moved.motions()[1].motion->sourcePath),
+              to + QStringLiteral("/motions/small_walk.bvh"));
+    EXPECT_EQ(hubsByRow(moved), hubsByRow(original));
+    ASSERT_TRUE(saveProject(moved, to + QStringLiteral("/trip.mgproj")).ok());
+  }
+
+  // The project file alone moved elsewhere: the relative path leads nowhere, the absolute one
+  // still finds the capture in `home`.
+  const QString alone = root.filePath(QStringLiteral("elsewhere/deeper"));
+  ASSERT_TRUE(QDir().mkpath(alone));
+  ASSERT_TRUE(
+      QFile::rename(home + QStringLiteral("/trip.mgproj"), alone + QStringLiteral("/trip.mgproj")));
+  Project lone;
+  ASSERT_TRUE(loadProject(&lone, alone + QStringLiteral("/trip.mgproj")).ok());
+  EXPECT_EQ(lone.missingCount(), 0);
+  EXPECT_EQ(hubsByRow(lone), hubsByRow(original));
+  QDir(home).removeRecursively();
+}
+
 // Every bad file fails with a message naming the file and leaves the open project as it was.
 TEST(ProjectFile, BadFilesLeaveProjectUntouched) {
   QTemporaryDir dir;
@@ -135,11 +212,13 @@ TEST(ProjectFile, BadFilesLeaveProjectUntouched) {
       {"empty", QByteArray()},
       {"not an object", QByteArray("[1, 2]")},
       {"wrong tag", QByteArray(text).replace("mgstudio.project", "mgstudio.snap-graph")},
-      {"newer version", QByteArray(text).replace("\"version\": 2", "\"version\": 3")},
-      {"version zero", QByteArray(text).replace("\"version\": 2", "\"version\": 0")},
-      {"missing motion", QByteArray(text).replace("motions/small_walk.bvh", "motions/gone.bvh")},
+      {"newer version", QByteArray(text).replace("\"version\": 3", "\"version\": 4")},
+      {"version zero", QByteArray(text).replace("\"version\": 3", "\"version\": 0")},
+      // A file that is there but is no capture (a missing one opens missing: MovedCapture...).
+      {"unreadable motion", QByteArray(text).replace("motions/small_walk.bvh", "good.mgproj")},
+      {"bad checksum", QByteArray(text).replace("\"checksum\": \"", "\"checksum\": \"zz")},
       {"hub names no motion", QByteArray(text).replace("\"motion\": 1", "\"motion\": 7")},
-      {"hub frame outside", QByteArray(text).replace("\"frame\": 400", "\"frame\": 99999")},
+      {"hub frame negative", QByteArray(text).replace("\"frame\": 400", "\"frame\": -1")},
       {"no hubs", QByteArray(text).replace("\"hubs\"", "\"hubz\"")},
       {"bad metric", QByteArray(text).replace("\"window_frames\": 7", "\"window_frames\": 8")},
   };
