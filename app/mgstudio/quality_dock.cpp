@@ -3,14 +3,18 @@
 
 #include <cmath>
 
+#include <QDir>
 #include <QDockWidget>
 #include <QMenu>
+#include <QStatusBar>
 #include <QTemporaryDir>
 
 #include "app/mgstudio/main_window.h"
 #include "app/mgstudio/workspace.h"
 #include "core/report/report_walk.h"
+#include "widgets/document/result_cache.h"
 #include "widgets/jobs/job_slot.h"
+#include "widgets/jobs/quality_cache.h"
 #include "widgets/jobs/quality_job.h"
 #include "widgets/views/common/count_text.h"
 #include "widgets/views/playback/playback_controller.h"
@@ -40,6 +44,14 @@ QualityDock::QualityDock(MainWindow* window, QMenu* viewMenu)
   toggle->setToolTip(tr("The quality report of the project's graphs"));
   window->addAction(toggle);
   if (viewMenu) viewMenu->addAction(toggle);
+  // New Project and Open: the report was of the project before.
+  connect(window->project(), &Project::cleared, this, [this] {
+    cancel();
+    m_report.reset();
+    m_inputs.clear();
+    m_panel->setReport(nullptr);
+    m_panel->setStatus(QString());
+  });
   connect(m_panel, &QualityPanel::runRequested, this, &QualityDock::run);
   connect(m_panel, &QualityPanel::cancelRequested, this, &QualityDock::cancel);
   connect(m_panel, &QualityPanel::transitionActivated, this, &QualityDock::showTransition);
@@ -79,6 +91,7 @@ void QualityDock::run() {
   }
   QualityJob job;
   job.settings = m_panel->settings(QualityReportSettings{});
+  const Json inputs = qualityCacheInputs(*m_window->project(), job.settings);
   QStringList problems;
   for (Workspace* w : m_window->workspaces()) {
     const Workspace::ReportExport out = w->exportForReport(m_exports->filePath(w->kindName()));
@@ -101,8 +114,9 @@ void QualityDock::run() {
                                tr("Walking and measuring %1 graphs...")));
   m_job->start(
       [job](JobContext<QualityJobResult>& context) { runQualityJob(context, job); },
-      {[this, problems](const QualityJobResult& r) {
+      {[this, problems, inputs](const QualityJobResult& r) {
          m_report = r.report;
+         m_reportInputs = inputs;
          m_inputs = r.inputs;
          m_panel->setReport(m_report);
          QString text =
@@ -123,7 +137,46 @@ void QualityDock::run() {
        }});
 }
 
+void QualityDock::saveResults(const QString& projectPath) const {
+  if (!m_report || m_reportInputs.is_null()) return;
+  if (Status s = writeResultCache(projectPath, kQualityCacheName, m_reportInputs,
+                                  encodeQualityReport(*m_report));
+      !s) {
+    m_panel->setStatus(
+        tr("The report was not cached: %1").arg(QString::fromStdString(s.error().message)));
+  }
+}
+
+void QualityDock::restoreResults(const QString& projectPath) {
+  const Json current =
+      qualityCacheInputs(*m_window->project(), m_panel->settings(QualityReportSettings{}));
+  CachedResult cached = readResultCache(projectPath, kQualityCacheName, current);
+  if (cached.state == CachedResult::State::Found) {
+    Result<std::shared_ptr<const QualityReport>> report = decodeQualityReport(cached.payload);
+    if (report) {
+      m_report = std::move(report.value());
+      m_reportInputs = current;
+      m_inputs.clear();
+      m_panel->setReport(m_report);
+      m_panel->setStatus(
+          tr("Report restored from the project's cache (run it again to replay "
+             "its walks)."));
+      return;
+    }
+    markCacheCorrupt(cached, projectPath, report.error().message);
+  }
+  if (cached.state == CachedResult::State::Absent) return;
+  m_panel->setStatus(cached.message + tr(" Run the report to make it again."));
+  m_window->statusBar()->showMessage(cached.message, 10000);
+}
+
 bool QualityDock::showTransition(int input, double seconds) {
+  if (m_report && m_inputs.empty()) {
+    m_panel->setStatus(
+        tr("This report was restored from the cache: run it again to replay its "
+           "walks."));
+    return false;
+  }
   if (!m_report || input < 0 || input >= static_cast<int>(m_inputs.size()) ||
       !m_inputs[static_cast<size_t>(input)]) {
     return false;

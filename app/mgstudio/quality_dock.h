@@ -47,6 +47,13 @@ class QualityDock : public QObject {
   // "quality_seed"); missing keys leave the controls as they are.
   void saveViewState(JsonObject& state) const;
   void loadViewState(const Json& state);
+  // The report as a rebuildable cache beside the project (widgets/document/result_cache.h),
+  // keyed by everything the graphs derive from and the report's settings: written on save,
+  // shown on open instead of running again (its walks replay after the next Run); a stale cache
+  // is left for the next Run (the report exports every graph, which may still be building), a
+  // corrupt one is ignored with a message.
+  void saveResults(const QString& projectPath) const;
+  void restoreResults(const QString& projectPath);
   // Replays input `input`'s report walk paused at `seconds` (the transition's first frame).
   // Returns false when there is no such walk to replay.
   bool showTransition(int input, double seconds);
@@ -61,6 +68,7 @@ class QualityDock : public QObject {
   std::unique_ptr<JobSlot<QualityJobResult>> m_job;
   std::unique_ptr<QTemporaryDir> m_exports;
   std::shared_ptr<const QualityReport> m_report;
+  Json m_reportInputs;  // qualityCacheInputs when m_report's run started
   std::vector<std::shared_ptr<const GraphInput>> m_inputs;
 };
 

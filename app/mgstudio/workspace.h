@@ -109,6 +109,13 @@ class Workspace : public QObject {
   virtual void loadViewState(const Json& state) { (void)state; }
   // Cancels the kind's background jobs (the progress strip's Cancel); the base has none.
   virtual void cancelJobs() {}
+  // The kind's results that took time, kept as rebuildable caches beside the project
+  // (widgets/document/result_cache.h): saveResults writes them when the project is saved to
+  // `projectPath`; restoreResults, after the project was opened from there, shows a cache made
+  // from the same inputs and settings instead of computing again, rebuilds a stale one, and
+  // ignores a corrupt one saying so in the status bar. The base has none.
+  virtual void saveResults(const QString& projectPath) const { (void)projectPath; }
+  virtual void restoreResults(const QString& projectPath) { (void)projectPath; }
 
   // The kind's current graph written in its own format for the quality report (the Quality dock
   // opens it with core/io's openGraphInput, as mgtool eval does). `base` is a path in a

@@ -7,29 +7,35 @@
 
 namespace mg {
 
+std::shared_ptr<const FieldBuildOutcome> fieldOutcomeOf(std::shared_ptr<const MotionField> field,
+                                                        const MotionFieldBuildStats& stats) {
+  auto out = std::make_shared<FieldBuildOutcome>();
+  out->field = std::move(field);
+  out->stats = stats;
+  const FeaturePca pca = featurePca(*out->field->database);
+  out->axes = pca.axes.leftCols(std::min<Eigen::Index>(2, pca.axes.cols()));
+  out->mean = pca.mean;
+  const FieldDatabase& db = *out->field->database;
+  for (int i = 0; i < db.stateCount(); ++i) {
+    const Eigen::Map<const Eigen::VectorXd> f(db.feature(i), db.featureDims);
+    const Eigen::VectorXd p = out->axes.transpose() * (f - out->mean);
+    out->points.emplace_back(p[0], p.size() > 1 ? p[1] : 0.0);
+  }
+  return out;
+}
+
 std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
     const std::vector<std::shared_ptr<const Motion>>& motions,
     const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress) {
-  auto out = std::make_shared<FieldBuildOutcome>();
   Result<MotionFieldBuild> built = buildMotionField(motions, settings, progress);
   if (!built) {
+    auto out = std::make_shared<FieldBuildOutcome>();
     out->error = QString::fromStdString(built.error().message);
-  } else {
-    auto field = std::make_shared<MotionField>(*built->field);
-    field->trimLeadingFrames = trimLeadingFrames;  // recorded in the file for the quality report
-    out->field = std::move(field);
-    out->stats = built->stats;
-    const FeaturePca pca = featurePca(*out->field->database);
-    out->axes = pca.axes.leftCols(std::min<Eigen::Index>(2, pca.axes.cols()));
-    out->mean = pca.mean;
-    const FieldDatabase& db = *out->field->database;
-    for (int i = 0; i < db.stateCount(); ++i) {
-      const Eigen::Map<const Eigen::VectorXd> f(db.feature(i), db.featureDims);
-      const Eigen::VectorXd p = out->axes.transpose() * (f - out->mean);
-      out->points.emplace_back(p[0], p.size() > 1 ? p[1] : 0.0);
-    }
+    return out;
   }
-  return out;
+  auto field = std::make_shared<MotionField>(*built->field);
+  field->trimLeadingFrames = trimLeadingFrames;  // recorded in the file for the quality report
+  return fieldOutcomeOf(std::move(field), built->stats);
 }
 
 std::shared_ptr<const FieldCompareOutcome> compareFieldAgility(const MotionField& field,

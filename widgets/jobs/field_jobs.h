@@ -34,6 +34,11 @@ std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
     const std::vector<std::shared_ptr<const Motion>>& motions,
     const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress = {});
 
+// The outcome of a field already built (read from its cache): the plot computed again, which is
+// quick next to the build. `field` must not be null.
+std::shared_ptr<const FieldBuildOutcome> fieldOutcomeOf(std::shared_ptr<const MotionField> field,
+                                                        const MotionFieldBuildStats& stats);
+
 // The agility comparison of a built field against a graph controller (compareAgility, 20 changes,
 // on the task the field was built for): the field's entries, then the graph controller's.
 struct FieldCompareOutcome {

@@ -22,11 +22,21 @@ NodeBuildJob NodeBuildJob::from(const ParamNodeEntry& entry, const Project& proj
   job.inversion = entry.inversion;
   for (const ParamExample& ex : entry.examples) {
     job.segments.push_back({project.motion(ex.motion), ex.beginFrame, ex.endFrame});
+    if (project.isMissing(ex.motion) && job.setAsideReason.isEmpty()) {
+      job.setAsideReason =
+          QObject::tr("node \"%1\" is not built: the file of its example motion is missing: %2")
+              .arg(QString::fromStdString(entry.name),
+                   QString::fromStdString(project.motion(ex.motion)->sourcePath));
+    }
   }
   return job;
 }
 
 void runNodeBuild(JobContext<NodeBuildResult>& context, const NodeBuildJob& job) {
+  if (!job.setAsideReason.isEmpty()) {
+    context.addResult(NodeBuildResult{nullptr, job.setAsideReason});
+    return;
+  }
   Result<ParametricSpace> space =
       registerExamples(job.segments, job.registration, context.progress().slice(0.0, 0.5));
   if (context.cancelled()) return;

@@ -30,9 +30,12 @@ struct NodeBuildJob {
   RegistrationSettings registration;
   std::vector<ParameterMetric> metrics;
   InversionSettings inversion;
+  // Non-empty when an example's motion file is missing (MotionFile::missing): the node is not
+  // built and this is its error.
+  QString setAsideReason;
 
-  // The snapshot of `entry`'s examples in `project` (a missing motion leaves a null segment,
-  // which registration reports).
+  // The snapshot of `entry`'s examples in `project` (a motion no longer in the project leaves a
+  // null segment, which registration reports; a missing file sets setAsideReason).
   static NodeBuildJob from(const ParamNodeEntry& entry, const Project& project);
 };
 struct NodeBuildResult {

@@ -8,6 +8,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -16,6 +17,7 @@
 #include <QMainWindow>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QVBoxLayout>
 
 #include "core/agility/agility_comparison.h"
@@ -24,6 +26,9 @@
 #include "core/io/field_file.h"
 #include "widgets/commands/field_commands.h"
 #include "widgets/document/project.h"
+#include "widgets/document/result_cache.h"
+#include "widgets/document/skeleton_groups.h"
+#include "widgets/jobs/field_cache.h"
 #include "widgets/jobs/field_jobs.h"
 #include "widgets/jobs/job_slot.h"
 #include "widgets/views/field/field_plots.h"
@@ -218,6 +223,8 @@ void FieldWorkspace::projectReset() {
   m_buildJob->cancel();
   m_compareJob->cancel();
   m_field.reset();
+  m_outcome.reset();
+  m_outcomeInputs = Json();
   m_stateSpace->setPoints({});
   m_chart->setBars({});
   m_info->setText(tr("No field built."));
@@ -241,15 +248,27 @@ void FieldWorkspace::build() {
   std::vector<std::shared_ptr<const Motion>> motions;
   QList<MotionId> ids;
   if (auto* library = m_window->findChild<MotionLibraryView*>()) ids = library->selectedMotions();
-  if (ids.isEmpty()) {
-    for (const MotionEntry& e : m_project->motions()) ids.push_back(e.id);
+  if (ids.isEmpty()) {  // every motion of the working skeleton (another skeleton's: select them)
+    const SkeletonGroups groups = skeletonGroups(m_project->motions());
+    for (int row = 0; row < m_project->motionCount(); ++row)
+      if (groups.groupOfRow[row] == 0) ids.push_back(m_project->motions()[row].id);
   }
+  int missing = 0;  // a motion whose file is missing is a placeholder: left out, said below
   for (MotionId id : ids) {
+    if (m_project->isMissing(id)) {
+      ++missing;
+      continue;
+    }
     if (auto m = m_project->motion(id)) motions.push_back(m);
   }
   if (motions.empty()) {
-    m_status->setText(tr("Open capture files first."));
+    m_status->setText(missing > 0 ? tr("The motions' files are missing: File > Find Missing Files.")
+                                  : tr("Open capture files first."));
     return;
+  }
+  if (missing > 0) {
+    m_window->statusBar()->showMessage(
+        tr("%n motion(s) left out of the field: their files are missing.", nullptr, missing));
   }
   const FieldSettings fs = m_document->settings();
   MotionFieldBuildSettings settings;
@@ -257,6 +276,13 @@ void FieldWorkspace::build() {
   settings.field.flow.k = fs.k;
   settings.task.kind = fs.task == 1 ? FieldTaskKind::Line : FieldTaskKind::Direction;
   settings.iteration.compression = fs.compression;
+  // The cache's inputs: the fingerprints of the motions built from, and the settings.
+  std::vector<FileFingerprint> fingerprints;
+  for (MotionId id : ids)
+    if (!m_project->isMissing(id) && m_project->motion(id))
+      fingerprints.push_back(motionFingerprint(*m_project, id));
+  const Json inputs = fieldCacheInputs(fingerprints, fs, settings.field.database.workingFps,
+                                       m_project->importOptions().trimLeadingFrames);
   m_preview->stop();
   m_build->setEnabled(false);
   m_status->setText(tr("Building the field from %1 motions...").arg(motions.size()));
@@ -266,28 +292,13 @@ void FieldWorkspace::build() {
           JobContext<std::shared_ptr<const FieldBuildOutcome>>& job) {
         job.addResult(buildFieldOutcome(motions, settings, trim, job.progress()));
       },
-      {[this](const std::shared_ptr<const FieldBuildOutcome>& r) {
+      {[this, inputs](const std::shared_ptr<const FieldBuildOutcome>& r) {
          if (!r->field) {
            m_status->setText(tr("Build failed: %1").arg(r->error));
            return;
          }
-         m_field = r->field;
-         m_axes = r->axes;
-         m_mean = r->mean;
-         m_stateSpace->setPoints(r->points);
-         m_stateSpace->clearCurrent();
-         const MotionFieldBuildStats& s = r->stats;
-         m_info->setText(tr("%1 states, %2 dimensions; %3 task, %4 anchors; value iteration %5 "
-                            "sweeps, residual "
-                            "%6, %7 s (neighbours %8 s).")
-                             .arg(s.states)
-                             .arg(s.dims)
-                             .arg(fieldTaskName(m_field->values->task.kind))
-                             .arg(s.anchors)
-                             .arg(s.iterations)
-                             .arg(s.bellmanResidual, 0, 'g', 2)
-                             .arg(s.valueIterationSeconds, 0, 'f', 1)
-                             .arg(s.neighboursSeconds, 0, 'f', 1));
+         m_outcomeInputs = inputs;
+         showOutcome(r);
          m_status->setText(tr("Field built. Play to steer it."));
          emit fieldBuilt();
        },
@@ -299,6 +310,73 @@ void FieldWorkspace::build() {
          m_build->setEnabled(true);
          if (cancelled) m_status->setText(tr("Build cancelled."));
        }});
+}
+
+void FieldWorkspace::showOutcome(std::shared_ptr<const FieldBuildOutcome> r) {
+  m_outcome = r;
+  m_field = r->field;
+  m_axes = r->axes;
+  m_mean = r->mean;
+  m_stateSpace->setPoints(r->points);
+  m_stateSpace->clearCurrent();
+  const MotionFieldBuildStats& s = r->stats;
+  m_info->setText(tr("%1 states, %2 dimensions; %3 task, %4 anchors; value iteration %5 "
+                     "sweeps, residual "
+                     "%6, %7 s (neighbours %8 s).")
+                      .arg(s.states)
+                      .arg(s.dims)
+                      .arg(fieldTaskName(m_field->values->task.kind))
+                      .arg(s.anchors)
+                      .arg(s.iterations)
+                      .arg(s.bellmanResidual, 0, 'g', 2)
+                      .arg(s.valueIterationSeconds, 0, 'f', 1)
+                      .arg(s.neighboursSeconds, 0, 'f', 1));
+}
+
+void FieldWorkspace::saveResults(const QString& projectPath) const {
+  if (!m_outcome || !m_outcome->field || m_outcomeInputs.is_null()) return;
+  if (Status s = writeResultCache(projectPath, kFieldCacheName, m_outcomeInputs,
+                                  encodeFieldOutcome(*m_outcome));
+      !s) {
+    m_window->statusBar()->showMessage(
+        tr("The motion field was not cached: %1").arg(QString::fromStdString(s.error().message)));
+  }
+}
+
+void FieldWorkspace::restoreResults(const QString& projectPath) {
+  // The field names its motions by fingerprint: the cache holds if they are all in the project
+  // (found, not missing) and the settings are the current ones.
+  const std::vector<FileFingerprint> used =
+      fieldCacheMotions(peekResultCacheInputs(projectPath, kFieldCacheName));
+  bool present = !used.empty();
+  for (const FileFingerprint& f : used) {
+    bool found = false;
+    for (const MotionEntry& e : m_project->motions())
+      found = found || (!e.file.missing && e.file.fingerprint == f);
+    present = present && found;
+  }
+  const Json current =
+      present
+          ? fieldCacheInputs(used, m_document->settings(), m_project->metricSettings().workingFps,
+                             m_project->importOptions().trimLeadingFrames)
+          : Json(JsonObject{{"result", "motion field"}, {"motions", "not in the project"}});
+  CachedResult cached = readResultCache(projectPath, kFieldCacheName, current);
+  if (cached.state == CachedResult::State::Found) {
+    Result<std::shared_ptr<const FieldBuildOutcome>> outcome = decodeFieldOutcome(cached.payload);
+    if (outcome) {
+      m_outcomeInputs = current;
+      showOutcome(std::move(outcome.value()));
+      m_status->setText(tr("Field restored from the project's cache. Play to steer it."));
+      emit fieldBuilt();
+      return;
+    }
+    markCacheCorrupt(cached, projectPath, outcome.error().message);
+  }
+  if (cached.state == CachedResult::State::Absent) return;
+  m_window->statusBar()->showMessage(cached.message, 10000);
+  m_status->setText(cached.message);
+  // Stale or corrupt: built again from the project as it is now.
+  build();
 }
 
 void FieldWorkspace::play() {

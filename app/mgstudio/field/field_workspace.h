@@ -50,6 +50,8 @@ class FieldWorkspace : public Workspace {
   GraphModel* graphModel() const override { return nullptr; }
   void projectReset() override;
   void cancelJobs() override;
+  void saveResults(const QString& projectPath) const override;
+  void restoreResults(const QString& projectPath) override;
   // The built field written to the file `base` (FIELD_FORMAT.md).
   ReportExport exportForReport(const QString& base) const override;
 
@@ -76,10 +78,14 @@ class FieldWorkspace : public Workspace {
   void showSettings();
   void pushSettings();
   void onFrame();
+  // Shows a built (or restored) field.
+  void showOutcome(std::shared_ptr<const FieldBuildOutcome> outcome);
 
   FieldDocument* m_document = nullptr;
   std::shared_ptr<const MotionField> m_field;
-  Eigen::MatrixXd m_axes;  // featureDims x 2
+  std::shared_ptr<const FieldBuildOutcome> m_outcome;  // m_field's build, for its cache
+  Json m_outcomeInputs;                                // fieldCacheInputs of m_outcome
+  Eigen::MatrixXd m_axes;                              // featureDims x 2
   Eigen::VectorXd m_mean;
   QComboBox* m_task = nullptr;
   QSpinBox* m_k = nullptr;

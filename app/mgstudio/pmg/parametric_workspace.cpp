@@ -154,6 +154,8 @@ ParametricWorkspace::ParametricWorkspace(const WorkspaceContext& context)
 
   ParametricDocument* doc = parametricOf(*project);
   connect(doc, &ParametricDocument::nodeAdded, this, &ParametricWorkspace::buildPendingNodes);
+  // A relinked motion (it was missing) lets the nodes on it be built.
+  connect(project, &Project::motionAdded, this, &ParametricWorkspace::buildPendingNodes);
   connect(doc, &ParametricDocument::reset, this, &ParametricWorkspace::projectReset);
   connect(doc, &ParametricDocument::nodeChanged, this, [this](ParamNodeId id) {
     if (id == m_shownNode) showNode(id);
@@ -373,6 +375,11 @@ void ParametricWorkspace::buildPendingNodes() {
     if (n.built) continue;
     const ParamNodeId id = n.id;
     const NodeBuildJob job = NodeBuildJob::from(n, *m_project);
+    if (!job.setAsideReason.isEmpty()) {
+      // Kept as authored, left unbuilt until its motion is relinked (which rebuilds it).
+      m_status->setText(job.setAsideReason);
+      continue;
+    }
     m_building = id;
     m_status->setText(tr("Building node %1...").arg(QString::fromStdString(n.name)));
     m_pending->build.start(

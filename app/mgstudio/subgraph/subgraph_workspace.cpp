@@ -8,6 +8,7 @@
 #include <map>
 
 #include <QAction>
+#include <QDir>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QMainWindow>
@@ -23,7 +24,10 @@
 #include "core/synth/motion_clip_stream.h"
 #include "widgets/commands/subgraph_commands.h"
 #include "widgets/document/project.h"
+#include "widgets/document/result_cache.h"
+#include "widgets/jobs/snap_pipeline.h"
 #include "widgets/jobs/snap_session.h"
+#include "widgets/jobs/subgraph_cache.h"
 #include "widgets/views/common/export_folder_dialog.h"
 #include "widgets/views/graph/graph_canvas.h"
 #include "widgets/views/graph/graph_scene.h"
@@ -151,6 +155,7 @@ SubgraphWorkspace::SubgraphWorkspace(const WorkspaceContext& context)
   connect(m_session, &SnapSession::stateChanged, this, [this] {
     updateOverlay();
     scheduleManual();
+    applyCached();
   });
   // A click on the timeline (or a drag on its ruler) plays that motion from the library, paused
   // at the frame, through the one clock; library playback puts the playhead on the timeline.
@@ -218,8 +223,82 @@ GraphModel* SubgraphWorkspace::graphModel() const {
   return m_model;
 }
 
+void SubgraphWorkspace::saveResults(const QString& projectPath) const {
+  if (!m_outcome || !m_outcome->graph || m_outcomeCacheInputs.is_null()) return;
+  if (Status s = writeResultCache(projectPath, kSubgraphCacheName, m_outcomeCacheInputs,
+                                  encodeSubgraphOutcome(*m_outcome));
+      !s) {
+    m_window->statusBar()->showMessage(tr("The subgraph result was not cached: %1")
+                                           .arg(QString::fromStdString(s.error().message)));
+  }
+}
+
+void SubgraphWorkspace::restoreResults(const QString& projectPath) {
+  const Json current = subgraphCacheInputs(*m_project);
+  CachedResult cached = readResultCache(projectPath, kSubgraphCacheName, current);
+  if (cached.state == CachedResult::State::Found) {
+    Result<std::shared_ptr<const SubgraphOutcome>> outcome = decodeSubgraphOutcome(cached.payload);
+    if (outcome) {
+      m_cached = std::move(outcome.value());
+      m_cachedInputs = current;
+      applyCached();
+      return;
+    }
+    markCacheCorrupt(cached, projectPath, outcome.error().message);
+  }
+  if (cached.state == CachedResult::State::Absent) return;
+  m_window->statusBar()->showMessage(cached.message, 10000);
+  m_panel->setSummary(cached.message.toHtmlEscaped());
+  // Stale or corrupt: searched again once the working motions are ready.
+  m_searchWhenReady = true;
+  applyCached();
+}
+
+void SubgraphWorkspace::applyCached() {
+  if (!m_cached && !m_searchWhenReady) return;
+  const auto state = m_session->state();
+  // The session's state must be this project's (ids of another project are never reused).
+  if (!state->frames || state->working.empty() ||
+      state->motionIds != snapPipelineInput(*m_project).motionIds)
+    return;
+  if (m_searchWhenReady) {
+    m_searchWhenReady = false;
+    runSearch();
+    return;
+  }
+  SubgraphSearchInput input;
+  QString why;
+  std::shared_ptr<const SubgraphOutcome> cached = std::move(m_cached);
+  m_cached.reset();
+  if (!makeInput(input, why)) return;
+  std::vector<int> frames;
+  for (const auto& m : input.working) frames.push_back(m->frameCount());
+  if (frames != cached->graph->motionFrameCounts()) {
+    m_window->statusBar()->showMessage(
+        tr("The cached subgraph result does not fit the motions at the working rate; searching "
+           "again."),
+        10000);
+    runSearch();
+    return;
+  }
+  m_outcome = cached;
+  m_outcomeCacheInputs = m_cachedInputs;
+  m_outcomeInput = input;
+  m_outcomeMotions = input.working;
+  m_graph = cached->graph;
+  m_graphFramesOwner = input.frames;
+  m_graphFrames = input.frames.get();
+  m_graphThreshold = input.thresholdM2;
+  showOutcome();
+  m_window->statusBar()->showMessage(tr("Subgraph result restored from the project's cache."),
+                                     8000);
+}
+
 void SubgraphWorkspace::projectReset() {
   cancelJobs();
+  m_cached.reset();
+  m_searchWhenReady = false;
+  m_outcomeCacheInputs = Json();
   m_outcome.reset();
   m_manual.reset();
   m_graph.reset();
@@ -344,13 +423,14 @@ void SubgraphWorkspace::runSearch() {
     return;
   }
   m_manualJob.cancel();
+  const Json cacheInputs = subgraphCacheInputs(*m_project);
   m_panel->setRunning(true);
   m_plot->setIterations({});
   m_results->setCurrentWidget(m_plot);
   m_panel->setSummary(tr("Searching..."));
   reportProgress(0, kJobProgressSteps, tr("Minimum subgraph"));
   JobCallbacks<SubgraphSearchUpdate> callbacks;
-  callbacks.onResult = [this, input](const SubgraphSearchUpdate& update) {
+  callbacks.onResult = [this, input, cacheInputs](const SubgraphSearchUpdate& update) {
     m_plot->setIterations(update.iterations);
     if (!update.outcome) return;
     if (!update.outcome->error.isEmpty()) {
@@ -360,6 +440,7 @@ void SubgraphWorkspace::runSearch() {
       return;
     }
     m_outcome = update.outcome;
+    m_outcomeCacheInputs = cacheInputs;
     m_outcomeInput = input;
     m_outcomeMotions = input.working;
     m_graph = update.outcome->graph;

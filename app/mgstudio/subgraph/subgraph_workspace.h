@@ -50,6 +50,8 @@ class SubgraphWorkspace : public Workspace {
   GraphModel* graphModel() const override;
   void projectReset() override;
   void cancelJobs() override;
+  void saveResults(const QString& projectPath) const override;
+  void restoreResults(const QString& projectPath) override;
   // The last search's subgraph, exported (SUBGRAPH_FORMAT.md) to the folder `base`.
   ReportExport exportForReport(const QString& base) const override;
 
@@ -115,6 +117,13 @@ class SubgraphWorkspace : public Workspace {
   double m_graphThreshold = 0.0;
   std::vector<std::shared_ptr<const Motion>> m_outcomeMotions;  // working motions of m_outcome
   SubgraphSearchInput m_outcomeInput;                           // what m_outcome was made from
+  Json m_outcomeCacheInputs;  // subgraphCacheInputs when m_outcome's search started
+  // A result read from the project's cache, shown once the snap session's working motions (its
+  // frames) are ready; or a search to run then, for a stale or corrupt cache.
+  std::shared_ptr<const SubgraphOutcome> m_cached;
+  Json m_cachedInputs;
+  bool m_searchWhenReady = false;
+  void applyCached();
   bool m_walking = false;
   std::uint64_t m_walkSeed = 1;
 };

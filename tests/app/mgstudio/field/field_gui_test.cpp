@@ -11,12 +11,17 @@
 #include <numbers>
 
 #include <QApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QScreen>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "app/mgstudio/field/field_workspace.h"
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/project_controller.h"
 #include "core/import/motion_reader.h"
 #include "gui_test_main.h"
 #include "support/capture.h"
@@ -132,6 +137,64 @@ TEST(FieldGui, BuildSteerPushCompare) {
   shoot(window, "field_workspace.png");
   EXPECT_LE(window.width(), 1366);
   preview->stop();
+}
+
+// The field is saved beside the project (<project>.mgcache/field.cache) and shown again on open
+// without building; other settings rebuild it; a damaged cache is ignored with a message.
+TEST(FieldGui, SavedFieldReopensFromItsCacheWithoutBuilding) {
+  MainWindow window;
+  window.setAskToSave(false);
+  window.projectFiles()->setInteractive(false);
+  window.resize(1366, 768);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  Project* project = window.project();
+  for (const auto& m : captureOrBundled())
+    project->undoStack()->push(new AddMotionCommand(project, m));
+  FieldWorkspace* ws = window.workspace<FieldWorkspace>();
+  ASSERT_NE(ws, nullptr);
+  ws->raiseDocks();
+  QSignalSpy built(ws, &FieldWorkspace::fieldBuilt);
+  ws->build();
+  ASSERT_TRUE(built.wait(300000)) << "the field did not build";
+  const int states = ws->field()->database->stateCount();
+
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("field.mgproj"));
+  ASSERT_TRUE(window.projectFiles()->saveTo(path));
+  const QString cache = dir.filePath(QStringLiteral("field.mgcache/field.cache"));
+  ASSERT_TRUE(QFileInfo::exists(cache));
+
+  // Reopened: the field is there as soon as the project is, and nothing builds.
+  ASSERT_TRUE(window.projectFiles()->openProject(path));
+  ASSERT_TRUE(ws->field()) << "the field was not restored from its cache";
+  EXPECT_FALSE(ws->isBuilding());
+  EXPECT_EQ(ws->field()->database->stateCount(), states);
+  shoot(window, "field_restored.png");
+
+  // Other settings: the cache is stale, so the field is built again.
+  FieldSettings s = ws->document()->settings();
+  s.k = s.k + 1;
+  project->undoStack()->push(setFieldSettingsCommand(ws->document(), s));
+  ASSERT_TRUE(window.projectFiles()->saveTo(path));
+  ASSERT_TRUE(window.projectFiles()->openProject(path));
+  EXPECT_TRUE(ws->isBuilding()) << "a stale cache was used";
+  ws->cancelJobs();
+  QTest::qWait(200);
+
+  // A damaged cache: ignored, said in the status bar, rebuilt; the project opens all the same.
+  {
+    QFile f(cache);
+    ASSERT_TRUE(f.open(QIODevice::ReadWrite));
+    f.seek(f.size() / 2);
+    f.write("damage");
+  }
+  ASSERT_TRUE(window.projectFiles()->openProject(path));
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("ignored")))
+      << window.statusBar()->currentMessage().toStdString();
+  EXPECT_TRUE(ws->isBuilding());
+  ws->cancelJobs();
+  QTest::qWait(200);
 }
 
 }  // namespace
