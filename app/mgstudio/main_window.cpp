@@ -2,6 +2,7 @@
 #include "app/mgstudio/main_window.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -25,7 +27,9 @@
 #include "app/mgstudio/central_area.h"
 #include "app/mgstudio/heatmap_dock.h"
 #include "app/mgstudio/help_pages.h"
+#include "app/mgstudio/missing_files_action.h"
 #include "app/mgstudio/motion_export_action.h"
+#include "app/mgstudio/opened_files_gate.h"
 #include "app/mgstudio/project_controller.h"
 #include "app/mgstudio/quality_dock.h"
 #include "app/mgstudio/recent_files.h"
@@ -33,6 +37,7 @@
 #include "app/mgstudio/studio_options.h"
 #include "app/mgstudio/workspace_registry.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/commands/motion_uses.h"
 #include "widgets/document/project_file.h"
 #include "widgets/jobs/motion_loader.h"
 #include "widgets/jobs/snap_session.h"
@@ -75,6 +80,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_player = new MotionPlayer(&m_project, m_playback, m_viewport, this);
   // The one preview player under the one transport; every workspace plays through it.
   m_streams = new StreamPlayer(this);
+  // New Project and Open: a preview of the project before stops (its motions are gone).
+  connect(&m_project, &Project::cleared, m_streams, &StreamPlayer::stop);
   m_streams->setViewport(m_viewport, kPreviewCharacterId, QColor(250, 220, 60));
   m_streams->attachTransport(m_playback);
   // One clock: the transport counts frames at the working rate of the timeline and heatmap.
@@ -123,9 +130,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_fileMenu->insertSeparator(m_quitAction);
   m_motionExport->action()->setShortcutContext(Qt::WindowShortcut);
   addAction(m_motionExport->action());
+  // File > Locate Missing Motion / Find Missing Files: a project whose capture moved.
+  m_missingFiles = new MissingFilesActions(this, &m_project, m_library);
+  m_fileMenu->insertAction(m_motionExport->action(), m_missingFiles->locateAction());
+  m_fileMenu->insertAction(m_motionExport->action(), m_missingFiles->findAction());
+  m_fileMenu->insertSeparator(m_motionExport->action());
   connect(m_projectFiles, &ProjectController::projectLoaded, this, [this] {
     for (Workspace* w : m_workspaces) w->projectLoaded();
+    restoreResults();
   });
+  connect(m_projectFiles, &ProjectController::projectSaved, this, &MainWindow::saveResults);
   m_loadProgress = new JobProgressWidget(this);
   statusBar()->addPermanentWidget(m_loadProgress);
   connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_loader, &MotionLoader::cancel);
@@ -353,32 +367,54 @@ void MainWindow::createDocks() {
     if (m_project.motionCount() > 0) m_library->selectMotion(m_project.motions()[0].id);
     // An opened project shows its first motion paused: nothing runs until the author presses play.
     m_playback->setPlaying(false);
+    if (m_missingFiles) m_missingFiles->announce();
   });
 }
 
 void MainWindow::connectLoader() {
-  m_referencePoses = new ReferencePoseOffer(&m_project, this,
-                                            [this](const QStringList& paths) { openFiles(paths); });
+  // Files reloaded without their reference poses were in the project already: nothing new to ask.
+  m_referencePoses = new ReferencePoseOffer(&m_project, this, [this](const QStringList& paths) {
+    const bool running = m_loader->isRunning();
+    openFiles(paths);
+    if (!running) m_openedFiles->acceptBatch();
+  });
   statusBar()->addPermanentWidget(m_referencePoses->bar());
   connect(m_loader, &MotionLoader::progressChanged, this,
-          [this](int done, int total, const QString& path) {
-            m_loadProgress->setProgress(
-                done, total,
-                path.isEmpty() ? tr("Loading") : tr("Loading %1").arg(QFileInfo(path).fileName()));
+          [this](int done, int total, const QString& path, double fraction) {
+            const QString file = QFileInfo(path).fileName();
+            const QString text =
+                path.isEmpty() ? tr("Loading")
+                : total > 1    ? tr("Loading %1 (%2 of %3)").arg(file).arg(done + 1).arg(total)
+                               : tr("Loading %1").arg(file);
+            m_loadProgress->setProgress(static_cast<int>(std::lround(fraction * 1000)), 1000, text);
           });
-  connect(m_loader, &MotionLoader::motionLoaded, this,
-          [this](const QString& path, std::shared_ptr<const Motion> motion) {
-            auto* command = new AddMotionCommand(&m_project, std::move(motion));
-            const MotionId id = command->id();
-            m_project.undoStack()->push(command);
-            m_referencePoses->noteLoaded(path, id, *m_project.motions().back().motion);
-            m_recentFiles->add(path);
-            statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
-            if (m_selectNextLoaded) {
-              m_selectNextLoaded = false;
-              m_library->selectMotion(id);
-            }
-          });
+  m_openedFiles = new OpenedFilesGate(
+      &m_project, this, [this](const QString& path, std::shared_ptr<const Motion> motion) {
+        auto* command = new AddMotionCommand(&m_project, std::move(motion));
+        const MotionId id = command->id();
+        m_project.undoStack()->push(command);
+        m_referencePoses->noteLoaded(path, id, *m_project.motions().back().motion);
+        m_recentFiles->add(path);
+        statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
+        if (m_selectNextLoaded) {
+          m_selectNextLoaded = false;
+          m_library->selectMotion(id);
+        }
+      });
+  connect(m_openedFiles, &OpenedFilesGate::decided, this, [this](int added, int left) {
+    statusBar()->showMessage(added > 0
+                                 ? countText(added, tr("Added %1 file"), tr("Added %1 files"))
+                                 : countText(left, tr("Left out %1 file"), tr("Left out %1 files")),
+                             6000);
+    if (added > 0) m_referencePoses->batchFinished();
+  });
+  connect(m_openedFiles, &OpenedFilesGate::addedApart, this, [this](const QStringList& lines) {
+    statusBar()->showMessage(lines.join(QStringLiteral("; ")) +
+                                 (lines.size() == 1 ? tr(" (in its own library group)")
+                                                    : tr(" (in their own library groups)")),
+                             10000);
+  });
+  connect(m_loader, &MotionLoader::motionLoaded, m_openedFiles, &OpenedFilesGate::offer);
   connect(m_loader, &MotionLoader::loadFailed, this,
           [this](const QString& path, const QString& message) {
             m_batchErrors.push_back(message);
@@ -406,13 +442,17 @@ void MainWindow::connectLoader() {
       box->open();
     }
     if (!cancelled) m_referencePoses->batchFinished();
+    m_openedFiles->batchFinished(cancelled);  // asks about files that do not fit, if any
     emit loadBatchFinished(errors);
   });
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
   if (paths.isEmpty()) return;
-  if (!m_loader->isRunning()) m_selectNextLoaded = true;
+  if (!m_loader->isRunning()) {
+    m_selectNextLoaded = true;
+    m_openedFiles->batchStarted();
+  }
   m_loader->load(paths, m_project.importOptions());
 }
 
@@ -444,11 +484,27 @@ void MainWindow::showImportOptions() {
 void MainWindow::removeSelectedMotions() {
   const QList<MotionId> ids = m_library->selectedMotions();
   if (ids.isEmpty()) return;
-  if (ids.size() > 1)
-    m_project.undoStack()->beginMacro(
-        countText(ids.size(), tr("Remove %1 motion"), tr("Remove %1 motions")));
-  for (MotionId id : ids) m_project.undoStack()->push(new RemoveMotionCommand(&m_project, id));
-  if (ids.size() > 1) m_project.undoStack()->endMacro();
+  const std::vector<MotionId> motions(ids.begin(), ids.end());
+  // What the author made on these motions goes with them, asked first, in the same undo step.
+  QStringList uses;
+  for (const MotionUse& use : motionUses(m_project, {motions.begin(), motions.end()}))
+    uses << use.what;
+  if (!uses.isEmpty() && m_askBeforeRemovingUses) {
+    const QString which = ids.size() == 1
+                              ? QString::fromStdString(m_project.motion(ids[0])->name)
+                              : countText(ids.size(), tr("%1 motion"), tr("%1 motions"));
+    QMessageBox box(QMessageBox::Question, tr("Remove Motions"),
+                    tr("Remove %1 and what was made on it?").arg(which), QMessageBox::NoButton,
+                    this);
+    box.setInformativeText(tr("Also removed: %1. Edit > Undo brings everything back.")
+                               .arg(uses.join(QStringLiteral(", "))));
+    QPushButton* remove = box.addButton(tr("Remove"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != remove) return;
+  }
+  m_project.undoStack()->push(new RemoveMotionsCommand(&m_project, motions));
 }
 
 void MainWindow::updatePlayAction(bool playing) {
@@ -592,6 +648,19 @@ void MainWindow::dropEvent(QDropEvent* event) {
   if (paths.isEmpty()) return;
   event->acceptProposedAction();
   openFiles(paths);
+}
+
+// The results that took time, as caches beside the project (widgets/document/result_cache.h).
+void MainWindow::saveResults(const QString& projectPath) {
+  for (const Workspace* w : m_workspaces) w->saveResults(projectPath);
+  m_quality->saveResults(projectPath);
+}
+
+void MainWindow::restoreResults() {
+  const QString path = m_project.fileName();  // empty for a recovered autosave: no caches
+  if (path.isEmpty()) return;
+  for (Workspace* w : m_workspaces) w->restoreResults(path);
+  m_quality->restoreResults(path);
 }
 
 }  // namespace mg

@@ -16,9 +16,11 @@ namespace mg {
 
 class CentralArea;
 class JobProgressWidget;
+class MissingFilesActions;
 class MotionExportAction;
 class MotionLibraryView;
 class MotionLoader;
+class OpenedFilesGate;
 class MotionPlayer;
 class PlaybackBar;
 class HeatmapPanel;
@@ -50,6 +52,10 @@ class MainWindow : public QMainWindow {
 
   Project* project() { return &m_project; }
   MotionLoader* loader() const { return m_loader; }
+  OpenedFilesGate* openedFiles() const { return m_openedFiles; }
+  // Remove Motion asks before it removes hubs, nodes or keys made on the motions (tests turn the
+  // question off: the removal is then as if Remove was pressed).
+  void setAskBeforeRemovingUses(bool ask) { m_askBeforeRemovingUses = ask; }
   PlaybackController* playback() const { return m_playback; }
   MotionPlayer* player() const { return m_player; }
   // The one preview player (every workspace's walks and clips), attached to playback().
@@ -79,6 +85,7 @@ class MainWindow : public QMainWindow {
   HeatmapPanel* heatmap() const { return m_heatmap; }
   QualityDock* quality() const { return m_quality; }
   MotionExportAction* motionExport() const { return m_motionExport; }
+  MissingFilesActions* missingFiles() const { return m_missingFiles; }
   ReferencePoseOffer* referencePoses() const { return m_referencePoses; }
 
  signals:
@@ -92,6 +99,10 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // Writes every workspace's and the Quality dock's result caches beside `projectPath`, and
+  // restores them after a project was opened (Workspace::saveResults, restoreResults).
+  void saveResults(const QString& projectPath);
+  void restoreResults();
   WorkspaceContext workspaceContext();
   void createActions();
   void createMenus();
@@ -108,6 +119,8 @@ class MainWindow : public QMainWindow {
 
   Project m_project;
   MotionLoader* m_loader = nullptr;
+  OpenedFilesGate* m_openedFiles = nullptr;
+  bool m_askBeforeRemovingUses = true;  // what does not fit the project waits for a question
   PlaybackController* m_playback = nullptr;
   MotionPlayer* m_player = nullptr;
   StreamPlayer* m_streams = nullptr;
@@ -118,6 +131,7 @@ class MainWindow : public QMainWindow {
   HeatmapPanel* m_heatmap = nullptr;  // app/mgstudio/heatmap_dock.cpp
   QualityDock* m_quality = nullptr;
   MotionExportAction* m_motionExport = nullptr;
+  MissingFilesActions* m_missingFiles = nullptr;
   PlaybackBar* m_playbackBar = nullptr;
   JobProgressWidget* m_loadProgress = nullptr;
   RecentFiles* m_recentFiles = nullptr;

@@ -31,6 +31,11 @@ ReferencePoseOffer::ReferencePoseOffer(Project* project, QWidget* parent,
   row->addWidget(m_drop);
   row->addWidget(m_keep);
   m_bar->hide();
+  // New Project and Open: the offer was about the files of the project before.
+  connect(project, &Project::cleared, this, [this] {
+    m_bar->hide();
+    m_noted.clear();
+  });
   connect(m_drop, &QPushButton::clicked, this, [this] {
     m_bar->hide();
     drop(m_frames);

@@ -38,10 +38,15 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       QStringLiteral(
           "Play <n> copies of a capture (--bench-file) and print the viewport frame rate as JSON."),
       QStringLiteral("n"));
+  const QCommandLineOption benchLoad(
+      QStringLiteral("bench-load"),
+      QStringLiteral("Open the files given at once, measure the UI thread and memory while they "
+                     "load and for --bench-seconds after, print the figures as JSON and quit."));
   const QCommandLineOption benchSeconds(
       QStringLiteral("bench-seconds"),
-      QStringLiteral("Length of the viewport measurement (default 5)."), QStringLiteral("s"),
-      QStringLiteral("5"));
+      QStringLiteral("Length of the viewport measurement, or of the settling after --bench-load "
+                     "(default 5)."),
+      QStringLiteral("s"), QStringLiteral("5"));
   const QCommandLineOption benchFile(
       QStringLiteral("bench-file"),
       QStringLiteral("Capture used by --bench-viewport (default: the sample)."),
@@ -72,8 +77,8 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
                      "geometry in screen pixels as JSON lines."));
   parser.addOptions({workspace, layoutReport});
   parser.addOption(pmgDemo);
-  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchSeconds, benchFile,
-                     openProject, suggestHubs, walk});
+  parser.addOptions({sample, timing, screenshot, quitAfter, bench, benchLoad, benchSeconds,
+                     benchFile, openProject, suggestHubs, walk});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -114,6 +119,7 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
       return false;
     }
   }
+  options->benchLoad = parser.isSet(benchLoad);
   options->walk = parser.isSet(walk);
   options->workspace = parser.value(workspace);
   options->layoutReport = parser.isSet(layoutReport);
@@ -129,6 +135,10 @@ bool parseStudioOptions(const QStringList& arguments, StudioOptions* options, QS
   options->benchSeconds = parser.value(benchSeconds).toDouble(&ok);
   if (!ok || options->benchSeconds <= 0) {
     *error = QStringLiteral("--bench-seconds needs a positive number of seconds");
+    return false;
+  }
+  if (options->benchLoad && options->files.isEmpty()) {
+    *error = QStringLiteral("--bench-load needs the capture files to open");
     return false;
   }
   return true;

@@ -19,6 +19,7 @@ struct StudioOptions {
   QString screenshotPath;   // --screenshot PATH: grab the window to PATH before quitting
   int quitAfterMs = -1;     // --quit-after-ms N: quit N ms after the first frame is shown
   int benchSkeletons = 0;   // --bench-viewport N: measure the viewport frame rate with N copies
+  bool benchLoad = false;   // --bench-load: open `files` at once and print the load figures
   double benchSeconds = 5;  // --bench-seconds S: length of that measurement
   QString
       pmgDemoDir;     // --pmg-demo DIR: build the walking node of DIR (cmu_turns) and its self-loop

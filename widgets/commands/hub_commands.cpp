@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/commands/hub_commands.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
+#include "widgets/commands/metric_settings_command.h"
+#include "widgets/commands/motion_uses.h"
 #include "widgets/views/common/count_text.h"
 
 namespace mg {
@@ -103,5 +108,50 @@ int nextDragSerial() {
   static int serial = 0;
   return ++serial;
 }
+
+namespace {
+
+// Hubs whose source frame is on one of the motions.
+std::vector<MotionUse> hubUsesOf(Project& project, const std::set<MotionId>& motions) {
+  HubList* hubs = nullptr;
+  for (ProjectSection* section : ProjectSection::of(project))
+    if (auto* h = qobject_cast<HubList*>(section)) hubs = h;
+  if (!hubs) return {};
+  std::vector<HubId> ids;
+  for (const HubSpec& h : hubs->hubs())
+    if (motions.count(h.motion)) ids.push_back(h.id);
+  if (ids.empty()) return {};
+  return {
+      {countText(static_cast<qsizetype>(ids.size()), QObject::tr("%1 hub"), QObject::tr("%1 hubs")),
+       [hubs, ids](QUndoCommand* parent) {
+         for (HubId id : ids) new RemoveHubCommand(hubs, id, parent);
+       }}};
+}
+
+const RegisterMotionUseFinder kHubUses(&hubUsesOf);
+
+// Hub frames count at the working rate: a new rate moves each to the same moment of its motion.
+void followHubFrames(Project& project, double oldFps, double newFps, QUndoCommand* parent) {
+  HubList* hubs = nullptr;
+  for (ProjectSection* section : ProjectSection::of(project))
+    if (auto* h = qobject_cast<HubList*>(section)) hubs = h;
+  if (!hubs) return;
+  for (const HubSpec& h : hubs->hubs()) {
+    HubSpec moved = h;
+    moved.frame = static_cast<int>(std::lround(h.frame * newFps / oldFps));
+    if (const std::shared_ptr<const Motion> m = project.motion(h.motion))
+      moved.frame = std::clamp(moved.frame, 0, std::max(0, workingFrameCount(*m, newFps) - 1));
+    if (moved == h) continue;
+    new ChangeValue<HubSpec>(
+        QObject::tr("Move %1 to the new rate").arg(h.name),
+        {[hubs, id = h.id] { return hubs->hub(id) ? *hubs->hub(id) : HubSpec{}; },
+         [hubs](const HubSpec& s) { hubs->setHub(s); }},
+        moved, MergeId::None, {}, parent);
+  }
+}
+
+const RegisterWorkingRateFollower kHubFrames(&followHubFrames);
+
+}  // namespace
 
 }  // namespace mg

@@ -3,6 +3,8 @@
 
 #include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
+#include "widgets/commands/motion_uses.h"
+#include "widgets/views/common/count_text.h"
 
 namespace mg {
 
@@ -126,5 +128,34 @@ QUndoCommand* moveParametricNodeCommand(ParametricDocument* doc, ParamNodeId id,
        [doc, id](const Position& p) { doc->setNodePosition(id, p.first, p.second); }},
       Position{x, y});
 }
+
+namespace {
+
+// Parametric nodes with an example on one of the motions (their edges go with them).
+std::vector<MotionUse> parametricUsesOf(Project& project, const std::set<MotionId>& motions) {
+  ParametricDocument* doc = nullptr;
+  for (ProjectSection* section : ProjectSection::of(project))
+    if (auto* d = qobject_cast<ParametricDocument*>(section)) doc = d;
+  if (!doc) return {};
+  std::vector<ParamNodeId> ids;
+  for (const ParamNodeEntry& n : doc->nodes()) {
+    for (const ParamExample& e : n.examples) {
+      if (motions.count(e.motion)) {
+        ids.push_back(n.id);
+        break;
+      }
+    }
+  }
+  if (ids.empty()) return {};
+  return {{countText(static_cast<qsizetype>(ids.size()), QObject::tr("%1 parametric node"),
+                     QObject::tr("%1 parametric nodes")),
+           [doc, ids](QUndoCommand* parent) {
+             for (ParamNodeId id : ids) new RemoveParametricNodeCommand(doc, id, parent);
+           }}};
+}
+
+const RegisterMotionUseFinder kParametricUses(&parametricUsesOf);
+
+}  // namespace
 
 }  // namespace mg

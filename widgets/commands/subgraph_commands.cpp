@@ -3,6 +3,8 @@
 
 #include "widgets/commands/change_value.h"
 #include "widgets/commands/command_text.h"
+#include "widgets/commands/motion_uses.h"
+#include "widgets/views/common/count_text.h"
 
 namespace mg {
 
@@ -71,5 +73,46 @@ QUndoCommand* setSubgraphChoicesCommand(SubgraphDocument* doc, std::vector<Subgr
        [doc](const std::vector<SubgraphChoice>& c) { doc->setChoices(c); }},
       std::move(after));
 }
+
+namespace {
+
+// Subgraph keys on one of the motions, and the stretches kept by hand on them.
+std::vector<MotionUse> subgraphUsesOf(Project& project, const std::set<MotionId>& motions) {
+  SubgraphDocument* doc = nullptr;
+  for (ProjectSection* section : ProjectSection::of(project))
+    if (auto* d = qobject_cast<SubgraphDocument*>(section)) doc = d;
+  if (!doc) return {};
+  std::vector<MotionUse> uses;
+  std::vector<SubgraphKeyId> keys;
+  for (const SubgraphKeySpec& k : doc->keys())
+    if (motions.count(k.motion)) keys.push_back(k.id);
+  if (!keys.empty()) {
+    uses.push_back({countText(static_cast<qsizetype>(keys.size()), QObject::tr("%1 subgraph key"),
+                              QObject::tr("%1 subgraph keys")),
+                    [doc, keys](QUndoCommand* parent) {
+                      for (SubgraphKeyId id : keys) new RemoveSubgraphKeyCommand(doc, id, parent);
+                    }});
+  }
+  std::vector<SubgraphChoice> kept;
+  for (const SubgraphChoice& c : doc->choices())
+    if (!motions.count(c.motion)) kept.push_back(c);
+  const qsizetype dropped = static_cast<qsizetype>(doc->choices().size() - kept.size());
+  if (dropped > 0) {
+    uses.push_back({countText(dropped, QObject::tr("%1 stretch kept by hand"),
+                              QObject::tr("%1 stretches kept by hand")),
+                    [doc, kept](QUndoCommand* parent) {
+                      new ChangeValue<std::vector<SubgraphChoice>>(
+                          QObject::tr("Drop stretches kept by hand"),
+                          {[doc] { return doc->choices(); },
+                           [doc](const std::vector<SubgraphChoice>& c) { doc->setChoices(c); }},
+                          kept, MergeId::None, {}, parent);
+                    }});
+  }
+  return uses;
+}
+
+const RegisterMotionUseFinder kSubgraphUses(&subgraphUsesOf);
+
+}  // namespace
 
 }  // namespace mg

@@ -22,10 +22,12 @@ void readFiles(JobContext<LoadOutcome>& job, const QStringList& paths,
     job.progress().report(i / n);
     LoadOutcome outcome;
     outcome.path = paths[i];
+    // Each file its share of the bar; a BVH file reports as it is read and stops when cancelled.
+    const Progress fileProgress = job.progress().slice(i / n, (i + 1) / n);
     // readMotionFile reports bad input as errors; a file that still asks for more memory than
     // there is must fail alone, not take the editor (and the author's project) down with it.
     try {
-      Result<Motion> read = readMotionFile(paths[i].toStdString(), options);
+      Result<Motion> read = readMotionFile(paths[i].toStdString(), options, fileProgress);
       if (read) {
         outcome.motion = std::make_shared<const Motion>(std::move(read).value());
       } else {
@@ -40,6 +42,7 @@ void readFiles(JobContext<LoadOutcome>& job, const QStringList& paths,
       outcome.error =
           QStringLiteral("%1: reading failed: %2").arg(paths[i], QString::fromLocal8Bit(e.what()));
     }
+    if (job.cancelled()) return;  // a file cut short by the cancel is not reported as failed
     job.addResult(std::move(outcome));
   }
   job.setPhase(QString());
@@ -67,16 +70,17 @@ void MotionLoader::load(const QStringList& paths, const ImportOptions& options) 
       JobCallbacks<LoadOutcome>{
           [this](const LoadOutcome& outcome) { deliver(outcome); },
           [this, alreadyDone, files = batch.size()](int value, int maximum, const QString& text) {
-            const int read =
-                static_cast<int>(std::lround(static_cast<double>(value) * files / maximum));
-            emit progressChanged(alreadyDone + read, m_batchSize, text);
+            const double read = static_cast<double>(value) * files / maximum;  // in files
+            emit progressChanged(alreadyDone + static_cast<int>(std::floor(read)), m_batchSize,
+                                 text, (alreadyDone + read) / m_batchSize);
           },
           [this](bool cancelled) {
             m_pending.clear();
             emit finished(cancelled);
           }});
   if (!wasRunning) emit started(m_batchSize);
-  emit progressChanged(alreadyDone, m_batchSize, batch.first());
+  emit progressChanged(alreadyDone, m_batchSize, batch.first(),
+                       static_cast<double>(alreadyDone) / m_batchSize);
 }
 
 void MotionLoader::cancel() {

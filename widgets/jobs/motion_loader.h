@@ -31,7 +31,8 @@ class MotionLoader : public QObject {
   ~MotionLoader() override;
 
   void load(const QStringList& paths, const ImportOptions& options);
-  // Stops after the file being read; the rest of the batch is dropped. finished(true) follows.
+  // Stops the file being read (a BVH file within a few megabytes) and drops the rest of the batch.
+  // finished(true) follows.
   void cancel();
   bool isRunning() const { return m_slot.isRunning(); }
   // Files requested but not yet delivered, in reading order.
@@ -39,8 +40,10 @@ class MotionLoader : public QObject {
 
  signals:
   void started(int fileCount);
-  // `done` files of `total` are read; `currentPath` is the one being read next (may be empty).
-  void progressChanged(int done, int total, const QString& currentPath);
+  // `done` files of `total` are read; `currentPath` is the one being read next (may be empty);
+  // `fraction` of the batch's work is done, within files too (a large BVH file reports as it is
+  // read).
+  void progressChanged(int done, int total, const QString& currentPath, double fraction);
   void motionLoaded(const QString& path, std::shared_ptr<const mg::Motion> motion);
   void loadFailed(const QString& path, const QString& message);
   // The batch ended: every file delivered, or cancelled through cancel().

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 
+#include <QDir>
 #include <QObject>
 
 #include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
+#include "widgets/document/skeleton_groups.h"
 
 namespace mg {
 
@@ -23,42 +25,37 @@ int SnapPipelineState::graphHubIndex(HubId id) const {
 SnapPipelineInput snapPipelineInput(const Project& project) {
   SnapPipelineInput in;
   const std::vector<MotionEntry>& entries = project.motions();
-  // The skeleton most motions share (the first such motion's on a tie).
-  const Skeleton* common = nullptr;
-  int best = 0;
-  for (const MotionEntry& e : entries) {
-    if (!e.motion || !e.motion->skeleton) continue;
-    const int n =
-        static_cast<int>(std::count_if(entries.begin(), entries.end(), [&e](const MotionEntry& o) {
-          return o.motion && o.motion->skeleton &&
-                 o.motion->skeleton->sameHierarchy(*e.motion->skeleton);
-        }));
-    if (n > best) {
-      best = n;
-      common = e.motion->skeleton.get();
-    }
-  }
-  const MotionEntry* firstKept = nullptr;
-  for (const MotionEntry& e : entries) {
-    if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common))
-      continue;
-    firstKept = firstKept ? firstKept : &e;
-  }
-  for (const MotionEntry& e : entries) {
-    if (common && e.motion && e.motion->skeleton && !e.motion->skeleton->sameHierarchy(*common)) {
-      const QString other = firstKept ? QString::fromStdString(firstKept->motion->name) : QString();
+  // The working skeleton is the first motion's (skeleton_groups.h): files of another skeleton
+  // added later are set aside and never take the hubs' motions away. Missing motions (their file
+  // was not found: a placeholder) are set aside too, saying where the file was.
+  const SkeletonGroups groups = skeletonGroups(entries);
+  const Motion* first = workingSkeletonMotion(entries);
+  for (size_t row = 0; row < entries.size(); ++row) {
+    const MotionEntry& e = entries[row];
+    if (e.file.missing) {
       in.setAside.push_back(
           {e.id, QString::fromStdString(e.motion->name),
-           QObject::tr(
-               "another skeleton (%1 joints) than %2 (%3 joints): Snap-Together needs one skeleton")
+           QObject::tr("the file is missing: %1 (File > Find Missing Files, or Locate...)")
+               .arg(QDir::toNativeSeparators(QString::fromStdString(e.motion->sourcePath)))});
+      continue;
+    }
+    if (groups.groupOfRow[row] > 0) {
+      in.setAside.push_back(
+          {e.id, QString::fromStdString(e.motion->name),
+           QObject::tr("another skeleton (%1 joints) than %2 (%3 joints), the first motion's: "
+                       "Snap-Together needs one skeleton")
                .arg(e.motion->skeleton->jointCount())
-               .arg(other)
-               .arg(common->jointCount())});
+               .arg(QString::fromStdString(first->name))
+               .arg(first->skeleton->jointCount())});
       continue;
     }
     in.motionIds.push_back(e.id);
     in.motions.push_back(e.motion);
   }
+  std::stable_sort(in.setAside.begin(), in.setAside.end(),
+                   [&project](const SetAsideMotion& a, const SetAsideMotion& b) {
+                     return project.indexOf(a.id) < project.indexOf(b.id);
+                   });
   in.metric = project.metricSettings();
   in.hubs = hubsOf(project)->hubs();
   return in;

@@ -27,8 +27,8 @@ struct SetAsideMotion {
 };
 
 // What the derivation reads from the document: copies, so it can run on a worker. Snap-Together
-// needs one skeleton: the motions sharing the skeleton most motions have (ties: the first
-// motion's) are derived, the others are set aside with the reason.
+// needs one skeleton: the motions of the working skeleton (the first motion's, skeleton_groups.h)
+// are derived, the others are set aside with the reason.
 struct SnapPipelineInput {
   std::vector<MotionId> motionIds;                     // project order, set-aside ones left out
   std::vector<std::shared_ptr<const Motion>> motions;  // as imported (file rate)

@@ -60,10 +60,25 @@ bool SnapSession::sameDerivation(const SnapPipelineInput& a, const SnapPipelineI
   return true;
 }
 
+std::shared_ptr<const SnapPipelineState> SnapSession::withSetAside(
+    std::shared_ptr<const SnapPipelineState> state) const {
+  if (!state || state->setAside == m_lastInput.setAside) return state;
+  auto copy = std::make_shared<SnapPipelineState>(*state);
+  copy->setAside = m_lastInput.setAside;
+  return copy;
+}
+
 void SnapSession::restart() {
   SnapPipelineInput input = snapPipelineInput(*m_project);
   if (m_hasRun && sameDerivation(input, m_lastInput)) {
+    // The same derivation, but motions it sets aside came or went (files of another skeleton
+    // added): the state says so without deriving again.
+    const bool asideChanged = input.setAside != m_lastInput.setAside;
     m_lastInput = std::move(input);
+    if (asideChanged && m_state) {
+      m_state = withSetAside(m_state);
+      emit stateChanged();
+    }
     emit appearanceChanged();
     return;
   }
@@ -83,7 +98,7 @@ void SnapSession::restart() {
         });
       },
       {[this](const std::shared_ptr<const SnapPipelineState>& s) {
-         m_state = s;
+         m_state = withSetAside(s);
          emit stateChanged();
        },
        [this](int v, int max, const QString&) {

@@ -83,6 +83,9 @@ class SnapSession : public QObject {
   void scheduleRestart();
   void restart();
   bool sameDerivation(const SnapPipelineInput& a, const SnapPipelineInput& b) const;
+  // `state` with the set-aside motions of the last input (a job's result may predate them).
+  std::shared_ptr<const SnapPipelineState> withSetAside(
+      std::shared_ptr<const SnapPipelineState> state) const;
 
   Project* m_project;
   JobSlot<std::shared_ptr<const SnapPipelineState>> m_pipeline;

@@ -23,6 +23,7 @@
 
 #include <QDockWidget>
 #include "app/mgstudio/main_window.h"
+#include "app/mgstudio/opened_files_gate.h"
 #include "app/mgstudio/pmg/parametric_workspace.h"
 #include "app/mgstudio/snap/snap_workspace.h"
 #include "app/mgstudio/studio_style.h"
@@ -201,6 +202,10 @@ TEST(GuiSmoke, SampleOpensPlaysAndIsDrawn) {
   EXPECT_TRUE(drop.isAccepted());
   ASSERT_TRUE(batch.wait(60000));
   EXPECT_EQ(batch.last()[0].toStringList().size(), 1);
+  // 01_01 is another skeleton than the boxer's: asked first, nothing added yet; then added.
+  ASSERT_NE(window.openedFiles()->question(), nullptr);
+  EXPECT_EQ(window.project()->motionCount(), 1);
+  window.openedFiles()->addHeld();
   ASSERT_EQ(window.project()->motionCount(), 2);
 
   // Selecting both motions shows both skeletons, each in its own colour.

@@ -3,7 +3,11 @@
 
 #include <QSignalSpy>
 
+#include "tests/support/synthetic_motion.h"
+#include "widgets/commands/hub_commands.h"
 #include "widgets/commands/metric_settings_command.h"
+#include "widgets/commands/motion_commands.h"
+#include "widgets/document/hub_list.h"
 #include "widgets/document/project.h"
 
 namespace mg {
@@ -53,6 +57,46 @@ TEST(MetricSettingsCommand, SuccessiveChangesUndoOneByOne) {
   EXPECT_EQ(project.metricSettings().windowFrames, 5);
   project.undoStack()->undo();
   EXPECT_EQ(project.metricSettings().windowFrames, MetricSettings{}.windowFrames);
+}
+
+// Hub frames count at the working rate: a new rate keeps each hub at the same moment, in the same
+// undo step (a hub at frame 90 of 30 fps once silently moved to 1.5 s at 60 fps).
+TEST(MetricSettingsCommand, ANewWorkingRateKeepsHubsAtTheirMoment) {
+  Project project;
+  Motion m = test::makeSwingMotion(120, 30.0);  // 4 s
+  auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m)));
+  const MotionId id = add->id();
+  project.undoStack()->push(add);
+  HubSpec h;
+  h.name = QStringLiteral("Hub 1");
+  h.colour = QColor(200, 100, 50);
+  h.motion = id;
+  h.frame = 90;  // 3 s at the default 30 fps
+  h.threshold = 0.2;
+  auto* hub = new AddHubCommand(hubsOf(project), h);
+  const HubId hubId = hub->id();
+  project.undoStack()->push(hub);
+  ASSERT_EQ(project.metricSettings().workingFps, 30.0);
+  const int steps = project.undoStack()->count();
+
+  MetricSettings s = project.metricSettings();
+  s.workingFps = 60;
+  project.undoStack()->push(setMetricSettingsCommand(&project, s));
+  EXPECT_EQ(project.undoStack()->count(), steps + 1);
+  EXPECT_EQ(hubsOf(project)->hub(hubId)->frame, 180);
+  s.workingFps = 24;
+  project.undoStack()->push(setMetricSettingsCommand(&project, s));
+  EXPECT_EQ(hubsOf(project)->hub(hubId)->frame, 72);
+  project.undoStack()->undo();
+  EXPECT_EQ(hubsOf(project)->hub(hubId)->frame, 180);
+  project.undoStack()->undo();
+  EXPECT_EQ(hubsOf(project)->hub(hubId)->frame, 90);
+  EXPECT_EQ(project.metricSettings().workingFps, 30.0);
+  // Other settings leave the frames alone.
+  s = project.metricSettings();
+  s.windowFrames = 5;
+  project.undoStack()->push(setMetricSettingsCommand(&project, s));
+  EXPECT_EQ(hubsOf(project)->hub(hubId)->frame, 90);
 }
 
 }  // namespace

@@ -190,9 +190,12 @@ TEST(ExportFolderDialog, AcceptsAFolderThatDoesNotExistYetAndCreatesIt) {
   EXPECT_EQ(QDir(dialog.selectedFiles().first()).canonicalPath(), QDir(wanted).canonicalPath());
 }
 
-// Snap-Together needs one skeleton: the derivation keeps the skeleton most motions share and sets
-// the others aside with the reason (they once vanished from the timeline without a word).
-TEST(SnapPipelineInput, SetsAsideMotionsOfAnotherSkeleton) {
+// Snap-Together needs one skeleton: the others are set aside with the reason (they once vanished
+// from the timeline without a word). The working skeleton is the first motion's: more files of
+// another skeleton (here three against two) are set aside and never take the hubs' motions away
+// (opening six cmu_turns walks after the sample used to empty every hub: the skeleton most motions
+// had won).
+TEST(SnapPipelineInput, SetsAsideMotionsOfAnotherSkeletonHoweverManyAreAdded) {
   Project project;
   auto addMotion = [&](Motion m, const char* name) {
     m.name = name;
@@ -201,18 +204,21 @@ TEST(SnapPipelineInput, SetsAsideMotionsOfAnotherSkeleton) {
     project.undoStack()->push(add);
     return id;
   };
-  Motion odd = test::makeSwingMotion(40);
-  auto skeleton = std::make_shared<Skeleton>(*odd.skeleton);
-  skeleton->joints.back().name = "Tail";  // another hierarchy: a joint of another name
-  odd.skeleton = skeleton;
-  const MotionId oddId = addMotion(odd, "odd");
   const MotionId a = addMotion(test::makeSwingMotion(40), "a");
   const MotionId b = addMotion(test::makeSwingMotion(50), "b");
+  std::vector<MotionId> odd;
+  for (const char* name : {"odd1", "odd2", "odd3"}) {
+    Motion m = test::makeSwingMotion(40);
+    auto skeleton = std::make_shared<Skeleton>(*m.skeleton);
+    skeleton->joints.back().name = "Tail";  // another hierarchy: a joint of another name
+    m.skeleton = skeleton;
+    odd.push_back(addMotion(m, name));
+  }
   const SnapPipelineInput in = snapPipelineInput(project);
   EXPECT_EQ(in.motionIds, (std::vector<MotionId>{a, b}));
-  ASSERT_EQ(in.setAside.size(), 1u);
-  EXPECT_EQ(in.setAside[0].id, oddId);
-  EXPECT_EQ(in.setAside[0].name, QStringLiteral("odd"));
+  ASSERT_EQ(in.setAside.size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(in.setAside[i].id, odd[i]);
+  EXPECT_EQ(in.setAside[0].name, QStringLiteral("odd1"));
   EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("skeleton")));
   EXPECT_TRUE(in.setAside[0].reason.contains(QStringLiteral("a")))
       << in.setAside[0].reason.toStdString();

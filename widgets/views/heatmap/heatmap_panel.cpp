@@ -254,6 +254,15 @@ void HeatmapPanel::requestGrid() {
   key.settings = m_project->metricSettings();
   std::vector<std::shared_ptr<const Motion>> motions;
   for (MotionId id : m_ids) {
+    if (m_project->isMissing(id)) {
+      // A placeholder has no frames to compare: say why instead of a meaningless grid.
+      m_cache->cancel();
+      showGrid(nullptr);
+      m_status->setText(tr("%1's file is missing (%2): File > Find Missing Files, or Locate...")
+                            .arg(QString::fromStdString(m_project->motion(id)->name),
+                                 QString::fromStdString(m_project->motion(id)->sourcePath)));
+      return;
+    }
     if (auto m = m_project->motion(id)) {
       key.motions.push_back(id);
       motions.push_back(std::move(m));

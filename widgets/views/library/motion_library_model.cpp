@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/library/motion_library_model.h"
 
+#include <QBrush>
+#include <QColor>
 #include <QDir>
+#include <QPalette>
+
+#include "widgets/document/missing_motions.h"
 
 namespace mg {
 
@@ -9,10 +14,44 @@ MotionLibraryModel::MotionLibraryModel(Project* project, QObject* parent)
     : QAbstractTableModel(parent), m_project(project) {
   connect(project, &Project::motionAboutToBeAdded, this,
           [this](MotionId, int row) { beginInsertRows({}, row, row); });
-  connect(project, &Project::motionAdded, this, [this] { endInsertRows(); });
+  connect(project, &Project::motionAdded, this, [this] {
+    const int before = regroup();
+    endInsertRows();
+    repaintGroups(before);
+  });
   connect(project, &Project::motionAboutToBeRemoved, this,
           [this](MotionId, int row) { beginRemoveRows({}, row, row); });
-  connect(project, &Project::motionRemoved, this, [this] { endRemoveRows(); });
+  connect(project, &Project::motionRemoved, this, [this] {
+    const int before = regroup();
+    endRemoveRows();
+    repaintGroups(before);
+  });
+  regroup();
+}
+
+int MotionLibraryModel::regroup() {
+  const int before = m_groups.groupCount;
+  m_groups = skeletonGroups(m_project->motions());
+  return before;
+}
+
+void MotionLibraryModel::repaintGroups(int groupsBefore) {
+  // Removing the first motion can renumber every group: repaint the rows.
+  const int rows = m_project->motionCount();
+  if ((groupsBefore > 1 || m_groups.groupCount > 1) && rows > 0)
+    emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
+}
+
+QString MotionLibraryModel::groupTip(int row) const {
+  const int group = m_groups.group(row);
+  if (group <= 0) return {};
+  const Motion* first = workingSkeletonMotion(m_project->motions());
+  return tr("Skeleton group %1: another skeleton than %2's (%3 joints), the project's working "
+            "skeleton. Snap-Together, parametric nodes and the subgraph set it aside; a motion "
+            "field can be built from it alone (select its motions).")
+      .arg(group + 1)
+      .arg(QString::fromStdString(first->name))
+      .arg(first->skeleton->jointCount());
 }
 
 int MotionLibraryModel::rowCount(const QModelIndex& parent) const {
@@ -32,12 +71,41 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
   const MotionEntry& entry = m_project->motions()[index.row()];
   const Motion& m = *entry.motion;
   if (role == kMotionIdRole) return entry.id;
+  const int group = m_groups.group(index.row());
+  if (role == Qt::ForegroundRole && group > 0)
+    return QPalette().brush(QPalette::Disabled, QPalette::Text);
+  if (role == Qt::ToolTipRole && group > 0 && index.column() != SourcePath) {
+    const QString tip = groupTip(index.row());
+    return index.column() == Name ? QString::fromStdString(m.name) + QLatin1Char('\n') + tip : tip;
+  }
   if (role == Qt::TextAlignmentRole) {
     const bool numeric = index.column() != Name && index.column() != SourcePath;
     return QVariant::fromValue(Qt::AlignVCenter | (numeric ? Qt::AlignRight : Qt::AlignLeft));
   }
+  if (entry.file.missing) {
+    // A placeholder (its file was not found): greyed, and saying where it was looked for.
+    const QString where = QDir::toNativeSeparators(QString::fromStdString(m.sourcePath));
+    if (role == Qt::ForegroundRole) return QColor(Qt::gray);
+    if (role == Qt::ToolTipRole)
+      return tr("missing: %1\nLocate... or File > Find Missing Files points the project at it.")
+          .arg(where);
+    if (role == Qt::DisplayRole && index.column() == SourcePath)
+      return tr("missing: %1").arg(where);
+    if (role == Qt::DisplayRole && index.column() == Joints) return QStringLiteral("\u2013");
+    // A version 2 project never recorded the length: the placeholder's is not the motion's.
+    const bool unknownLength = m.frameCount() == kUnknownMissingFrames;
+    if (role == Qt::DisplayRole && unknownLength &&
+        (index.column() == Frames || index.column() == Duration || index.column() == Fps))
+      return QStringLiteral("?");
+    if (role == Qt::DisplayRole && index.column() == Name)
+      return tr("%1 (missing)").arg(QString::fromStdString(m.name));
+  }
   if (role == Qt::ToolTipRole && index.column() == SourcePath) {
     return QDir::toNativeSeparators(QString::fromStdString(m.sourcePath));
+  }
+  if (role == Qt::ToolTipRole && index.column() == Unit) {
+    // The reason as well as the unit: a guess the author may want to override in Import Options.
+    return QString::fromStdString(describeSourceUnit(m.sourceUnit));
   }
   if (role == Qt::ToolTipRole && index.column() == Name) {
     return QString::fromStdString(m.name);  // the column elides a long name
@@ -47,6 +115,7 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
     case Name:
       return QString::fromStdString(m.name);
     case Joints:
+      if (group > 0) return tr("%1, group %2").arg(m.jointCount()).arg(group + 1);
       return m.jointCount();
     case Frames:
       return m.frameCount();
@@ -54,6 +123,8 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
       return QStringLiteral("%1 s").arg(m.durationSeconds(), 0, 'f', 2);
     case Fps:
       return QString::number(m.fps, 'g', 4);
+    case Unit:
+      return QString::fromStdString(sourceUnitLabel(m.sourceUnit));
     case SourcePath:
       return QDir::toNativeSeparators(QString::fromStdString(m.sourcePath));
     default:
@@ -72,6 +143,8 @@ QVariant MotionLibraryModel::headerData(int section, Qt::Orientation orientation
         return tr("Length in seconds");
       case Fps:
         return tr("Frames per second of the capture");
+      case Unit:
+        return tr("The length unit of the file (its tooltip says why); exports write in it");
       case SourcePath:
         return tr("The file the motion was read from");
       default:
@@ -90,6 +163,8 @@ QVariant MotionLibraryModel::headerData(int section, Qt::Orientation orientation
       return tr("Duration");
     case Fps:
       return tr("FPS");
+    case Unit:
+      return tr("Unit");
     case SourcePath:
       return tr("Source");
     default:

@@ -4,17 +4,20 @@
 #include <QAbstractTableModel>
 
 #include "widgets/document/project.h"
+#include "widgets/document/skeleton_groups.h"
 
 namespace mg {
 
 // A table projection of the project's motions, one row per motion in project order. Holds no
 // data of its own: it follows Project's change signals. Qt::UserRole on any cell gives the
-// motion's MotionId.
+// motion's MotionId. Motions of another skeleton than the working one (skeleton_groups.h) are a
+// library group each: their Joints cell names the group ("19, group 2"), their text is greyed and
+// every cell's tooltip says what the graph kinds do with them.
 class MotionLibraryModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { Name, Joints, Frames, Duration, Fps, SourcePath, ColumnCount };
+  enum Column { Name, Joints, Frames, Duration, Fps, Unit, SourcePath, ColumnCount };
   static constexpr int kMotionIdRole = Qt::UserRole;
 
   // `project` must outlive the model.
@@ -27,9 +30,16 @@ class MotionLibraryModel : public QAbstractTableModel {
 
   MotionId motionIdAt(int row) const;
   int rowOf(MotionId id) const { return m_project->indexOf(id); }
+  // The skeleton group of `row` (0 = the working skeleton), or -1.
+  int groupOf(int row) const { return m_groups.group(row); }
 
  private:
+  int regroup();  // returns the group count before
+  void repaintGroups(int groupsBefore);
+  QString groupTip(int row) const;
+
   Project* m_project;
+  SkeletonGroups m_groups;  // recomputed on every add and remove
 };
 
 }  // namespace mg

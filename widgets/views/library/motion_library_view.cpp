@@ -59,7 +59,7 @@ void MotionLibraryView::fitColumns() {
   const int headMargin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 6;
   const int cellMargin = 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
   int fixed = 0;
-  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
+  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Unit; ++c) {
     int w = heads.horizontalAdvance(
                 m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) +
             headMargin;

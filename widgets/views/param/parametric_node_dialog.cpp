@@ -39,7 +39,7 @@ ParametricNodeDialog::ParametricNodeDialog(Project* project, QWidget* parent)
   form->addRow(tr("Name"), m_name);
   m_motion = new QComboBox(this);
   for (const MotionEntry& m : project->motions())
-    m_motion->addItem(QString::fromStdString(m.motion->name), m.id);
+    if (!m.file.missing) m_motion->addItem(QString::fromStdString(m.motion->name), m.id);
   form->addRow(tr("Motion"), m_motion);
   auto* cycles = new QHBoxLayout;
   m_steps = new QSpinBox(this);
@@ -185,7 +185,8 @@ void ParametricNodeDialog::findSimilar() {
   job.query = m_project->motion(item->data(kMotionRole).toInt());
   job.queryBegin = item->data(kBeginRole).toInt();
   job.queryEnd = item->data(kEndRole).toInt();
-  for (const MotionEntry& m : m_project->motions()) job.database.push_back({m.id, m.motion});
+  for (const MotionEntry& m : m_project->motions())
+    if (!m.file.missing) job.database.push_back({m.id, m.motion});
   job.metric = m_project->metricSettings();
   m_progress->setProgress(0, kJobProgressSteps, tr("Finding similar segments"));
   m_similarJob.start(

@@ -2,12 +2,15 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QColor>
+#include <QDir>
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QTableView>
 
 #include "support/synthetic_motion.h"
 #include "widgets/commands/motion_commands.h"
+#include "widgets/document/missing_motions.h"
 #include "widgets/views/library/motion_library_model.h"
 #include "widgets/views/library/motion_library_view.h"
 
@@ -40,6 +43,58 @@ TEST(MotionLibraryModel, ShowsOneRowPerMotionWithItsFigures) {
   EXPECT_EQ(model.data(model.index(0, 3), MotionLibraryModel::kMotionIdRole).toInt(), id);
   EXPECT_EQ(model.headerData(MotionLibraryModel::Fps, Qt::Horizontal, Qt::DisplayRole).toString(),
             QStringLiteral("FPS"));
+}
+
+// The unit the file was read in shows in its column, and why in the cell's tooltip; a motion not
+// read from a file has none.
+TEST(MotionLibraryModel, ShowsTheUnitAndWhy) {
+  Project project;
+  MotionLibraryModel model(&project);
+  Motion read = test::makeSwingMotion(10, 30);
+  read.sourceUnit = {.name = "cm",
+                     .metresPerUnit = 0.01,
+                     .basis = UnitBasis::Guessed,
+                     .restHeightUnits = 172,
+                     .askedBy = {}};
+  project.undoStack()->push(
+      new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(read))));
+  project.undoStack()->push(new AddMotionCommand(&project, makeMotion("synth", 10, 30)));
+  auto cell = [&](int row, int role) {
+    return model.data(model.index(row, MotionLibraryModel::Unit), role).toString();
+  };
+  EXPECT_EQ(cell(0, Qt::DisplayRole), QStringLiteral("cm"));
+  EXPECT_EQ(cell(0, Qt::ToolTipRole),
+            QStringLiteral("cm, guessed from a rest height of 172 units"));
+  EXPECT_EQ(cell(1, Qt::DisplayRole), QStringLiteral("?"));
+  EXPECT_EQ(model.headerData(MotionLibraryModel::Unit, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("Unit"));
+}
+
+// A motion whose file was not found is greyed and says where it was looked for.
+TEST(MotionLibraryModel, ShowsAMissingMotionGreyedWithItsPath) {
+  Project project;
+  MotionLibraryModel model(&project);
+  MotionEntry missing{
+      project.allocateMotionId(), missingMotionPlaceholder("walk", "/gone/walk.bvh", 120, 60), {}};
+  missing.file.missing = true;
+  project.insertMotion(0, missing);
+  auto cell = [&](int column, int role = Qt::DisplayRole) {
+    return model.data(model.index(0, column), role);
+  };
+  EXPECT_EQ(
+      cell(MotionLibraryModel::SourcePath).toString(),
+      QStringLiteral("missing: ") + QDir::toNativeSeparators(QStringLiteral("/gone/walk.bvh")));
+  EXPECT_EQ(cell(MotionLibraryModel::Name).toString(), QStringLiteral("walk (missing)"));
+  EXPECT_EQ(cell(MotionLibraryModel::Frames).toInt(), 120);  // the recorded length
+  EXPECT_EQ(cell(MotionLibraryModel::Name, Qt::ForegroundRole).value<QColor>(), QColor(Qt::gray));
+  EXPECT_TRUE(cell(MotionLibraryModel::Fps, Qt::ToolTipRole).toString().contains("Find Missing"));
+  // A version 2 file's motion never found: its length is not known.
+  MotionEntry unknown{
+      project.allocateMotionId(), missingMotionPlaceholder("old", "/gone/old.bvh", 0, 0), {}};
+  unknown.file.missing = true;
+  project.insertMotion(1, unknown);
+  EXPECT_EQ(model.data(model.index(1, MotionLibraryModel::Frames), Qt::DisplayRole).toString(),
+            QStringLiteral("?"));
 }
 
 TEST(MotionLibraryModel, FollowsInsertsRemovalsAndUndo) {
@@ -82,7 +137,7 @@ TEST(MotionLibraryView, NoColumnIsCutAtTheTablesMinimumWidth) {
   for (int c = 0; c < MotionLibraryModel::ColumnCount; ++c) total += header->sectionSize(c);
   EXPECT_LE(total, table->viewport()->width());
   const QFontMetrics fm = header->fontMetrics();
-  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Fps; ++c) {
+  for (int c = MotionLibraryModel::Joints; c <= MotionLibraryModel::Unit; ++c) {
     const QString title = view.model()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
     const QString value = view.model()->data(view.model()->index(0, c), Qt::DisplayRole).toString();
     EXPECT_GE(header->sectionSize(c), fm.horizontalAdvance(title) + 8) << title.toStdString();
