@@ -14,6 +14,7 @@
 #include "widgets/commands/relink_command.h"
 #include "widgets/document/missing_motions.h"
 #include "widgets/document/project.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/library/motion_library_view.h"
 
 namespace mg {
@@ -88,8 +89,10 @@ QString MissingFilesActions::locate(const QString& file) {
   std::vector<MotionEntry> entries{std::move(entry.value())};
   m_project->undoStack()->push(new RelinkMotionsCommand(m_project, std::move(entries)));
   m_window->statusBar()->showMessage(
-      tr("Relinked to %1; %n motion(s) still missing.", nullptr, m_project->missingCount())
-          .arg(QDir::toNativeSeparators(file)));
+      tr("Relinked to %1; %2.")
+          .arg(QDir::toNativeSeparators(file),
+               countText(m_project->missingCount(), tr("%1 motion still missing"),
+                         tr("%1 motions still missing"))));
   return {};
 }
 
@@ -122,9 +125,10 @@ void MissingFilesActions::announce() {
   const int missing = m_project->missingCount();
   if (missing == 0) return;
   m_window->statusBar()->showMessage(
-      tr("%n motion(s) of this project are missing their files (greyed in the library): "
-         "File > Find Missing Files, or Locate... in the library's menu.",
-         nullptr, missing));
+      countText(
+          missing, tr("%1 motion of this project is missing its file (greyed in the library): "),
+          tr("%1 motions of this project are missing their files (greyed in the library): ")) +
+      tr("File > Find Missing Files, or Locate... in the library's menu."));
 }
 
 }  // namespace mg

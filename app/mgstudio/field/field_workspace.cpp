@@ -31,6 +31,7 @@
 #include "widgets/jobs/field_cache.h"
 #include "widgets/jobs/field_jobs.h"
 #include "widgets/jobs/job_slot.h"
+#include "widgets/views/common/count_text.h"
 #include "widgets/views/field/field_plots.h"
 #include "widgets/views/field/field_preview.h"
 #include "widgets/views/library/motion_library_view.h"
@@ -268,7 +269,8 @@ void FieldWorkspace::build() {
   }
   if (missing > 0) {
     m_window->statusBar()->showMessage(
-        tr("%n motion(s) left out of the field: their files are missing.", nullptr, missing));
+        countText(missing, tr("%1 motion left out of the field: its file is missing."),
+                  tr("%1 motions left out of the field: their files are missing.")));
   }
   const FieldSettings fs = m_document->settings();
   MotionFieldBuildSettings settings;
