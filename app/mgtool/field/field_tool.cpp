@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/mgtool/field/field_tool.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -76,7 +77,8 @@ FieldBuildOptions::FieldBuildOptions(Command& command)
           "drift", "D", "drift correction towards the nearest state (default 0.1)", 0.1, 0, 0.99)),
       m_passive(command.flag("passive", "no value function: the field only plays passively")),
       m_threads(threadsOption(command)),
-      m_units(command) {}
+      m_units(command),
+      m_glitches(command) {}
 
 FieldToolSettings FieldBuildOptions::settings() const {
   FieldToolSettings s;
@@ -85,6 +87,7 @@ FieldToolSettings FieldBuildOptions::settings() const {
   s.fps = *m_fps;
   s.trimFrames = *m_trim;
   s.import = m_units.apply({});
+  s.keepGlitches = m_glitches.keep();
   b.field.database.workingFps = *m_fps;
   b.field.flow.k = *m_k;
   b.field.flow.driftCorrection = *m_drift;
@@ -107,8 +110,16 @@ std::optional<MotionFieldBuild> buildFieldFromFiles(const Command& command,
   load.import = settings.import;
   const std::optional<DmgDatabase> db = loadDmgDatabase(command, files, load);
   if (!db) return std::nullopt;
+  std::vector<std::shared_ptr<const Motion>> motions = db->motions;
+  if (!settings.keepGlitches) {
+    // Half a second at least: a shorter run between glitches gives states with no future.
+    const int minFrames = std::max(2, static_cast<int>(std::lround(0.5 * settings.fps)));
+    auto clean = leaveOutGlitches(command, motions, db->files, minFrames);
+    if (!clean) return std::nullopt;
+    motions = std::move(*clean);
+  }
   if (loadSeconds) *loadSeconds = clock.seconds();
-  Result<MotionFieldBuild> built = buildMotionField(db->motions, settings.build);
+  Result<MotionFieldBuild> built = buildMotionField(motions, settings.build);
   if (!built) {
     command.note(built.error().message);
     return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include "app/mgtool/cli/command.h"
 #include "app/mgtool/cli/common_options.h"
+#include "app/mgtool/cli/glitch_option.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "core/agility/scripted_stream.h"
 #include "core/field/motion_field.h"
@@ -18,7 +19,8 @@ struct FieldToolSettings {
   MotionFieldBuildSettings build;
   double fps = 30.0;
   int trimFrames = 0;
-  ImportOptions import;  // --units (metresPerUnit 0: each file's unit is guessed)
+  ImportOptions import;       // --units (metresPerUnit 0: each file's unit is guessed)
+  bool keepGlitches = false;  // --keep-glitches: glitch frames are states too
 };
 
 // Options shared by the commands that build a motion field (field build, bench field), so they
@@ -40,9 +42,11 @@ class FieldBuildOptions {
   Value<bool> m_passive;
   Value<int> m_threads;
   UnitsOption m_units;
+  GlitchOption m_glitches;
 };
 
-// Reads, trims and resamples `files` (one skeleton) and builds the field; prints errors.
+// Reads, trims and resamples `files` (one skeleton), leaves out their glitch frames (unless
+// keepGlitches; each clip is split at them) and builds the field; prints errors.
 std::optional<MotionFieldBuild> buildFieldFromFiles(const Command& command,
                                                     const std::vector<std::string>& files,
                                                     const FieldToolSettings& settings,

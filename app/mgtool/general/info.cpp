@@ -6,6 +6,7 @@
 #include "core/import/motion_reader.h"
 #include "core/motion/foot_contacts.h"
 #include "core/motion/forward_kinematics.h"
+#include "core/motion/pose_glitches.h"
 
 namespace mg::tool {
 namespace {
@@ -15,7 +16,10 @@ constexpr char kDescription[] =
     "fps, duration_s, height_m (rest height), units (the unit the file was read in and why, as\n"
     "\"cm, guessed from a rest height of 172 units\"), metres_per_unit and the planted frame "
     "count\n"
-    "of each foot point.\n"
+    "of each foot point, and glitches: the frames that are not motion (a reference pose, a pose\n"
+    "that jumps away and back, a flip, a teleport; core/motion/pose_glitches.h), each with\n"
+    "begin_frame, end_frame (exclusive), kind (spike, start, end, step), joint, jump_m and a\n"
+    "description.\n"
     "Files that fail are reported on stderr and make the exit status 1.";
 
 class Info final : public Command {
@@ -60,6 +64,20 @@ class Info final : public Command {
         }
       }
       json.endObject();
+      json.key("glitches");
+      json.beginArray();
+      for (const PoseGlitch& g : findPoseGlitches(*motion)) {
+        static constexpr const char* kKinds[] = {"spike", "start", "end", "step"};
+        json.beginObject();
+        json.key("begin_frame"), json.value(g.beginFrame);
+        json.key("end_frame"), json.value(g.endFrame);
+        json.key("kind"), json.value(kKinds[static_cast<int>(g.kind)]);
+        json.key("joint"), json.value(motion->skeleton->joints[static_cast<size_t>(g.joint)].name);
+        json.key("jump_m"), json.value(g.jump);
+        json.key("description"), json.value(describeGlitch(*motion, g));
+        json.endObject();
+      }
+      json.endArray();
       json.endObject();
     }
     json.endArray();
@@ -76,7 +94,7 @@ class Info final : public Command {
 };
 
 const CommandRegistration kRegistered{
-    "info", 10, "print frames, rate, height and foot contacts of capture files as JSON",
+    "info", 10, "print frames, rate, height, foot contacts and glitches of capture files as JSON",
     make<Info>};
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "core/import/bvh_writer.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
+#include "support/synthetic_motion.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -87,6 +88,46 @@ TEST_F(FieldCli, BuildRunAndBadInput) {
   EXPECT_EQ(s.status, 1);
   EXPECT_NE(s.err.find("at least 3 frames"), std::string::npos) << s.err;
   EXPECT_EQ(mgtool({"field", "build", "--out", field, "--task", "sideways", m_files[0]}).status, 2);
+}
+
+// A take with a frame that is not motion (the spine thrown 120 degrees for one frame): by default
+// the field is built without it, saying so, and with --keep-glitches with it; a take that is all
+// glitch gives a clear error.
+TEST_F(FieldCli, BuildLeavesOutGlitchFrames) {
+  Motion walk = test::makeSwingMotion(90);
+  const int joints = walk.jointCount();
+  const Eigen::Quaterniond thrown(Eigen::AngleAxisd(120 * M_PI / 180, Eigen::Vector3d::UnitX()));
+  auto& spine = walk.localRotations[static_cast<size_t>(45 * joints + 1)];
+  spine = thrown * spine;
+  const std::string glitched = (m_dir / "glitched.bvh").string();
+  ASSERT_TRUE(writeBvhFile(walk, glitched));
+  auto states = [](const std::string& out) {
+    const size_t at = out.find("\"states\": ");
+    return at == std::string::npos ? -1 : std::stoi(out.substr(at + 10));
+  };
+  const std::string field = (m_dir / "g.field").string();
+  test::ToolRun clean =
+      mgtool(withFiles({"field", "build", "--out", field, "--passive", glitched}));
+  ASSERT_EQ(clean.status, 0) << clean.err;
+  EXPECT_NE(clean.err.find("glitched.bvh: left out (--keep-glitches keeps it): frame 45: the pose "
+                           "jumps"),
+            std::string::npos)
+      << clean.err;
+  test::ToolRun kept = mgtool(
+      withFiles({"field", "build", "--out", field, "--passive", "--keep-glitches", glitched}));
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_EQ(kept.err.find("left out"), std::string::npos) << kept.err;
+  EXPECT_GT(states(kept.out), states(clean.out)) << clean.out << kept.out;
+
+  // Three frames, the middle one thrown: nothing is left to build from.
+  Motion three = test::makeSwingMotion(3);
+  auto& middle = three.localRotations[static_cast<size_t>(1 * three.jointCount() + 1)];
+  middle = thrown * middle;
+  const std::string bad = (m_dir / "all_glitch.bvh").string();
+  ASSERT_TRUE(writeBvhFile(three, bad));
+  test::ToolRun none = mgtool({"field", "build", "--out", field, "--passive", bad});
+  EXPECT_EQ(none.status, 1);
+  EXPECT_NE(none.err.find("no frame of the capture is left"), std::string::npos) << none.err;
 }
 
 // field eval on the line task (Table 2): every controller of the comparison, and bad options.

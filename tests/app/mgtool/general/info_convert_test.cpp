@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include "core/import/assimp_motion.h"
+#include "core/import/bvh_writer.h"
 #include "core/import/import_test_util.h"
 #include "core/import/isolated_import.h"
 #include "core/import/motion_reader.h"
+#include "support/synthetic_motion.h"
 #include "support/tool_run.h"
 #include "support/write_failure.h"
 
@@ -33,6 +35,32 @@ TEST(MgtoolCli, InfoPrintsOneObjectPerFile) {
   EXPECT_NE(r.out.find("\"duration_s\": 0.2"), std::string::npos);
   EXPECT_NE(r.out.find("\"left_heel\": "), std::string::npos);
   EXPECT_NE(r.out.find("}\n]\n"), std::string::npos);
+}
+
+// A frame of a walk dropped to a calibration pose (legs spread 70 degrees) is listed with its
+// frames, kind and joint; the clean walk lists none.
+TEST(MgtoolCli, InfoListsTheFramesThatAreNotMotion) {
+  test::TempDir dir;
+  Motion walk = test::makeSwingMotion(240, 30.0);
+  ASSERT_TRUE(writeBvhFile(walk, dir.file("clean.bvh")));
+  const int joints = walk.jointCount();
+  for (int j = 1; j < joints; ++j) {
+    const std::string& name = walk.skeleton->joints[static_cast<size_t>(j)].name;
+    const double degrees = name == "LeftUpLeg" ? 70 : name == "RightUpLeg" ? -70 : 0;
+    walk.localRotations[static_cast<size_t>(100 * joints + j)] =
+        Eigen::Quaterniond(Eigen::AngleAxisd(degrees * M_PI / 180, Eigen::Vector3d::UnitZ()));
+  }
+  ASSERT_TRUE(writeBvhFile(walk, dir.file("glitch.bvh")));
+  const ToolRun clean = mgtool({"info", dir.file("clean.bvh")});
+  EXPECT_EQ(clean.status, 0) << clean.err;
+  EXPECT_NE(clean.out.find("\"glitches\": []"), std::string::npos) << clean.out;
+  const ToolRun r = mgtool({"info", dir.file("glitch.bvh")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"begin_frame\": 100,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"end_frame\": 101,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"kind\": \"spike\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("UpLeg"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("frame 100: the pose jumps"), std::string::npos) << r.out;
 }
 
 TEST(MgtoolCli, InfoReportsAFailedFileAndGoesOn) {
