@@ -188,14 +188,10 @@ HubPanel::HubPanel(Project* project, SnapSession* session, QWidget* parent)
   m_create->setToolTip(
       tr("Make the selected frame a hub with this threshold (Ctrl+H uses the playback frame)"));
   m_create->setEnabled(false);
-  // The count under the slider, both labels wrapping: a long clip name or "12 matches at
-  // 0.00224 m²" never widens the dock past a laptop's side column.
-  m_candLabel->setWordWrap(true);
-  m_candCount->setWordWrap(true);
-  cl->addWidget(m_candLabel, 0, 0, 1, 2);
+  cl->addWidget(m_candLabel, 0, 0, 1, 3);
   cl->addWidget(m_candSlider, 1, 0);
-  cl->addWidget(m_create, 1, 1);
-  cl->addWidget(m_candCount, 2, 0, 1, 2);
+  cl->addWidget(m_candCount, 1, 1);
+  cl->addWidget(m_create, 1, 2);
   layout->addWidget(create);
 
   m_prune = new QPushButton(tr("Prune Dead Ends"), this);
