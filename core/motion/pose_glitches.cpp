@@ -16,7 +16,7 @@ namespace {
 
 using Channel = PoseGlitch::Channel;
 
-double degrees(double radians) {
+double degreesOf(double radians) {
   return radians * 180.0 / std::numbers::pi;
 }
 
@@ -204,7 +204,7 @@ std::vector<PoseGlitch> findPoseGlitches(const Motion& motion) {
       if (moved > bestMoved) {
         bestMoved = moved;
         best = j;
-        g.jointDegrees = degrees(angle);
+        g.jointDegrees = degreesOf(angle);
       }
     }
     g.joint = best;
