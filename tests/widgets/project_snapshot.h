@@ -23,10 +23,10 @@ namespace mg::test {
 // step, undo and reopen. Motions are named by the caller's file index (`motionFile`), edge
 // samplings by the caller's tag (`samplingTag`), so a reopened project (new objects) compares
 // equal.
-struct MotionState {
+struct MotionSnapshot {
   MotionId id = kNoMotion;
   int file = -1;  // the caller's index of the motion's source file
-  bool operator==(const MotionState&) const = default;
+  bool operator==(const MotionSnapshot&) const = default;
 };
 
 struct ExampleState {
@@ -58,7 +58,7 @@ struct EdgeState {
 };
 
 struct ProjectState {
-  std::vector<MotionState> motions;  // in project order
+  std::vector<MotionSnapshot> motions;  // in project order
   MetricSettings metric;
   std::vector<HubSpec> hubs;
   std::vector<NodeState> nodes;
@@ -114,7 +114,7 @@ inline std::vector<std::string> describeProjectState(const ProjectState& s) {
     (out << ... << parts);
     lines.push_back(out.str());
   };
-  for (const MotionState& m : s.motions) line("motion id ", m.id, " file ", m.file);
+  for (const MotionSnapshot& m : s.motions) line("motion id ", m.id, " file ", m.file);
   const MetricSettings& mt = s.metric;
   std::string custom;
   for (const std::string& j : mt.customJoints) custom += " " + j;

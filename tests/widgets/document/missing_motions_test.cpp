@@ -20,9 +20,9 @@
 namespace mg {
 namespace {
 
-const QString kSmallWalk = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
+const QString kWalkFile = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
 
-std::shared_ptr<const Motion> read(const QString& path) {
+std::shared_ptr<const Motion> readWalk(const QString& path) {
   Result<Motion> m = readMotionFile(path.toStdString());
   EXPECT_TRUE(m.ok()) << (m ? "" : m.error().message);
   return std::make_shared<const Motion>(std::move(m.value()));
@@ -44,7 +44,7 @@ void writeBytes(const QString& path, const QByteArray& bytes) {
 // The small walk with one digit of its last frame changed: the same name and size, another
 // checksum, still a capture.
 QByteArray otherTake() {
-  QByteArray bytes = bytesOf(kSmallWalk);
+  QByteArray bytes = bytesOf(kWalkFile);
   for (qsizetype i = bytes.size() - 1; i >= 0; --i) {
     if (bytes[i] >= '1' && bytes[i] <= '8') {
       bytes[i] = static_cast<char>(bytes[i] + 1);
@@ -62,9 +62,9 @@ struct MovedCapture {
   MovedCapture() {
     projectPath = dir.filePath(QStringLiteral("project/walk.mgproj"));
     capturePath = dir.filePath(QStringLiteral("project/motions/small_walk.bvh"));
-    writeBytes(capturePath, bytesOf(kSmallWalk));
+    writeBytes(capturePath, bytesOf(kWalkFile));
     Project p;
-    p.undoStack()->push(new AddMotionCommand(&p, read(capturePath)));
+    p.undoStack()->push(new AddMotionCommand(&p, readWalk(capturePath)));
     HubSpec hub{
         kNoHub,      QStringLiteral("Stride"), QColor(10, 200, 30), 0.01, p.motions()[0].id, 3, 2,
         std::nullopt};
@@ -96,7 +96,7 @@ TEST(MissingMotions, MovedCaptureOpensMissingAndFindRelinksByChecksum) {
   // A same-named file of another take where the search looks first: not taken.
   const QString decoy = fixture.dir.filePath(QStringLiteral("store/a_decoy/small_walk.bvh"));
   writeBytes(decoy, otherTake());
-  ASSERT_EQ(bytesOf(decoy).size(), bytesOf(kSmallWalk).size());
+  ASSERT_EQ(bytesOf(decoy).size(), bytesOf(kWalkFile).size());
 
   Project project;
   const Status s = loadProject(&project, fixture.projectPath);
@@ -104,7 +104,7 @@ TEST(MissingMotions, MovedCaptureOpensMissingAndFindRelinksByChecksum) {
   ASSERT_EQ(project.motionCount(), 1);
   const MotionId id = project.motions()[0].id;
   EXPECT_TRUE(project.isMissing(id));
-  EXPECT_EQ(project.motion(id)->frameCount(), read(kSmallWalk)->frameCount());
+  EXPECT_EQ(project.motion(id)->frameCount(), readWalk(kWalkFile)->frameCount());
   ASSERT_EQ(hubsOf(project)->count(), 1);  // the hub is kept on the missing motion
   EXPECT_EQ(hubsOf(project)->hubs()[0].motion, id);
 
@@ -134,7 +134,7 @@ TEST(MissingMotions, MovedCaptureOpensMissingAndFindRelinksByChecksum) {
 
   project.undoStack()->push(new RelinkMotionsCommand(&project, std::move(found.value().found)));
   EXPECT_FALSE(project.isMissing(id));
-  EXPECT_EQ(project.motion(id)->jointCount(), read(kSmallWalk)->jointCount());
+  EXPECT_EQ(project.motion(id)->jointCount(), readWalk(kWalkFile)->jointCount());
   EXPECT_EQ(hubsOf(project)->hubs()[0].motion, id);
   project.undoStack()->undo();
   EXPECT_TRUE(project.isMissing(id));
@@ -164,7 +164,7 @@ TEST(MissingMotions, SavingKeepsAMissingMotionsEntry) {
   EXPECT_EQ(again.motions()[0].file.recordedRelativePath, QStringLiteral("motions/small_walk.bvh"));
   EXPECT_EQ(hubsOf(again)->count(), 1);
   // The capture put back where the project recorded it: found again.
-  writeBytes(fixture.capturePath, bytesOf(kSmallWalk));
+  writeBytes(fixture.capturePath, bytesOf(kWalkFile));
   Project back;
   ASSERT_TRUE(loadProject(&back, copy).ok());
   EXPECT_EQ(back.missingCount(), 0);
@@ -177,7 +177,7 @@ TEST(MissingMotions, LocateRefusesAFileTheHubsDoNotFit) {
   ASSERT_TRUE(loadProject(&project, fixture.projectPath).ok());
   const MotionId id = project.motions()[0].id;
   // A hub at working frame 3: a two-frame capture cannot hold it.
-  const Motion tiny = sliceFrames(*read(kSmallWalk), 0, 2);
+  const Motion tiny = sliceFrames(*readWalk(kWalkFile), 0, 2);
   const QString shortFile = fixture.dir.filePath(QStringLiteral("short/small_walk.bvh"));
   QDir().mkpath(QFileInfo(shortFile).absolutePath());
   ASSERT_TRUE(writeBvhFile(tiny, shortFile.toStdString()).ok());
@@ -193,7 +193,7 @@ TEST(MissingMotions, LocateRefusesAFileTheHubsDoNotFit) {
   EXPECT_TRUE(project.isMissing(id));
   Result<MotionEntry> none = readRelinkCandidate(project, id, QStringLiteral("/nonexistent.bvh"));
   EXPECT_FALSE(none.ok());
-  Result<MotionEntry> good = readRelinkCandidate(project, id, kSmallWalk);
+  Result<MotionEntry> good = readRelinkCandidate(project, id, kWalkFile);
   ASSERT_TRUE(good.ok()) << good.error().message;
   EXPECT_EQ(good->id, id);
   EXPECT_TRUE(good->file.fingerprint.known());

@@ -46,7 +46,7 @@ namespace {
 
 using test::EdgeState;
 using test::ExampleState;
-using test::MotionState;
+using test::MotionSnapshot;
 using test::NodeState;
 using test::ProjectState;
 
@@ -493,7 +493,7 @@ class Session {
     m_clean = 0;
     m_usedMotions.clear(), m_usedHubs.clear(), m_usedNodes.clear(), m_usedEdges.clear(),
         m_usedKeys.clear();
-    for (const MotionState& m : state().motions) m_usedMotions.insert(m.id);
+    for (const MotionSnapshot& m : state().motions) m_usedMotions.insert(m.id);
     for (const HubSpec& h : state().hubs) m_usedHubs.insert(h.id);
     for (const NodeState& n : state().nodes) m_usedNodes.insert(n.id);
     for (const EdgeState& e : state().edges) m_usedEdges.insert(e.id);
@@ -558,7 +558,7 @@ class Session {
         stack()->beginMacro(QStringLiteral("Remove motions"));
         for (MotionId id : ids) stack()->push(new RemoveMotionCommand(&project(), id));
         stack()->endMacro();
-        std::erase_if(next.motions, [&](const MotionState& m) {
+        std::erase_if(next.motions, [&](const MotionSnapshot& m) {
           return std::find(ids.begin(), ids.end(), m.id) != ids.end();
         });
         pushed(std::move(next), {}, false);
@@ -566,7 +566,7 @@ class Session {
       }
       case Act::AddHub: {
         if (motions == 0) return skip();
-        const MotionState m = motionAt(act.a);
+        const MotionSnapshot m = motionAt(act.a);
         const int frames = workingFrameCount(*motionOf(m.id), now.metric.workingFps);
         HubSpec spec{kNoHub,
                      hubs->nextDefaultName(),
@@ -649,7 +649,7 @@ class Session {
       }
       case Act::AddNode: {
         if (motions == 0) return skip();
-        const MotionState m = motionAt(act.a);
+        const MotionSnapshot m = motionAt(act.a);
         const int frames = motionOf(m.id)->frameCount();
         static const char* const kBases[] = {"walk", "turn", "run"};
         ParamNodeEntry entry;
@@ -748,7 +748,7 @@ class Session {
       }
       case Act::AddKey: {
         if (motions == 0) return skip();
-        const MotionState m = motionAt(act.a);
+        const MotionSnapshot m = motionAt(act.a);
         const auto [begin, end] = span(*motionOf(m.id), act.x, act.b);
         if (overlapsKey(m.id, begin, end, kNoSubgraphKey)) return skip();  // the UI refuses
         SubgraphKeySpec key{kNoSubgraphKey,
@@ -834,7 +834,7 @@ class Session {
       case Act::Choices: {
         if (act.c % 2 == 0 || next.choices.empty()) {
           if (motions == 0) return skip();
-          const MotionState m = motionAt(act.a);
+          const MotionSnapshot m = motionAt(act.a);
           const auto [begin, end] = span(*motionOf(m.id), act.x, act.b);
           next.choices.push_back({m.id, begin, end});
         } else {
