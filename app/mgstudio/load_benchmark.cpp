@@ -38,6 +38,7 @@ void LoadBenchmark::start() {
     loaded();
   });
   m_clock.start();
+  m_startMonotonicS = static_cast<double>(m_clock.msecsSinceReference()) / 1e3;
   m_lastBeatNs = 0;
   m_heartbeat.start();
   m_window->openFiles(m_files);
@@ -47,7 +48,10 @@ void LoadBenchmark::beat() {
   const qint64 now = m_clock.nsecsElapsed();
   const qint64 gap = now - m_lastBeatNs;
   m_longestGapNs = std::max(m_longestGapNs, gap);
-  if (gap > 100'000'000) ++m_gapsOver100ms;
+  if (gap > 100'000'000) {
+    ++m_gapsOver100ms;
+    if (m_longGaps.size() < 20) m_longGaps.push_back({m_lastBeatNs, gap});
+  }
   m_lastBeatNs = now;
 }
 
@@ -69,15 +73,24 @@ void LoadBenchmark::finish() {
                (m.jointCount() * sizeof(Eigen::Quaterniond) + sizeof(Eigen::Vector3d));
   }
   const double decodedMb = decoded / (1024.0 * 1024.0);
+  QString gaps;  // where each long gap started, in s from the start (CLOCK_MONOTONIC: perf -k mono)
+  for (const auto& [at, length] : m_longGaps) {
+    gaps += QStringLiteral("%1[%2, %3]")
+                .arg(gaps.isEmpty() ? "" : ", ")
+                .arg(at / 1e9, 0, 'f', 3)
+                .arg(length / 1e6, 0, 'f', 1);
+  }
   const double peakMb = peakResidentMb();
   std::printf(
       "{\"benchmark\": \"load\", \"files\": %d, \"failed\": %d, \"motions\": %d, \"frames\": %lld, "
       "\"load_seconds\": %.2f, \"settle_seconds\": %.1f, \"longest_ui_gap_ms\": %.1f, "
-      "\"ui_gaps_over_100ms\": %d, \"decoded_mb\": %.1f, \"peak_rss_before_mb\": %.1f, "
+      "\"ui_gaps_over_100ms\": %d, \"long_gaps_at_s_ms\": [%s], \"start_monotonic_s\": %.3f, "
+      "\"decoded_mb\": %.1f, \"peak_rss_before_mb\": %.1f, "
       "\"peak_rss_mb\": %.1f, \"peak_growth_over_decoded\": %.2f}\n",
       static_cast<int>(m_files.size()), m_failed, m_window->project()->motionCount(), frames,
-      m_loadSeconds, m_settleSeconds, m_longestGapNs / 1e6, m_gapsOver100ms, decodedMb,
-      m_peakBeforeMb, peakMb, decodedMb > 0 ? (peakMb - m_peakBeforeMb) / decodedMb : 0.0);
+      m_loadSeconds, m_settleSeconds, m_longestGapNs / 1e6, m_gapsOver100ms, qPrintable(gaps),
+      m_startMonotonicS, decodedMb, m_peakBeforeMb, peakMb,
+      decodedMb > 0 ? (peakMb - m_peakBeforeMb) / decodedMb : 0.0);
   std::fflush(stdout);
   QApplication::quit();
 }

@@ -374,7 +374,7 @@ void MainWindow::createDocks() {
 void MainWindow::connectLoader() {
   // Files reloaded without their reference poses were in the project already: nothing new to ask.
   m_referencePoses = new ReferencePoseOffer(&m_project, this, [this](const QStringList& paths) {
-    const bool running = m_loader->isRunning();
+    const bool running = m_loader->isRunning() || m_openedFiles->busy();
     openFiles(paths);
     if (!running) m_openedFiles->acceptBatch();
   });
@@ -390,9 +390,10 @@ void MainWindow::connectLoader() {
           });
   m_openedFiles = new OpenedFilesGate(
       &m_project, this, [this](const QString& path, std::shared_ptr<const Motion> motion) {
-        auto* command = new AddMotionCommand(&m_project, std::move(motion));
-        const MotionId id = command->id();
-        m_project.undoStack()->push(command);
+        // Each arrival merges into its batch's command: one Open, one undo step.
+        auto* command = new AddOpenedMotionsCommand(&m_project, m_loadBatch, std::move(motion));
+        const MotionId id = command->firstMotionId();
+        m_project.undoStack()->push(command);  // may merge (and delete `command`)
         m_referencePoses->noteLoaded(path, id, *m_project.motions().back().motion);
         m_recentFiles->add(path);
         statusBar()->showMessage(tr("Loaded %1").arg(QFileInfo(path).fileName()), 4000);
@@ -421,9 +422,7 @@ void MainWindow::connectLoader() {
             statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 8000);
           });
   connect(m_loader, &MotionLoader::finished, this, [this](bool cancelled) {
-    m_loadProgress->finish();
-    m_selectNextLoaded = false;
-    const QStringList errors = std::exchange(m_batchErrors, {});
+    const QStringList errors = m_batchErrors;
     if (cancelled) statusBar()->showMessage(tr("Loading cancelled"), 4000);
     if (!errors.isEmpty()) {
       auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files could not be loaded"),
@@ -441,15 +440,22 @@ void MainWindow::connectLoader() {
       box->setAttribute(Qt::WA_DeleteOnClose);
       box->open();
     }
+    m_openedFiles->batchFinished(cancelled);  // finished() once what was read is placed
+  });
+  // The batch's end, once the gate has added (or held) every motion read.
+  connect(m_openedFiles, &OpenedFilesGate::finished, this, [this](bool cancelled) {
+    m_loadProgress->finish();
+    m_selectNextLoaded = false;
+    const QStringList errors = std::exchange(m_batchErrors, {});
     if (!cancelled) m_referencePoses->batchFinished();
-    m_openedFiles->batchFinished(cancelled);  // asks about files that do not fit, if any
     emit loadBatchFinished(errors);
   });
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
   if (paths.isEmpty()) return;
-  if (!m_loader->isRunning()) {
+  if (!m_loader->isRunning() && !m_openedFiles->busy()) {
+    ++m_loadBatch;
     m_selectNextLoaded = true;
     m_openedFiles->batchStarted();
   }

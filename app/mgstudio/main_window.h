@@ -150,6 +150,7 @@ class MainWindow : public QMainWindow {
   bool m_askToSave = true;
   bool m_selectNextLoaded = false;  // the next motion the loader delivers is selected and played
   QStringList m_batchErrors;
+  int m_loadBatch = 0;  // File > Open batches so far: a batch's motions are one undo step
 
   QAction* m_openAction = nullptr;
   QAction* m_openSampleAction = nullptr;

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
@@ -19,8 +20,12 @@ namespace mg {
 OpenedFilesGate::OpenedFilesGate(Project* project, QWidget* dialogParent, Add add)
     : QObject(dialogParent), m_project(project), m_parent(dialogParent), m_add(std::move(add)) {
   // New Project and Open: files held for the project before are not offered to the next one.
+  m_slice.setSingleShot(true);
+  m_slice.setInterval(0);
+  connect(&m_slice, &QTimer::timeout, this, &OpenedFilesGate::addSlice);
   connect(project, &Project::cleared, this, [this] {
     m_held.clear();
+    m_arrived.clear();
     m_addedApart.clear();
     m_batchIntoEmpty = false;
     m_acceptBatch = false;
@@ -57,36 +62,63 @@ void OpenedFilesGate::batchStarted() {
 
 void OpenedFilesGate::offer(const QString& path, std::shared_ptr<const Motion> motion) {
   if (!motion) return;
-  QString reason = m_acceptBatch ? QString() : misfit(*motion);
+  m_arrived.push_back({path, std::move(motion)});
+  if (!m_slice.isActive()) m_slice.start();
+}
+
+void OpenedFilesGate::addSlice() {
+  QElapsedTimer clock;
+  clock.start();
+  while (!m_arrived.empty() && clock.elapsed() < kSliceMs) {
+    Arrived next = std::move(m_arrived.front());
+    m_arrived.pop_front();
+    place(std::move(next));
+  }
+  if (!m_arrived.empty()) {
+    m_slice.start();
+    return;
+  }
+  if (std::exchange(m_finishPending, false)) finishBatch(m_finishCancelled);
+}
+
+void OpenedFilesGate::place(Arrived arrived) {
+  // Decided now, against the project as the motions before it left it.
+  QString reason = m_acceptBatch ? QString() : misfit(*arrived.motion);
   if (!reason.isEmpty() && m_batchIntoEmpty) {
-    m_addedApart << tr("%1: %2").arg(QFileInfo(path).fileName(), reason);
+    m_addedApart << tr("%1: %2").arg(QFileInfo(arrived.path).fileName(), reason);
     reason.clear();
   }
   if (reason.isEmpty()) {
-    m_add(path, std::move(motion));
+    m_add(arrived.path, std::move(arrived.motion));
     return;
   }
-  m_held.push_back({path, std::move(motion), std::move(reason)});
+  m_held.push_back({arrived.path, std::move(arrived.motion), std::move(reason)});
 }
 
 void OpenedFilesGate::batchFinished(bool cancelled) {
+  m_finishPending = true;
+  m_finishCancelled = cancelled;
+  if (!m_slice.isActive()) addSlice();  // nothing queued: at once
+}
+
+void OpenedFilesGate::finishBatch(bool cancelled) {
   m_batchIntoEmpty = false;
   m_acceptBatch = false;
   if (const QStringList apart = std::exchange(m_addedApart, {}); !apart.isEmpty())
     emit addedApart(apart);
   if (cancelled) {
     leaveOutHeld();
-    return;
+  } else if (!m_held.empty()) {
+    if (m_interactive) {
+      ask();
+    } else {
+      for (const Held& h : m_held)
+        std::fprintf(stderr, "mgstudio: adding %s, which does not fit the project: %s\n",
+                     qPrintable(QFileInfo(h.path).fileName()), qPrintable(h.reason));
+      addHeld();
+    }
   }
-  if (m_held.empty()) return;
-  if (m_interactive) {
-    ask();
-    return;
-  }
-  for (const Held& h : m_held)
-    std::fprintf(stderr, "mgstudio: adding %s, which does not fit the project: %s\n",
-                 qPrintable(QFileInfo(h.path).fileName()), qPrintable(h.reason));
-  addHeld();
+  emit finished(cancelled);
 }
 
 void OpenedFilesGate::ask() {

@@ -13,6 +13,12 @@ const char* const kKey = "recentFiles";
 }
 
 RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), m_menu(menu) {
+  m_later.setSingleShot(true);
+  m_later.setInterval(0);
+  connect(&m_later, &QTimer::timeout, this, [this] {
+    save();
+    rebuildMenu();
+  });
   m_files = QSettings().value(kKey).toStringList();
   while (m_files.size() > kMaxFiles) m_files.removeLast();
   rebuildMenu();
@@ -23,11 +29,15 @@ void RecentFiles::add(const QString& path) {
   m_files.removeAll(absolute);
   m_files.prepend(absolute);
   while (m_files.size() > kMaxFiles) m_files.removeLast();
-  save();
-  rebuildMenu();
+  m_later.start();
+}
+
+RecentFiles::~RecentFiles() {
+  if (m_later.isActive()) save();
 }
 
 void RecentFiles::clear() {
+  m_later.stop();
   m_files.clear();
   save();
   rebuildMenu();

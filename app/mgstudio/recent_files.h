@@ -3,6 +3,7 @@
 
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
 
 class QMenu;
 
@@ -18,9 +19,11 @@ class RecentFiles : public QObject {
 
   // `menu` is refilled whenever the list changes; it must outlive this object.
   explicit RecentFiles(QMenu* menu, QObject* parent = nullptr);
+  ~RecentFiles() override;
 
   QStringList files() const { return m_files; }
-  // Moves `path` (made absolute) to the top, dropping the oldest beyond kMaxFiles.
+  // Moves `path` (made absolute) to the top, dropping the oldest beyond kMaxFiles. The settings
+  // and the menu follow when the event loop next runs (500 files opened at once write once).
   void add(const QString& path);
   void clear();
 
@@ -33,6 +36,7 @@ class RecentFiles : public QObject {
 
   QMenu* m_menu;
   QStringList m_files;
+  QTimer m_later;  // add(): save and rebuild when the event loop next runs
 };
 
 }  // namespace mg

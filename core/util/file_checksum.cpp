@@ -88,7 +88,11 @@ Result<FileFingerprint> fingerprintFileRemembered(const std::string& path) {
   using Key = std::tuple<std::string, std::uintmax_t, long long>;
   static std::mutex mutex;
   static std::map<Key, FileFingerprint> known;
-  const Key key{path, size, static_cast<long long>(time)};
+  // One entry per file however it is named ("walk.bvh" from the command line, its absolute path
+  // in the project).
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  const Key key{ec ? path : absolute.lexically_normal().string(), size,
+                static_cast<long long>(time)};
   {
     const std::lock_guard lock(mutex);
     if (const auto it = known.find(key); it != known.end()) return it->second;

@@ -50,10 +50,24 @@ MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
     emit selectionChanged(selectedMotions());
     fitColumns();
   });
-  connect(m_model, &QAbstractItemModel::rowsInserted, this, &MotionLibraryView::fitColumns);
+  // Rows added can only widen the columns: only they are measured (500 files opened at once
+  // must not measure every row 500 times).
+  connect(m_model, &QAbstractItemModel::rowsInserted, this,
+          [this](const QModelIndex&, int first, int last) { fitColumns(first, last); });
+  // Values that change in place (a motion's group after another skeleton arrives, a missing
+  // file): one full fit when the event loop next runs, however many rows changed.
+  m_refit.setSingleShot(true);
+  m_refit.setInterval(0);
+  connect(&m_refit, &QTimer::timeout, this, [this] { fitColumns(); });
+  connect(m_model, &QAbstractItemModel::dataChanged, &m_refit, qOverload<>(&QTimer::start));
 }
 
-void MotionLibraryView::fitColumns() {
+void MotionLibraryView::fitColumns(int firstRow, int lastRow) {
+  const bool widening = firstRow >= 0;
+  if (!widening) {
+    firstRow = 0;
+    lastRow = m_model->rowCount() - 1;
+  }
   QHeaderView* header = m_table->horizontalHeader();
   const QFontMetrics cells = m_table->fontMetrics(), heads = header->fontMetrics();
   const int headMargin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 6;
@@ -63,11 +77,12 @@ void MotionLibraryView::fitColumns() {
     int w = heads.horizontalAdvance(
                 m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) +
             headMargin;
-    for (int r = 0; r < m_model->rowCount(); ++r) {
+    if (widening) w = std::max(w, header->sectionSize(c));
+    for (int r = firstRow; r <= lastRow; ++r) {
       const QString text = m_model->data(m_model->index(r, c), Qt::DisplayRole).toString();
       w = std::max(w, cells.horizontalAdvance(text) + cellMargin);
     }
-    header->resizeSection(c, w);
+    if (w != header->sectionSize(c)) header->resizeSection(c, w);
     fixed += w;
   }
   // The path at least as wide as its header (wider if the author dragged it), a few letters of

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QList>
+#include <QTimer>
 #include <QWidget>
 
 #include "widgets/document/project.h"
@@ -32,11 +33,13 @@ class MotionLibraryView : public QWidget {
 
  private:
   // Widths of the figures' columns from the font: the header's text or the widest value shown;
-  // the table's minimum width keeps them whole and a few letters of the name.
-  void fitColumns();
+  // the table's minimum width keeps them whole and a few letters of the name. Given rows, only
+  // they are measured and the columns only widen (rows were added).
+  void fitColumns(int firstRow = -1, int lastRow = -1);
 
   MotionLibraryModel* m_model;
   QTableView* m_table;
+  QTimer m_refit;  // a full fitColumns() when the event loop next runs
 };
 
 }  // namespace mg
