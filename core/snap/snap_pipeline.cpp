@@ -16,7 +16,12 @@ namespace {
 // earlier ones. Returns the error message, empty on success.
 std::string graphFromRequests(const SnapPipelineRequest& request, const Progress& progress,
                               SnapPipelineResult& s) {
-  std::vector<FrameRef> taken;
+  std::vector<FrameRef> taken;  // match sets skip these and frames near them
+  if (!request.keepGlitches) {
+    for (int m = 0; m < static_cast<int>(s.glitches.size()); ++m)
+      for (const PoseGlitch& g : s.glitches[m])
+        for (int f = g.beginFrame; f < g.endFrame; ++f) taken.push_back({m, f});
+  }
   std::vector<Hub> hubs;
   const FramePairMetric pair = frameSetPairMetric(s.frames);
   const int requests = static_cast<int>(request.hubs.size());
@@ -75,6 +80,19 @@ std::string graphFromSuggestion(const SnapPipelineRequest& request, const Progre
   return {};
 }
 
+// Leaves out the edges whose clip, or the match frame it ends at, lies in a glitch.
+void leaveOutGlitchClips(SnapPipelineResult& s) {
+  auto crosses = [&s](const Clip& clip) {
+    if (clip.motion < 0 || clip.motion >= static_cast<int>(s.glitches.size())) return false;
+    for (const PoseGlitch& g : s.glitches[clip.motion])
+      if (g.beginFrame <= clip.endFrame && clip.beginFrame < g.endFrame) return true;
+    return false;
+  };
+  const size_t before = s.graph.edges.size();
+  std::erase_if(s.graph.edges, [&](const HubEdge& e) { return crosses(e.clip); });
+  s.edgesLeftOut = static_cast<int>(before - s.graph.edges.size());
+}
+
 }  // namespace
 
 void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progress,
@@ -100,6 +118,7 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
     }
     s.working.push_back(std::make_shared<const Motion>(std::move(r.value())));
     s.contacts.push_back(detectFootContacts(*s.working.back()));
+    s.glitches.push_back(findPoseGlitches(*s.working.back()));
     if (progress.cancelled()) return;
     prepare.report(static_cast<double>(i + 1) / request.motions.size());
   }
@@ -116,6 +135,7 @@ void runSnapPipeline(const SnapPipelineRequest& request, const Progress& progres
   }
   if (progress.cancelled()) return;
   if (!error.empty()) return fail(error);
+  if (!request.keepGlitches) leaveOutGlitchClips(s);
   s.deadEnds = deadEndHubs(s.graph);
   progress.report(0.5);
   s.buildSeconds = clock.seconds();

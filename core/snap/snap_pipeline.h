@@ -12,6 +12,7 @@
 #include "core/metric/frame_set.h"
 #include "core/metric/metric_settings.h"
 #include "core/motion/foot_contacts.h"
+#include "core/motion/pose_glitches.h"
 #include "core/snap/cut_quality.h"
 #include "core/snap/hub_graph.h"
 #include "core/snap/hub_suggestion.h"
@@ -48,6 +49,10 @@ struct SnapPipelineRequest {
   std::vector<SnapHubRequest> hubs;                    // in creation order; ignored with `suggest`
   std::optional<SnapSuggestRequest> suggest;           // set: suggest hubs instead of `hubs`
   bool snap = true;                                    // run SnapJob after the graph
+  // Capture glitches (pose_glitches.h) are found in every working motion; unless kept, no match
+  // frame lies in or next to one (the author's hubs; wminFrames around each glitch frame) and no
+  // clip plays across one (its edge is left out, hubs that only it served become dead ends).
+  bool keepGlitches = false;
 };
 
 // Everything derived. Indices into `working` are the FrameRef motions of `graph`.
@@ -58,6 +63,8 @@ struct SnapPipelineResult {
   std::vector<std::shared_ptr<const Motion>> working;  // resampled to metric.workingFps
   std::shared_ptr<const FrameSet> frames;              // the metric's frames of `working`
   std::vector<FootContacts> contacts;                  // plants of each working motion
+  std::vector<std::vector<PoseGlitch>> glitches;       // of each working motion, frame order
+  int edgesLeftOut = 0;  // clips across a glitch left out of `graph` (not with keepGlitches)
   // Graph hub i came from request.hubs[hubRequestOfGraphHub[i]] (with `suggest`: from
   // suggestions[i]). Requests whose match set is empty (or whose frame is out of range) are
   // listed in emptyHubRequests and have no graph hub.

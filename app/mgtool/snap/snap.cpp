@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // mgtool snap: Snap-Together Motion from capture files to an exported, snapped graph.
 #include "app/mgtool/cli/common_options.h"
+#include "app/mgtool/cli/glitch_option.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "app/mgtool/cli/registry.h"
 #include "app/mgtool/snap/snap_database.h"
@@ -22,7 +23,10 @@ constexpr char kDescription[] =
     "(hubs in it), the worst cut jumps before and after snapping, mean planted-foot speed of\n"
     "the original (skate_before_mps) and snapped (skate_after_mps) motions, and seconds.\n"
     "A file whose skeleton differs from the first file's is rejected with a message on stderr\n"
-    "and listed in rejected_files; the rest go on. An unreadable file fails the command.";
+    "and listed in rejected_files; the rest go on. An unreadable file fails the command.\n"
+    "Capture glitches (frames that are not motion, as mgtool info lists them) are left out:\n"
+    "no clip plays across one (glitch_edges_left_out counts them, stderr names each glitch);\n"
+    "--keep-glitches builds from every frame.";
 
 class Snap final : public Command {
  public:
@@ -44,15 +48,27 @@ class Snap final : public Command {
     grid.threads = settings.gridThreads;
     request.suggest = SnapSuggestRequest{settings.hubs, settings.threshold, settings.percentile,
                                          settings.wminFrames, grid};
+    request.keepGlitches = m_glitches.keep();
     std::optional<SnapPipelineResult> result;
     runSnapPipeline(request, {}, [&](const SnapPipelineResult& r) { result = r; });
+    if (result && !request.keepGlitches) {
+      for (size_t m = 0; m < result->glitches.size(); ++m) {
+        for (const PoseGlitch& g : result->glitches[m]) {
+          note(result->working[m]->name + ", at the working rate: no clip across it " +
+               "(--keep-glitches keeps it): " + describeGlitch(*result->working[m], g));
+        }
+      }
+    }
     if (!result || !result->errorMessage.empty() || !result->snapErrorMessage.empty() ||
         !result->snapped || !result->cutsBefore || !result->cutsAfter) {
       return fail(!result                             ? "the snap pipeline reported nothing"
                   : !result->errorMessage.empty()     ? result->errorMessage
                   : !result->snapErrorMessage.empty() ? result->snapErrorMessage
-                  : result->graph.edges.empty()       ? "the graph has no edge to snap"
-                                                      : "the cut quality could not be measured");
+                  : result->graph.edges.empty() && result->edgesLeftOut > 0
+                      ? "every clip of the graph crosses a capture glitch (--keep-glitches "
+                        "builds from them)"
+                  : result->graph.edges.empty() ? "the graph has no edge to snap"
+                                                : "the cut quality could not be measured");
     }
     const HubGraph& graph = result->graph;
     const SnapResult& snapped = *result->snapped;
@@ -82,6 +98,7 @@ class Snap final : public Command {
     for (const Hub& h : graph.hubs) json.value(static_cast<int>(h.matchFrames.size()));
     json.endArray();
     json.key("edges"), json.value(static_cast<int>(graph.edges.size()));
+    json.key("glitch_edges_left_out"), json.value(result->edgesLeftOut);
     json.key("dead_ends"), json.value(static_cast<int>(result->deadEnds.size()));
     json.key("largest_scc"), json.value(largestSize);
     json.key("cuts"), json.value(static_cast<int>(after.cuts.size()));
@@ -100,6 +117,7 @@ class Snap final : public Command {
   SnapBuildOptions m_build{*this};
   Value<std::string> m_out = outOption(*this, "DIR", "folder to write the export to");
   ClipFormatOption m_format{*this};
+  GlitchOption m_glitches{*this};
 };
 
 const CommandRegistration kRegistered{

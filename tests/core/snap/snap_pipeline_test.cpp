@@ -116,6 +116,54 @@ TEST(SnapPipeline, AuthoredHubsTakeMatchSetsInOrderFromBruteForceRows) {
   }
 }
 
+// A capture glitch (issue 27: one bad frame must not poison a graph): no clip plays across it
+// and no match frame lies in it, unless it is kept; the glitch is listed either way.
+TEST(SnapPipeline, NoClipPlaysAcrossACaptureGlitchUnlessKept) {
+  auto motions = test::swingDatabase();
+  Motion glitched = *motions[0];
+  int thigh = -1;
+  for (int j = 0; j < glitched.jointCount(); ++j)
+    if (glitched.skeleton->joints[static_cast<size_t>(j)].name == "RightUpLeg") thigh = j;
+  ASSERT_GE(thigh, 0);
+  const int bad = 75;  // one frame with the thigh flipped (a swapped marker)
+  Eigen::Quaterniond& q =
+      glitched.localRotations[static_cast<size_t>(bad * glitched.jointCount() + thigh)];
+  q = Eigen::Quaterniond(Eigen::AngleAxisd(150 * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+  motions[0] = std::make_shared<const Motion>(std::move(glitched));
+
+  SnapPipelineRequest request;
+  request.motions = motions;
+  request.snap = false;
+  request.hubs = {{"a", 1, 60, 0.02, 10}};
+  auto crossing = [bad](const SnapPipelineResult& r) {
+    int n = 0;
+    for (const HubEdge& e : r.graph.edges)
+      if (e.clip.motion == 0 && e.clip.beginFrame <= bad && bad <= e.clip.endFrame) ++n;
+    return n;
+  };
+  const std::vector<SnapPipelineResult> left = runAll(request);
+  ASSERT_EQ(left.size(), 1u);
+  const SnapPipelineResult& r = left[0];
+  ASSERT_TRUE(r.errorMessage.empty()) << r.errorMessage;
+  ASSERT_EQ(r.glitches.size(), 3u);
+  ASSERT_EQ(r.glitches[0].size(), 1u);
+  EXPECT_EQ(r.glitches[0][0].beginFrame, bad);
+  EXPECT_TRUE(r.glitches[1].empty());
+  EXPECT_TRUE(r.glitches[2].empty());
+  EXPECT_EQ(crossing(r), 0);
+  EXPECT_GT(r.edgesLeftOut, 0);
+  for (const Hub& h : r.graph.hubs)
+    for (const MatchFrame& f : h.matchFrames) EXPECT_FALSE(f.ref.motion == 0 && f.ref.frame == bad);
+  EXPECT_GT(r.graph.edges.size(), 0u);  // the rest of the graph is there
+
+  request.keepGlitches = true;
+  const std::vector<SnapPipelineResult> kept = runAll(request);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].edgesLeftOut, 0);
+  EXPECT_GT(crossing(kept[0]), 0);  // the glitch lies inside a clip when kept
+  EXPECT_EQ(kept[0].glitches[0].size(), 1u);
+}
+
 TEST(SnapPipeline, BadRequestsFailWithAMessage) {
   SnapPipelineRequest empty;
   std::vector<SnapPipelineResult> r = runAll(empty);

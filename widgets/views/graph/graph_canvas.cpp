@@ -213,6 +213,10 @@ void GraphCanvas::updateQuality() {
     text += countText(s->emptyHubs.size(), tr(", %1 hub without matches"),
                       tr(", %1 hubs without matches"));
   }
+  if (s->edgesLeftOut > 0) {
+    text += countText(s->edgesLeftOut, tr(", %1 clip left out across a capture glitch"),
+                      tr(", %1 clips left out across capture glitches"));
+  }
   if (!s->snapError.isEmpty()) {
     text += tr("\nSnapping failed: %1").arg(s->snapError);
   } else if (s->cutsBefore && s->cutsAfter) {

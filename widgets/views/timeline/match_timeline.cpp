@@ -5,9 +5,11 @@
 #include <cmath>
 
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include "widgets/document/hub_list.h"
@@ -23,6 +25,8 @@ constexpr int kLegend = 18;         // the legend line above the ruler
 constexpr int kTop = kLegend + 22;  // room for the legend and the frame ruler
 constexpr int kRowHeight = 34;
 constexpr int kRightMargin = 12;
+constexpr int kGlitchTipPixels = 4;  // a glitch's tooltip this close to its tick or band
+const QColor kGlitchColour(235, 50, 50);
 }  // namespace
 
 MatchTimeline::MatchTimeline(Project* project, SnapSession* session, QWidget* parent)
@@ -122,11 +126,45 @@ int MatchTimeline::rowCount() const {
 
 QString MatchTimeline::legendText() const {
   if (!m_legend.isEmpty()) return m_legend;
+  const auto state = m_session->state();
+  const bool glitches = std::any_of(state->glitches.begin(), state->glitches.end(),
+                                    [](const auto& g) { return !g.empty(); });
   return tr("frames at %1 fps  •  click/drag: playhead  •  Ctrl+click: hub candidate  •  bar: "
             "clip, in the colour of the hub it leaves  •  tick: match frame  •  "
             "blue/orange: left/right foot planted  •  dashed: new hub's matches  •  yellow: "
-            "playhead")
-      .arg(m_project->metricSettings().workingFps, 0, 'g', 4);
+            "playhead%2")
+      .arg(m_project->metricSettings().workingFps, 0, 'g', 4)
+      .arg(glitches ? tr("  •  red: capture glitch, no clip across it (hover for what)")
+                    : QString());
+}
+
+QString MatchTimeline::glitchTipAt(const QPoint& pos) const {
+  const auto state = m_session->state();
+  const int row = pos.y() < kTop ? -1 : (pos.y() - kTop) / kRowHeight;
+  if (row < 0 || row >= static_cast<int>(state->glitches.size()) ||
+      row >= static_cast<int>(state->working.size()) || pos.x() < kLabelWidth)
+    return {};
+  for (const PoseGlitch& g : state->glitches[row]) {
+    const double x0 = frameToX(g.beginFrame) - kGlitchTipPixels;
+    const double x1 = frameToX(g.endFrame) + kGlitchTipPixels;
+    if (pos.x() >= x0 && pos.x() <= x1) {
+      return tr("Capture glitch in %1 (at the working rate): %2. No clip plays across it.")
+          .arg(QString::fromStdString(state->working[row]->name),
+               QString::fromStdString(describeGlitch(*state->working[row], g)));
+    }
+  }
+  return {};
+}
+
+bool MatchTimeline::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    if (const QString tip = glitchTipAt(help->pos()); !tip.isEmpty()) {
+      QToolTip::showText(help->globalPos(), tip, this);
+      return true;
+    }
+  }
+  return QWidget::event(event);
 }
 
 int MatchTimeline::frameAtX(int motion, double x) const {
@@ -297,6 +335,17 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
         if (mf.ref.motion != m) continue;
         const int x = static_cast<int>(frameToX(mf.ref.frame + 0.5));
         p.drawLine(x, y - 13, x, y + 5);
+      }
+    }
+    // Capture glitches: a red band over their frames and a tick at the first.
+    if (m < static_cast<int>(state->glitches.size())) {
+      for (const PoseGlitch& g : state->glitches[m]) {
+        const double gx0 = frameToX(g.beginFrame);
+        p.fillRect(
+            QRectF(gx0, y - 4, std::max(2.0, (g.endFrame - g.beginFrame) * m_pixelsPerFrame), 8),
+            kGlitchColour);
+        p.setPen(QPen(kGlitchColour, 2));
+        p.drawLine(static_cast<int>(gx0), y - 15, static_cast<int>(gx0), y + 15);
       }
     }
     p.setPen(QPen(QColor(255, 255, 255, 220), 1, Qt::DashLine));

@@ -101,6 +101,10 @@ class MatchTimeline : public QWidget {
 
   QSize sizeHint() const override { return {900, 160}; }
 
+  // The capture glitch (pose_glitches.h) drawn under `pos` as a red tick and band, described for
+  // its tooltip; empty when there is none within a few pixels.
+  QString glitchTipAt(const QPoint& pos) const;
+
  signals:
   // The author made `frame` (working rate) of `motion` the new hub's candidate (Ctrl+click, or the
   // context menu's Set as Hub Candidate; neither with range selection on).
@@ -115,6 +119,7 @@ class MatchTimeline : public QWidget {
   void clipClicked(int edge);  // the context menu's Play This Clip
 
  protected:
+  bool event(QEvent* event) override;  // a glitch's tooltip over its tick
   void paintEvent(QPaintEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;

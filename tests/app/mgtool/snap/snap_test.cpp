@@ -5,12 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include "core/import/bvh_writer.h"
 #include "core/import/import_motion_loader.h"
 #include "core/import/motion_reader.h"
 #include "core/io/snap_export_fixture.h"
 #include "core/io/snap_import.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
+#include "support/synthetic_motion.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -61,6 +63,38 @@ TEST(MgtoolSnapCliHelp, EveryNewCommandHasHelp) {
   const ToolRun bench = mgtool({"bench", "--help"});
   EXPECT_NE(bench.out.find("walk"), std::string::npos);
   EXPECT_NE(bench.out.find("snap"), std::string::npos);
+}
+
+// A take with one frame that is not motion (a thigh flipped 150 degrees): by default no clip of
+// the graph plays across it and stderr says so; --keep-glitches builds from it.
+TEST(MgtoolSnapCliGlitches, NoClipPlaysAcrossAGlitchUnlessKept) {
+  test::TempDir dir;
+  Motion walk = test::makeSwingMotion(300, 30.0, 1.0, 0.5);
+  int thigh = -1;
+  for (int j = 0; j < walk.jointCount(); ++j)
+    if (walk.skeleton->joints[static_cast<size_t>(j)].name == "RightUpLeg") thigh = j;
+  ASSERT_GE(thigh, 0);
+  auto& q = walk.localRotations[static_cast<size_t>(150 * walk.jointCount() + thigh)];
+  q = Eigen::Quaterniond(Eigen::AngleAxisd(150 * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+  const std::string file = dir.file("glitched.bvh");
+  ASSERT_TRUE(writeBvhFile(walk, file));
+  auto leftOut = [](const std::string& out) {
+    const size_t at = out.find("\"glitch_edges_left_out\": ");
+    return at == std::string::npos ? -1 : std::stoi(out.substr(at + 25));
+  };
+  const ToolRun clean =
+      mgtool({"snap", file, "--hubs", "2", "--threshold", "0.02", "--out", dir.file("clean")});
+  ASSERT_EQ(clean.status, 0) << clean.err;
+  EXPECT_GT(leftOut(clean.out), 0) << clean.out;
+  EXPECT_NE(clean.err.find("glitched, at the working rate: no clip across it (--keep-glitches "
+                           "keeps it): frame 150"),
+            std::string::npos)
+      << clean.err;
+  const ToolRun kept = mgtool({"snap", file, "--hubs", "2", "--threshold", "0.02",
+                               "--keep-glitches", "--out", dir.file("kept")});
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_EQ(leftOut(kept.out), 0) << kept.out;
+  EXPECT_EQ(kept.err.find("no clip across it"), std::string::npos) << kept.err;
 }
 
 TEST(MgtoolSnapCliUsage, BadCommandLinesExitWithUsageOrFailure) {

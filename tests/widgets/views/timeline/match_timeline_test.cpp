@@ -197,5 +197,57 @@ TEST_F(MatchTimelineTest, AProjectResetLeavesNoPlayheadAndRefits) {
   EXPECT_LT(timeline.lastVisibleFrame(), 100);
 }
 
+// Capture glitches (issue 27) show on the timeline as red ticks whose tooltip says what jumped;
+// a motion without any shows none and the legend does not mention them.
+TEST(MatchTimelineGlitches, AGlitchFrameHasARedTickWithWhatJumped) {
+  Project project;
+  SnapSession session{&project};
+  MatchTimeline timeline{&project, &session};
+  Motion walk = test::makeSwingMotion(300);
+  int thigh = -1;
+  for (int j = 0; j < walk.jointCount(); ++j)
+    if (walk.skeleton->joints[static_cast<size_t>(j)].name == "RightUpLeg") thigh = j;
+  ASSERT_GE(thigh, 0);
+  auto& q = walk.localRotations[static_cast<size_t>(150 * walk.jointCount() + thigh)];
+  q = Eigen::Quaterniond(Eigen::AngleAxisd(150 * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+  walk.name = "glitched";
+  project.undoStack()->push(
+      new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(walk))));
+  project.undoStack()->push(
+      new AddMotionCommand(&project, std::make_shared<const Motion>(test::makeSwingMotion(200))));
+  session.flush();
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return !session.isRunning() && session.state()->working.size() == 2; }, 60000));
+  timeline.resize(1000, 200);
+  timeline.fitAll();
+  const int glitchFrame = 150 * 30 / static_cast<int>(session.state()->working[0]->fps);
+  ASSERT_EQ(session.state()->glitches.size(), 2u);
+  ASSERT_EQ(session.state()->glitches[0].size(), 1u);
+  EXPECT_TRUE(session.state()->glitches[1].empty());
+  const QPoint at(static_cast<int>(timeline.frameToX(glitchFrame + 0.5)), timeline.rowY(0));
+  const QString tip = timeline.glitchTipAt(at);
+  EXPECT_TRUE(tip.startsWith(QStringLiteral("Capture glitch in glitched"))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral("RightUpLeg"))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral("No clip plays across it"))) << tip.toStdString();
+  EXPECT_TRUE(
+      timeline.glitchTipAt({static_cast<int>(timeline.frameToX(40)), timeline.rowY(0)}).isEmpty());
+  EXPECT_TRUE(timeline.glitchTipAt({at.x(), timeline.rowY(1)}).isEmpty());
+  EXPECT_TRUE(timeline.legendText().contains(QStringLiteral("red: capture glitch")));
+  // The red tick is drawn where the tooltip is.
+  const QImage image = timeline.grab().toImage();
+  bool red = false;
+  for (int dy = -12; dy <= 12 && !red; ++dy) {
+    const QColor c =
+        image.pixelColor(static_cast<int>(timeline.frameToX(glitchFrame)), at.y() + dy);
+    red = c.red() > 200 && c.green() < 90 && c.blue() < 90;
+  }
+  EXPECT_TRUE(red);
+}
+
+TEST_F(MatchTimelineTest, CleanCaptureHasNoGlitchMarks) {
+  EXPECT_FALSE(timeline.legendText().contains(QStringLiteral("glitch")));
+  for (int f = 0; f < 300; f += 7) EXPECT_TRUE(timeline.glitchTipAt(onLine(0, f)).isEmpty()) << f;
+}
+
 }  // namespace
 }  // namespace mg
