@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
 
 #include "core/motion/motion.h"
 #include "core/motion/quaternion.h"
@@ -58,6 +59,19 @@ inline Motion makeSwingMotion(int frames, double fps = 30.0, double speed = 1.0,
     }
   }
   return m;
+}
+
+// A capture glitch planted in `m`: joint `name` turned by `degrees` about X on frame `frame` only
+// (a swapped marker). Returns false when the skeleton has no such joint or the frame is outside.
+inline bool plantJointFlip(Motion& m, const std::string& name, int frame, double degrees) {
+  if (frame < 0 || frame >= m.frameCount()) return false;
+  for (int j = 0; j < m.jointCount(); ++j) {
+    if (m.skeleton->joints[static_cast<size_t>(j)].name != name) continue;
+    Eigen::Quaterniond& q = m.localRotations[static_cast<size_t>(frame * m.jointCount() + j)];
+    q = Eigen::Quaterniond(Eigen::AngleAxisd(degrees * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace mg::test

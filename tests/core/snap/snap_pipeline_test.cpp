@@ -121,14 +121,8 @@ TEST(SnapPipeline, AuthoredHubsTakeMatchSetsInOrderFromBruteForceRows) {
 TEST(SnapPipeline, NoClipPlaysAcrossACaptureGlitchUnlessKept) {
   auto motions = test::swingDatabase();
   Motion glitched = *motions[0];
-  int thigh = -1;
-  for (int j = 0; j < glitched.jointCount(); ++j)
-    if (glitched.skeleton->joints[static_cast<size_t>(j)].name == "RightUpLeg") thigh = j;
-  ASSERT_GE(thigh, 0);
   const int bad = 75;  // one frame with the thigh flipped (a swapped marker)
-  Eigen::Quaterniond& q =
-      glitched.localRotations[static_cast<size_t>(bad * glitched.jointCount() + thigh)];
-  q = Eigen::Quaterniond(Eigen::AngleAxisd(150 * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+  ASSERT_TRUE(test::plantJointFlip(glitched, "RightUpLeg", bad, 150));
   motions[0] = std::make_shared<const Motion>(std::move(glitched));
 
   SnapPipelineRequest request;

@@ -70,12 +70,7 @@ TEST(MgtoolSnapCliHelp, EveryNewCommandHasHelp) {
 TEST(MgtoolSnapCliGlitches, NoClipPlaysAcrossAGlitchUnlessKept) {
   test::TempDir dir;
   Motion walk = test::makeSwingMotion(300, 30.0, 1.0, 0.5);
-  int thigh = -1;
-  for (int j = 0; j < walk.jointCount(); ++j)
-    if (walk.skeleton->joints[static_cast<size_t>(j)].name == "RightUpLeg") thigh = j;
-  ASSERT_GE(thigh, 0);
-  auto& q = walk.localRotations[static_cast<size_t>(150 * walk.jointCount() + thigh)];
-  q = Eigen::Quaterniond(Eigen::AngleAxisd(150 * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+  ASSERT_TRUE(test::plantJointFlip(walk, "RightUpLeg", 150, 150));
   const std::string file = dir.file("glitched.bvh");
   ASSERT_TRUE(writeBvhFile(walk, file));
   auto leftOut = [](const std::string& out) {

@@ -204,12 +204,7 @@ TEST(MatchTimelineGlitches, AGlitchFrameHasARedTickWithWhatJumped) {
   SnapSession session{&project};
   MatchTimeline timeline{&project, &session};
   Motion walk = test::makeSwingMotion(300);
-  int thigh = -1;
-  for (int j = 0; j < walk.jointCount(); ++j)
-    if (walk.skeleton->joints[static_cast<size_t>(j)].name == "RightUpLeg") thigh = j;
-  ASSERT_GE(thigh, 0);
-  auto& q = walk.localRotations[static_cast<size_t>(150 * walk.jointCount() + thigh)];
-  q = Eigen::Quaterniond(Eigen::AngleAxisd(150 * M_PI / 180, Eigen::Vector3d::UnitX())) * q;
+  ASSERT_TRUE(test::plantJointFlip(walk, "RightUpLeg", 150, 150));
   walk.name = "glitched";
   project.undoStack()->push(
       new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(walk))));
