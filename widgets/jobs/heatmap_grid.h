@@ -28,6 +28,11 @@ struct HeatmapGridKey {
 // their full-resolution cells are recomputed one at a time, with the reference distance, when
 // asked for (hover, click, slices).
 inline constexpr long long kHeatmapDenseCells = 1LL << 24;
+// A grid beyond this many cells (50,000 x 50,000 frames at the working rate, ~28 min of capture
+// against itself) is computed only when the author asks: it takes minutes and its packed point
+// clouds alone outweigh the motion (a 1 GB take: 1.2 GB), so selecting such a take must not start
+// it unasked.
+inline constexpr long long kHeatmapAskCells = 2'500'000'000LL;
 
 // A computed grid as the heatmap shows it. Immutable once built; shared between the cache, the
 // views and nothing else. Frames are those of the working rate (settings.workingFps).

@@ -51,10 +51,22 @@ HeatmapPanel::HeatmapPanel(Project* project, ViewportWidget* viewport, QWidget* 
   m_progress->setFormat(tr("Computing distances %p%"));
   m_cancel = new QToolButton(this);
   m_cancel->setText(tr("Cancel"));
+  m_computeLarge = new QToolButton(this);
+  m_computeLarge->setText(tr("Compute Grid"));
+  m_computeLarge->setToolTip(
+      tr("Compute the distance grid of these long motions (minutes, and "
+         "more memory than the motions take)"));
   progressRow->addWidget(m_progress, 1);
   progressRow->addWidget(m_cancel);
+  progressRow->addWidget(m_computeLarge);
   m_progress->hide();
   m_cancel->hide();
+  m_computeLarge->hide();
+  connect(m_computeLarge, &QToolButton::clicked, this, [this] {
+    m_largeAllowed = m_ids;
+    requestGrid();
+  });
+  connect(m_project, &Project::cleared, this, [this] { m_largeAllowed.clear(); });
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(m_view);
@@ -268,12 +280,29 @@ void HeatmapPanel::requestGrid() {
       motions.push_back(std::move(m));
     }
   }
+  m_computeLarge->hide();
   if (motions.empty()) {
     m_cache->cancel();
     showGrid(nullptr);
     m_status->setText(
         tr("Select one motion (its self grid) or two (rows \u00d7 columns) in the "
            "library."));
+    return;
+  }
+  const double fps = key.settings.workingFps;
+  auto working = [fps](const Motion& m) {
+    return static_cast<long long>(std::ceil(m.frameCount() * fps / m.fps));
+  };
+  const long long rows = working(*motions.front()), cols = working(*motions.back());
+  if (rows * cols > kHeatmapAskCells && m_largeAllowed != m_ids) {
+    m_cache->cancel();
+    showGrid(nullptr);
+    m_status->setText(tr("%1 \u00d7 %2 frames at %3 fps is a large grid: it takes minutes and "
+                         "more memory than the motions. Press Compute Grid to compute it.")
+                          .arg(rows)
+                          .arg(cols)
+                          .arg(fps, 0, 'g', 4));
+    m_computeLarge->show();
     return;
   }
   m_cache->request(key, motions);

@@ -63,6 +63,8 @@ class HeatmapPanel : public QWidget {
   HeatmapGridCache* cache() const { return m_cache; }
   const std::shared_ptr<const HeatmapGrid>& grid() const { return m_grid; }
   QLabel* statusLabel() const { return m_status; }
+  // "Compute Grid": shown instead of starting a grid over kHeatmapAskCells cells.
+  QToolButton* computeLargeButton() const { return m_computeLarge; }
 
  signals:
   // A grid is shown (from the cache or a finished job).
@@ -98,6 +100,8 @@ class HeatmapPanel : public QWidget {
   QDoubleSpinBox* m_thresholdSpin = nullptr;
   QProgressBar* m_progress = nullptr;
   QToolButton* m_cancel = nullptr;
+  QToolButton* m_computeLarge = nullptr;  // shown for a grid over kHeatmapAskCells
+  QList<MotionId> m_largeAllowed;         // the motions whose large grid the author asked for
   HeatmapView* m_view = nullptr;
   HeatmapLegend* m_legend = nullptr;
   HeatmapSliceView* m_slice = nullptr;

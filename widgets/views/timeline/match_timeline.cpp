@@ -265,12 +265,19 @@ void MatchTimeline::paintEvent(QPaintEvent*) {
                                    right - kLabelWidth - 8));
   }
   // Ruler: a label every "nice" number of frames.
+  // Labels at least 60 px apart, and wider apart than the longest label (a two-hour take has
+  // six-digit frame numbers).
+  const double minGap =
+      std::max(60.0, QFontMetrics(legendFont).horizontalAdvance(QStringLiteral("0000000")) * 1.0);
   const double step = [&] {
-    for (double s :
-         {1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0}) {
-      if (s * m_pixelsPerFrame >= 60) return s;
+    for (double decade = 1; decade < 1e9; decade *= 10) {
+      for (double s : {1.0, 2.5, 5.0}) {
+        const double frames = s * decade;
+        if (frames >= 1 && frames == std::floor(frames) && frames * m_pixelsPerFrame >= minGap)
+          return frames;
+      }
     }
-    return 10000.0;
+    return 1e9;
   }();
   p.setPen(palette().color(QPalette::PlaceholderText));
   p.setFont(legendFont);

@@ -4,10 +4,13 @@
 
 #include <cmath>
 
+#include <QApplication>
 #include <QLabel>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
+#include <QToolButton>
 
 #include "support/synthetic_motion.h"
 #include "widgets/commands/metric_settings_command.h"
@@ -270,6 +273,32 @@ TEST(HeatmapCache, CachesHitsCancelsAndSupersedes) {
   cache.setCapacity(1);
   EXPECT_EQ(cache.cached(small), nullptr);
   EXPECT_NE(cache.cached(other), nullptr);
+}
+
+// A grid too large to start unasked (issue 28: selecting a 1 GB take started a 1.2 GB job): the
+// panel says so and computes it only when Compute Grid is pressed.
+TEST(HeatmapPanel, ALargeGridWaitsForComputeGrid) {
+  Project project;
+  auto* add = new AddMotionCommand(&project, swing(60000));  // 60,000^2 cells at 30 fps
+  const MotionId id = add->id();
+  project.undoStack()->push(add);
+  HeatmapPanel panel(&project, nullptr);
+  panel.resize(500, 700);
+  panel.show();
+  QSignalSpy shown(&panel, &HeatmapPanel::gridShown);
+  panel.setMotions({id});
+  QApplication::processEvents();
+  EXPECT_EQ(panel.grid(), nullptr);
+  EXPECT_TRUE(panel.statusLabel()->text().contains(QStringLiteral("Press Compute Grid")))
+      << panel.statusLabel()->text().toStdString();
+  ASSERT_TRUE(panel.computeLargeButton()->isVisible());
+  EXPECT_FALSE(panel.findChild<QProgressBar*>()->isVisible());  // nothing started
+  QTest::mouseClick(panel.computeLargeButton(), Qt::LeftButton);
+  EXPECT_FALSE(panel.computeLargeButton()->isVisible());
+  EXPECT_TRUE(panel.findChild<QProgressBar*>()->isVisible());  // started
+  panel.setMotions({});                                        // cancels it
+  EXPECT_FALSE(panel.computeLargeButton()->isVisible());
+  EXPECT_EQ(shown.count(), 0);
 }
 
 TEST(HeatmapPanel, SliceClickMovesSelectionAndSettingsRecompute) {
