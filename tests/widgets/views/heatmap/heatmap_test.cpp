@@ -27,6 +27,14 @@ std::shared_ptr<const Motion> swing(int frames, double speed = 1.0, double step 
   return std::make_shared<const Motion>(test::makeSwingMotion(frames, 30.0, speed, step));
 }
 
+// A swing of `frames` frames added to `project` (one undo step); its id.
+MotionId addSwing(Project& project, int frames) {
+  auto* add = new AddMotionCommand(&project, swing(frames));
+  const MotionId id = add->id();
+  project.undoStack()->push(add);
+  return id;
+}
+
 std::shared_ptr<const HeatmapGrid> gridOf(std::vector<std::shared_ptr<const Motion>> motions,
                                           long long denseCells = kHeatmapDenseCells) {
   HeatmapGridKey key;
@@ -279,9 +287,7 @@ TEST(HeatmapCache, CachesHitsCancelsAndSupersedes) {
 // panel says so and computes it only when Compute Grid is pressed.
 TEST(HeatmapPanel, ALargeGridWaitsForComputeGrid) {
   Project project;
-  auto* add = new AddMotionCommand(&project, swing(60000));  // 60,000^2 cells at 30 fps
-  const MotionId id = add->id();
-  project.undoStack()->push(add);
+  const MotionId id = addSwing(project, 60000);  // 60,000^2 cells at 30 fps
   HeatmapPanel panel(&project, nullptr);
   panel.resize(500, 700);
   panel.show();
@@ -303,9 +309,7 @@ TEST(HeatmapPanel, ALargeGridWaitsForComputeGrid) {
 
 TEST(HeatmapPanel, SliceClickMovesSelectionAndSettingsRecompute) {
   Project project;
-  auto* add = new AddMotionCommand(&project, swing(240));
-  const MotionId id = add->id();
-  project.undoStack()->push(add);
+  const MotionId id = addSwing(project, 240);
   HeatmapPanel panel(&project, nullptr);
   panel.resize(500, 700);
   panel.show();
