@@ -26,7 +26,7 @@
 namespace mg {
 namespace {
 
-const QString kWalkFile = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
+const QString kKillWalkFile = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
 
 // Two projects over the small walk: version 0 with 1 hub, version 1 with 400 (a file of about
 // 100 KB, so kills land inside the write too).
@@ -34,7 +34,7 @@ struct Versions {
   Project projects[2];
   explicit Versions(const QTemporaryDir& dir) {
     const QString walk = dir.filePath(QStringLiteral("small_walk.bvh"));
-    QFile::copy(kWalkFile, walk);
+    QFile::copy(kKillWalkFile, walk);
     for (int v = 0; v < 2; ++v) {
       Result<Motion> m = readMotionFile(walk.toStdString());
       EXPECT_TRUE(m);

@@ -15,15 +15,15 @@
 namespace mg {
 namespace {
 
-const QString kSmallWalk = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
+const QString kCacheWalk = QStringLiteral(MG_TEST_DATA_DIR "/small_walk.bvh");
 
-QByteArray bytesOf(const QString& path) {
+QByteArray cacheBytesOf(const QString& path) {
   QFile f(path);
   EXPECT_TRUE(f.open(QIODevice::ReadOnly));
   return f.readAll();
 }
 
-void writeBytes(const QString& path, const QByteArray& bytes) {
+void writeCacheBytes(const QString& path, const QByteArray& bytes) {
   QFile f(path);
   ASSERT_TRUE(f.open(QIODevice::WriteOnly));
   f.write(bytes);
@@ -66,7 +66,7 @@ TEST(ResultCache, DamagedFilesAreCorruptWithAMessage) {
   const QString project = dir.filePath(QStringLiteral("a.mgproj"));
   ASSERT_TRUE(writeResultCache(project, "thing.cache", kInputs, "payload bytes").ok());
   const QString file = dir.filePath(QStringLiteral("a.mgcache/thing.cache"));
-  const QByteArray good = bytesOf(file);
+  const QByteArray good = cacheBytesOf(file);
   QByteArray flipped = good;
   flipped[flipped.size() - 2] = 'X';
   const std::vector<std::pair<const char*, QByteArray>> cases = {
@@ -80,7 +80,7 @@ TEST(ResultCache, DamagedFilesAreCorruptWithAMessage) {
   };
   for (const auto& [name, bytes] : cases) {
     SCOPED_TRACE(name);
-    writeBytes(file, bytes);
+    writeCacheBytes(file, bytes);
     const CachedResult r = readResultCache(project, "thing.cache", kInputs);
     EXPECT_EQ(r.state, CachedResult::State::Corrupt);
     EXPECT_TRUE(r.message.contains(QStringLiteral("ignored"))) << r.message.toStdString();
@@ -91,7 +91,7 @@ TEST(ResultCache, DamagedFilesAreCorruptWithAMessage) {
 TEST(ResultCache, ProjectInputsDoNotDependOnWhereTheProjectIs) {
   QTemporaryDir dir;
   const QString walk = dir.filePath(QStringLiteral("small_walk.bvh"));
-  ASSERT_TRUE(QFile::copy(kSmallWalk, walk));
+  ASSERT_TRUE(QFile::copy(kCacheWalk, walk));
   Project project;
   Result<Motion> m = readMotionFile(walk.toStdString());
   ASSERT_TRUE(m.ok());

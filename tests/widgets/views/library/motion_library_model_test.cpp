@@ -17,7 +17,7 @@
 namespace mg {
 namespace {
 
-std::shared_ptr<const Motion> makeMotion(const char* name, int frames, double fps) {
+std::shared_ptr<const Motion> libraryMotion(const char* name, int frames, double fps) {
   Motion m = test::makeSwingMotion(frames, fps);
   m.name = name;
   m.sourcePath = std::string("/data/") + name + ".bvh";
@@ -28,7 +28,7 @@ TEST(MotionLibraryModel, ShowsOneRowPerMotionWithItsFigures) {
   Project project;
   MotionLibraryModel model(&project);
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-  auto* cmd = new AddMotionCommand(&project, makeMotion("walk", 120, 60));
+  auto* cmd = new AddMotionCommand(&project, libraryMotion("walk", 120, 60));
   const MotionId id = cmd->id();
   project.undoStack()->push(cmd);
   ASSERT_EQ(model.rowCount(), 1);
@@ -58,7 +58,7 @@ TEST(MotionLibraryModel, ShowsTheUnitAndWhy) {
                      .askedBy = {}};
   project.undoStack()->push(
       new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(read))));
-  project.undoStack()->push(new AddMotionCommand(&project, makeMotion("synth", 10, 30)));
+  project.undoStack()->push(new AddMotionCommand(&project, libraryMotion("synth", 10, 30)));
   auto cell = [&](int row, int role) {
     return model.data(model.index(row, MotionLibraryModel::Unit), role).toString();
   };
@@ -105,7 +105,7 @@ TEST(MotionLibraryModel, FollowsInsertsRemovalsAndUndo) {
   QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
   QList<MotionId> ids;
   for (const char* name : {"a", "b", "c"}) {
-    auto* cmd = new AddMotionCommand(&project, makeMotion(name, 30, 30));
+    auto* cmd = new AddMotionCommand(&project, libraryMotion(name, 30, 30));
     ids.push_back(cmd->id());
     project.undoStack()->push(cmd);
   }
@@ -127,7 +127,7 @@ TEST(MotionLibraryModel, FollowsInsertsRemovalsAndUndo) {
 TEST(MotionLibraryView, NoColumnIsCutAtTheTablesMinimumWidth) {
   Project project;
   project.undoStack()->push(
-      new AddMotionCommand(&project, makeMotion("Boxing_Toes_long_name", 3069, 30)));
+      new AddMotionCommand(&project, libraryMotion("Boxing_Toes_long_name", 3069, 30)));
   MotionLibraryView view(&project);
   QTableView* table = view.table();
   view.resize(view.minimumSizeHint().width(), 200);

@@ -40,7 +40,7 @@
 namespace mg {
 namespace {
 
-const char* const kBoxing = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
+const char* const kSnapBoxing = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
 
 // Hubs suggested once by the core for the boxing sample (shared by all tests of this file).
 struct Suggested {
@@ -49,7 +49,7 @@ struct Suggested {
 };
 const Suggested& suggested() {
   static const Suggested s = [] {
-    Result<Motion> m = readMotionFile(kBoxing);
+    Result<Motion> m = readMotionFile(kSnapBoxing);
     Result<Motion> r = resampleMotion(*m, 30.0);
     std::vector<std::shared_ptr<const Motion>> motions{
         std::make_shared<const Motion>(std::move(r.value()))};
@@ -66,7 +66,7 @@ const Suggested& suggested() {
 class SnapEditor : public ::testing::Test {
  protected:
   void SetUp() override {
-    Result<Motion> m = readMotionFile(kBoxing);
+    Result<Motion> m = readMotionFile(kSnapBoxing);
     ASSERT_TRUE(m.ok());
     auto* add =
         new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(m.value())));
@@ -605,7 +605,7 @@ TEST_F(SnapEditor, SuggestExcludesTheFramesOfExistingHubsAndEmptyHubsAreFlagged)
 TEST(SnapSessionSuggest, UsesTheMotionsOfTheDocumentWhenPressed) {
   Project project;
   SnapSession session{&project};
-  Result<Motion> boxing = readMotionFile(kBoxing);
+  Result<Motion> boxing = readMotionFile(kSnapBoxing);
   ASSERT_TRUE(boxing.ok());
   const int frames = boxing->frameCount();
   auto first = std::make_shared<const Motion>(sliceFrames(*boxing, 0, frames / 2));
