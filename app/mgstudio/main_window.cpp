@@ -354,6 +354,7 @@ void MainWindow::createDocks() {
   m_libraryDock->raise();
   m_viewMenu->addAction(m_historyDock->toggleViewAction());
   m_session = new SnapSession(&m_project, this);
+  m_library->showGlitchesOf(m_session);
   addActions({m_projectFiles->newAction(), m_projectFiles->openAction(),
               m_projectFiles->saveAction(), m_projectFiles->saveAsAction()});
   // A preview starting takes the viewport and the transport from library playback.

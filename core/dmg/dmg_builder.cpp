@@ -24,18 +24,38 @@ Result<DmgBuildResult> buildDatabaseMotionGraph(std::span<const Motion* const> m
   Stopwatch clock;
   Result<FrameSet> frames = buildFrameSet(motions, settings.metric);
   if (!frames) return frames.error();
+  std::vector<std::vector<PoseGlitch>> glitches;
+  std::vector<std::uint8_t> leftOut;
+  if (!settings.keepGlitches) {
+    for (size_t m = 0; m < motions.size(); ++m) {
+      glitches.push_back(findPoseGlitches(*motions[m]));
+      const std::vector<std::uint8_t> frameFlags =
+          glitchFramesAtRate(*motions[m], glitches.back(), frames->settings.workingFps,
+                             frames->motions[m].frameCount());
+      leftOut.insert(leftOut.end(), frameFlags.begin(), frameFlags.end());
+    }
+  }
   const double framesSeconds = clock.seconds();
   progress.report(0.05);
-  Result<DmgBuildResult> result = buildDatabaseMotionGraph(frames.value(), settings, progress);
-  if (result) result->stats.framesSeconds = framesSeconds;
+  Result<DmgBuildResult> result =
+      buildDatabaseMotionGraph(frames.value(), settings, progress, leftOut);
+  if (result) {
+    result->stats.framesSeconds = framesSeconds;
+    result->glitches = std::move(glitches);
+  }
   return result;
 }
 
 Result<DmgBuildResult> buildDatabaseMotionGraph(const FrameSet& frames,
                                                 const DmgBuildSettings& settings,
-                                                const Progress& progress) {
+                                                const Progress& progress,
+                                                std::span<const std::uint8_t> leftOut) {
   if (Status s = settings.validate(); !s) return s.error();
   if (frames.frameCount() == 0) return Error{"motion graph: no frames"};
+  if (!leftOut.empty() && static_cast<int>(leftOut.size()) != frames.frameCount()) {
+    return Error{"motion graph: " + std::to_string(leftOut.size()) + " left-out flags for " +
+                 std::to_string(frames.frameCount()) + " frames"};
+  }
   DmgBuildResult result;
   DmgBuildStats& stats = result.stats;
   stats.databaseFrames = frames.frameCount();
@@ -64,8 +84,11 @@ Result<DmgBuildResult> buildDatabaseMotionGraph(const FrameSet& frames,
     for (int f = c.beginFrame; f < c.endFrame; ++f)
       vertices[f] = {static_cast<int>(m), f - c.beginFrame};
   }
+  auto out = [&](int f) { return !leftOut.empty() && leftOut[f]; };
+  stats.glitchFramesLeftOut = static_cast<int>(std::count(leftOut.begin(), leftOut.end(), 1));
+  // Both frames in one motion and neither left out.
   auto sameMotion = [&](int a, int b) {
-    return b >= 0 && b < n && frames.frameMotion[a] == frames.frameMotion[b];
+    return b >= 0 && b < n && frames.frameMotion[a] == frames.frameMotion[b] && !out(a) && !out(b);
   };
   std::vector<DmgEdgeInput> edges;
   edges.reserve(static_cast<size_t>(n) + 2 * minima->size());
@@ -75,6 +98,7 @@ Result<DmgBuildResult> buildDatabaseMotionGraph(const FrameSet& frames,
   const float threshold = static_cast<float>(settings.threshold);
   for (const GridMinimum& g : minima.value()) {
     const float cost = std::clamp(g.distance / threshold, 0.0f, 1.0f);
+    if (out(g.row) || out(g.col)) continue;
     if (sameMotion(g.col, g.col + 1)) {
       edges.push_back({g.row, g.col + 1, DmgEdgeKind::Transition, cost, g.distance});
     }
@@ -98,6 +122,10 @@ Result<DmgBuildResult> buildDatabaseMotionGraph(const FrameSet& frames,
           "the threshold (" +
           std::to_string(settings.threshold) + " m^2)"};
     }
+  } else if (stats.glitchFramesLeftOut > 0) {
+    std::vector<bool> keep(n);
+    for (int f = 0; f < n; ++f) keep[f] = !out(f);
+    result.graph = inducedDmg(full.value(), keep);
   } else {
     result.graph = std::move(full.value());
   }

@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 #include "core/io/pmg_names.h"
+#include "core/motion/pose_glitches.h"
 #include "core/util/json_fields.h"
 #include "core/util/stopwatch.h"
 
@@ -180,9 +182,37 @@ Result<PmgSpec> readPmgSpec(const std::string& path) {
 
 Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::string& baseDirectory,
                                            const MotionFileLoader& load,
-                                           const EdgeBuiltCallback& onEdge,
+                                           const SpecBuildOptions& options,
                                            const Progress& progress) {
   if (!load) return Error{"spec: no motion loader"};
+  // Each file read once, its glitches found once (the nodes and the cycle cutter share them).
+  struct Loaded {
+    std::shared_ptr<const Motion> motion;
+    std::vector<PoseGlitch> glitches;
+  };
+  std::map<std::string, Loaded> files;
+  auto resolve = [&](const std::string& file) {
+    std::filesystem::path p(file);
+    if (p.is_relative() && !baseDirectory.empty()) p = std::filesystem::path(baseDirectory) / p;
+    return p.lexically_normal().string();
+  };
+  auto loadOnce = [&](const std::string& path) -> Result<const Loaded*> {
+    if (auto it = files.find(path); it != files.end()) return &it->second;
+    Result<std::shared_ptr<const Motion>> motion = load(path, 0.0);
+    if (!motion) return motion.error();
+    Loaded loaded{motion.value(), {}};
+    if (!options.keepGlitches) loaded.glitches = findPoseGlitches(*loaded.motion);
+    return &files.emplace(path, std::move(loaded)).first->second;
+  };
+  const MotionFileLoader cached = [&](const std::string& path,
+                                      double) -> Result<std::shared_ptr<const Motion>> {
+    Result<const Loaded*> loaded = loadOnce(path);
+    if (!loaded) return loaded.error();
+    return (*loaded)->motion;
+  };
+  auto note = [&](const std::string& line) {
+    if (options.onNote) options.onNote(line);
+  };
   ParametricGraph graph;
   // Phases: the nodes share [0, 0.5] and the edges [0.5, 1], equally.
   const double nodeShare = spec.nodes.empty() ? 0.0 : 0.5 / static_cast<double>(spec.nodes.size());
@@ -191,18 +221,49 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
     const double from = nodeShare * static_cast<double>(graph.nodes.size());
     if (progress.cancelled()) return Error{"spec: build cancelled"};
     NodeSource source = n.source;
+    const std::string at = "node '" + source.name + "': ";
+    int leftOut = 0;
+    // Examples named in the spec that hold a glitch frame.
+    std::erase_if(source.examples, [&](const ExampleRef& ref) {
+      if (options.keepGlitches) return false;
+      Result<const Loaded*> loaded = loadOnce(resolve(ref.path));
+      if (!loaded || !holdsGlitch((*loaded)->glitches, ref.beginFrame, ref.endFrame)) return false;
+      for (const PoseGlitch& g : (*loaded)->glitches) {
+        if (g.beginFrame < ref.endFrame && ref.beginFrame < g.endFrame) {
+          note(at + "example " + ref.path + " frames " + std::to_string(ref.beginFrame) + "-" +
+               std::to_string(ref.endFrame - 1) +
+               " left out (--keep-glitches keeps it): " + describeGlitch(*(*loaded)->motion, g));
+          break;
+        }
+      }
+      ++leftOut;
+      return true;
+    });
     for (const std::string& file : n.cycleFiles) {
-      std::filesystem::path p(file);
-      if (p.is_relative() && !baseDirectory.empty()) p = std::filesystem::path(baseDirectory) / p;
-      Result<std::shared_ptr<const Motion>> motion = load(p.lexically_normal().string(), 0.0);
-      if (!motion) return Error{"node '" + source.name + "': " + motion.error().message};
-      Result<std::vector<StepCycle>> cycles = findStepCycles(**motion, n.cycles);
-      if (!cycles) return Error{"node '" + source.name + "': " + cycles.error().message};
+      Result<const Loaded*> loaded = loadOnce(resolve(file));
+      if (!loaded) return Error{at + loaded.error().message};
+      StepCycleSettings cycleSettings = n.cycles;
+      cycleSettings.keepGlitches = options.keepGlitches;
+      std::vector<StepCycle> glitchCycles;
+      Result<std::vector<StepCycle>> cycles =
+          findStepCycles(*(*loaded)->motion, cycleSettings, &glitchCycles);
+      if (!cycles) return Error{at + cycles.error().message};
       for (const StepCycle& c : *cycles)
         source.examples.push_back({file, c.beginFrame, c.endFrame});
+      for (const StepCycle& c : glitchCycles) {
+        note(at + "step cycle " + file + " frames " + std::to_string(c.beginFrame) + "-" +
+             std::to_string(c.endFrame - 1) +
+             " left out across a capture glitch (--keep-glitches keeps it)");
+      }
+      leftOut += static_cast<int>(glitchCycles.size());
+    }
+    if (source.examples.empty() && leftOut > 0) {
+      return Error{at + "every example (" + std::to_string(leftOut) +
+                   ") holds a capture glitch; mgtool info lists them, --keep-glitches builds "
+                   "from them"};
     }
     Result<std::shared_ptr<const ParametricNode>> node =
-        buildNodeFromSource(source, baseDirectory, load, progress.slice(from, from + nodeShare));
+        buildNodeFromSource(source, baseDirectory, cached, progress.slice(from, from + nodeShare));
     if (!node) return node.error();
     graph.nodeSources.push_back(std::move(source));
     graph.nodes.push_back(node.value());
@@ -213,7 +274,7 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
     Result<int> index = addEdge(graph, graph.findNode(e.source), graph.findNode(e.target),
                                 e.settings, progress.slice(from, from + edgeShare));
     if (!index) return index.error();
-    if (onEdge) onEdge(graph, *index, clock.seconds());
+    if (options.onEdge) options.onEdge(graph, *index, clock.seconds());
   }
   progress.report(1.0);
   return graph;

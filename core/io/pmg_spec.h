@@ -41,12 +41,22 @@ Result<PmgSpec> readPmgSpec(const std::string& path);
 using EdgeBuiltCallback =
     std::function<void(const ParametricGraph& graph, int edge, double seconds)>;
 
-// Builds the graph: loads files relative to `baseDirectory`, cuts step cycles, builds every node,
-// then samples and classifies every edge (edges that do not exist are kept with their reason).
-// Fails as buildNodeFromSource and addEdge.
+// How buildGraphFromSpec builds.
+struct SpecBuildOptions {
+  // false: an example or step cycle that holds a capture glitch frame (core/motion/pose_glitches.h)
+  // is left out of its node, with a note.
+  bool keepGlitches = false;
+  EdgeBuiltCallback onEdge;
+  std::function<void(const std::string&)> onNote;  // one line per example left out
+};
+
+// Builds the graph: loads files relative to `baseDirectory` (each once), cuts step cycles, builds
+// every node, then samples and classifies every edge (edges that do not exist are kept with their
+// reason). Fails as buildNodeFromSource and addEdge, and when every example of a node holds a
+// glitch.
 Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::string& baseDirectory,
                                            const MotionFileLoader& load,
-                                           const EdgeBuiltCallback& onEdge = {},
+                                           const SpecBuildOptions& options = {},
                                            const Progress& progress = {});
 
 }  // namespace mg

@@ -283,4 +283,46 @@ std::vector<std::pair<int, int>> framesBetweenGlitches(int frameCount,
   return runs;
 }
 
+std::vector<std::shared_ptr<const Motion>> runsBetweenGlitches(
+    const std::shared_ptr<const Motion>& motion, const std::vector<PoseGlitch>& glitches,
+    int minFrames) {
+  if (glitches.empty()) return {motion};
+  std::vector<std::shared_ptr<const Motion>> runs;
+  for (const auto& [begin, end] :
+       framesBetweenGlitches(motion->frameCount(), glitches, minFrames)) {
+    Motion run = sliceFrames(*motion, begin, end);
+    run.name = motion->name + " frames " + std::to_string(begin) + "-" + std::to_string(end - 1);
+    runs.push_back(std::make_shared<const Motion>(std::move(run)));
+  }
+  return runs;
+}
+
+bool holdsGlitch(const std::vector<PoseGlitch>& glitches, int begin, int end) {
+  return std::any_of(glitches.begin(), glitches.end(),
+                     [&](const PoseGlitch& g) { return g.beginFrame < end && begin < g.endFrame; });
+}
+
+std::vector<std::uint8_t> glitchFramesAtRate(const Motion& motion,
+                                             const std::vector<PoseGlitch>& glitches, double fps,
+                                             int frameCount) {
+  std::vector<std::uint8_t> source(static_cast<size_t>(motion.frameCount()), 0);
+  for (const PoseGlitch& g : glitches) {
+    for (int f = std::max(0, g.beginFrame); f < std::min(g.endFrame, motion.frameCount()); ++f)
+      source[f] = 1;
+  }
+  std::vector<std::uint8_t> out(static_cast<size_t>(std::max(0, frameCount)), 0);
+  if (source.empty()) return out;
+  const int last = motion.frameCount() - 1;
+  for (int i = 0; i < frameCount; ++i) {
+    const double s = i * motion.fps / fps;
+    // A source frame this resampled frame sits on (within rounding) contributes alone.
+    const double nearest = std::round(s);
+    const int a = std::clamp(
+        static_cast<int>(std::abs(s - nearest) < 1e-6 ? nearest : std::floor(s)), 0, last);
+    const int b = std::abs(s - nearest) < 1e-6 ? a : std::min(a + 1, last);
+    out[i] = source[a] | source[b];
+  }
+  return out;
+}
+
 }  // namespace mg

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -70,5 +72,23 @@ std::string describeGlitch(const Motion& motion, const PoseGlitch& glitch);
 std::vector<std::pair<int, int>> framesBetweenGlitches(int frameCount,
                                                        const std::vector<PoseGlitch>& glitches,
                                                        int minFrames = 1);
+
+// `motion` without its `glitches`: the motion itself when there are none, else the runs
+// framesBetweenGlitches gives (at least minFrames each), each a motion named "<name> frames A-B"
+// (A, B the first and last frame of the run).
+std::vector<std::shared_ptr<const Motion>> runsBetweenGlitches(
+    const std::shared_ptr<const Motion>& motion, const std::vector<PoseGlitch>& glitches,
+    int minFrames);
+
+// Whether frames [begin, end) hold a glitch frame.
+bool holdsGlitch(const std::vector<PoseGlitch>& glitches, int begin, int end);
+
+// The glitch frames of `motion` (its `glitches`) carried to the motion resampled to `fps`
+// (core/motion/resample.h: frame i at time i / fps, blended from the two source frames around it):
+// one flag per resampled frame, `frameCount` of them, 1 where either source frame is a glitch
+// frame. The identity when fps is the motion's own rate.
+std::vector<std::uint8_t> glitchFramesAtRate(const Motion& motion,
+                                             const std::vector<PoseGlitch>& glitches, double fps,
+                                             int frameCount);
 
 }  // namespace mg

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/motion/pose_glitches.h"
+
 namespace mg {
 
 std::vector<HeelStrike> heelStrikes(const FootContacts& contacts) {
@@ -28,7 +30,8 @@ Status StepCycleSettings::validate() const {
 }
 
 Result<std::vector<StepCycle>> findStepCycles(const Motion& motion,
-                                              const StepCycleSettings& settings) {
+                                              const StepCycleSettings& settings,
+                                              std::vector<StepCycle>* leftOut) {
   if (Status s = settings.validate(); !s) return s.error();
   if (Status s = motion.validate(); !s) return Error{"step cycles: " + s.error().message};
   const auto points = findFootPoints(*motion.skeleton);
@@ -42,11 +45,18 @@ Result<std::vector<StepCycle>> findStepCycles(const Motion& motion,
   for (const HeelStrike& h : heelStrikes(detectFootContacts(motion, settings.contacts))) {
     if (strikes.empty() || strikes.back().left != h.left) strikes.push_back(h);
   }
+  const std::vector<PoseGlitch> glitches =
+      settings.keepGlitches ? std::vector<PoseGlitch>{} : findPoseGlitches(motion);
   std::vector<StepCycle> out;
   for (size_t i = 0; i < strikes.size(); ++i) {
     if (strikes[i].left != settings.startLeft) continue;
     if (i + settings.steps >= strikes.size()) continue;
-    out.push_back({strikes[i].frame, strikes[i + settings.steps].frame + 1});
+    const StepCycle cycle{strikes[i].frame, strikes[i + settings.steps].frame + 1};
+    if (holdsGlitch(glitches, cycle.beginFrame, cycle.endFrame)) {
+      if (leftOut) leftOut->push_back(cycle);
+      continue;
+    }
+    out.push_back(cycle);
   }
   return out;
 }

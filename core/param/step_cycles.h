@@ -24,6 +24,9 @@ struct StepCycleSettings {
   int steps = 2;          // steps per segment, in [1, 8]; a step ends at the other foot's strike
   bool startLeft = true;  // start at a left (true) or right (false) heel strike
   ContactSettings contacts;
+  // false: a segment that holds a capture glitch frame (core/motion/pose_glitches.h: a reference
+  // pose, a flip, a jump away and back) is left out, so no example blends one in.
+  bool keepGlitches = false;
 
   // Fails when steps is outside [1, 8].
   Status validate() const;
@@ -38,9 +41,11 @@ struct StepCycle {
 
 // Every segment of `settings.steps` alternating steps that starts at a heel strike of the chosen
 // foot. A foot striking twice in a row (a pivot in a sharp turn, a shuffle) counts once, at its
-// first strike, so such steps stay in the sequence. Fails when the
-// settings are invalid, the motion is invalid, or the skeleton has no heel points.
+// first strike, so such steps stay in the sequence. Segments left out for a glitch (see
+// keepGlitches) go to `leftOut` when given. Fails when the settings are invalid, the motion is
+// invalid, or the skeleton has no heel points.
 Result<std::vector<StepCycle>> findStepCycles(const Motion& motion,
-                                              const StepCycleSettings& settings = {});
+                                              const StepCycleSettings& settings = {},
+                                              std::vector<StepCycle>* leftOut = nullptr);
 
 }  // namespace mg

@@ -15,7 +15,9 @@ Json fieldCacheInputs(const std::vector<FileFingerprint>& motions, const FieldSe
                     {"motions", std::move(list)},
                     {"settings", fieldSettingsJson(settings)},
                     {"working_fps", workingFps},
-                    {"trim_leading_frames", trimLeadingFrames}};
+                    {"trim_leading_frames", trimLeadingFrames},
+                    // Fields from before capture glitches were left out are stale.
+                    {"glitches", "left out"}};
 }
 
 std::vector<FileFingerprint> fieldCacheMotions(const Json& inputs) {

@@ -2,14 +2,18 @@
 #include "widgets/jobs/field_jobs.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/field/field_database.h"
+#include "core/motion/pose_glitches.h"
 
 namespace mg {
 
 std::shared_ptr<const FieldBuildOutcome> fieldOutcomeOf(std::shared_ptr<const MotionField> field,
-                                                        const MotionFieldBuildStats& stats) {
+                                                        const MotionFieldBuildStats& stats,
+                                                        int glitchesLeftOut) {
   auto out = std::make_shared<FieldBuildOutcome>();
+  out->glitchesLeftOut = glitchesLeftOut;
   out->field = std::move(field);
   out->stats = stats;
   const FeaturePca pca = featurePca(*out->field->database);
@@ -27,7 +31,23 @@ std::shared_ptr<const FieldBuildOutcome> fieldOutcomeOf(std::shared_ptr<const Mo
 std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
     const std::vector<std::shared_ptr<const Motion>>& motions,
     const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress) {
-  Result<MotionFieldBuild> built = buildMotionField(motions, settings, progress);
+  // Half a second at least, as mgtool field build: a shorter run gives states with no future.
+  std::vector<std::shared_ptr<const Motion>> clean;
+  int glitches = 0;
+  for (const std::shared_ptr<const Motion>& m : motions) {
+    const std::vector<PoseGlitch> found = findPoseGlitches(*m);
+    glitches += static_cast<int>(found.size());
+    const int minFrames = std::max(2, static_cast<int>(std::lround(0.5 * m->fps)));
+    const auto runs = runsBetweenGlitches(m, found, minFrames);
+    clean.insert(clean.end(), runs.begin(), runs.end());
+  }
+  if (clean.empty()) {
+    auto out = std::make_shared<FieldBuildOutcome>();
+    out->error = QStringLiteral(
+        "no frame is left once the capture glitches (red on the Match Timeline) are left out");
+    return out;
+  }
+  Result<MotionFieldBuild> built = buildMotionField(clean, settings, progress);
   if (!built) {
     auto out = std::make_shared<FieldBuildOutcome>();
     out->error = QString::fromStdString(built.error().message);
@@ -35,7 +55,7 @@ std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
   }
   auto field = std::make_shared<MotionField>(*built->field);
   field->trimLeadingFrames = trimLeadingFrames;  // recorded in the file for the quality report
-  return fieldOutcomeOf(std::move(field), built->stats);
+  return fieldOutcomeOf(std::move(field), built->stats, glitches);
 }
 
 std::shared_ptr<const FieldCompareOutcome> compareFieldAgility(const MotionField& field,

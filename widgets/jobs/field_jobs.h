@@ -25,11 +25,13 @@ struct FieldBuildOutcome {
   Eigen::MatrixXd axes;  // featureDims x 2
   Eigen::VectorXd mean;
   std::vector<QPointF> points;
+  int glitchesLeftOut = 0;  // capture glitches the build left out (the runs between were used)
   QString error;
 };
 
 // Builds the field of `motions` (buildMotionField) and records `trimLeadingFrames` in it (for the
-// quality report). Progress: the build's.
+// quality report). Each motion's capture glitches (core/motion/pose_glitches.h) are left out: the
+// field is built from the runs between them of half a second or more. Progress: the build's.
 std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
     const std::vector<std::shared_ptr<const Motion>>& motions,
     const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress = {});
@@ -37,7 +39,8 @@ std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
 // The outcome of a field already built (read from its cache): the plot computed again, which is
 // quick next to the build. `field` must not be null.
 std::shared_ptr<const FieldBuildOutcome> fieldOutcomeOf(std::shared_ptr<const MotionField> field,
-                                                        const MotionFieldBuildStats& stats);
+                                                        const MotionFieldBuildStats& stats,
+                                                        int glitchesLeftOut = 0);
 
 // The agility comparison of a built field against a graph controller (compareAgility, 20 changes,
 // on the task the field was built for): the field's entries, then the graph controller's.

@@ -82,7 +82,8 @@ bool getInts(QDataStream& s, std::vector<int>& v) {
 Json subgraphCacheInputs(const Project& project) {
   const Json all = projectInputsJson(project);
   if (!all.is_object()) return {};
-  JsonObject inputs{{"result", "subgraph"}};
+  // "glitch_frames": results from before glitch frames were left out are stale.
+  JsonObject inputs{{"result", "subgraph"}, {"glitch_frames", "left out"}};
   for (const char* key : {"import", "metric", "motions", "subgraph"})
     if (const Json* v = jsonFind(all, key)) inputs[key] = *v;
   return inputs;

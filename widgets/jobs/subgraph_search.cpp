@@ -124,8 +124,8 @@ void runSubgraphSearch(const SubgraphSearchInput& input, bool search,
         std::max(1, static_cast<int>(std::lround(15.0 * settings.metric.workingFps / 30.0)));
     graphShare = 0.4;
     Result<DmgBuildResult> built = buildDatabaseMotionGraph(
-        *input.frames, settings,
-        progress(0.0, graphShare, QStringLiteral("Database motion graph")));
+        *input.frames, settings, progress(0.0, graphShare, QStringLiteral("Database motion graph")),
+        input.leftOut);
     if (job.cancelled()) return;
     if (!built) {
       outcome->error = text(built.error());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct SubgraphSearchInput {
   Requirement requirement;
   IsaSettings isa;
   std::shared_ptr<const DatabaseMotionGraph> cachedGraph;  // for `frames` and `thresholdM2`
+  // One flag per frame of `frames` (or empty): the capture glitch frames the graph leaves out
+  // (the snap session's, so the match timeline's red marks are the frames left out).
+  std::vector<std::uint8_t> leftOut;
 };
 
 // One pair of key segments (a, b): over the key pairs that run from a frame of a to b, the

@@ -301,7 +301,14 @@ void FieldWorkspace::build() {
          }
          m_outcomeInputs = inputs;
          showOutcome(r);
-         m_status->setText(tr("Field built. Play to steer it."));
+         m_status->setText(
+             r->glitchesLeftOut == 0
+                 ? tr("Field built. Play to steer it.")
+                 : countText(r->glitchesLeftOut,
+                             tr("Field built, %1 capture glitch left out (red on the Match "
+                                "Timeline). Play to steer it."),
+                             tr("Field built, %1 capture glitches left out (red on the Match "
+                                "Timeline). Play to steer it.")));
          emit fieldBuilt();
        },
        [this](int value, int maximum, const QString&) {

@@ -21,6 +21,7 @@
 
 #include "core/dmg/dmg_walk.h"
 #include "core/io/subgraph_export.h"
+#include "core/motion/pose_glitches.h"
 #include "core/synth/motion_clip_stream.h"
 #include "widgets/commands/subgraph_commands.h"
 #include "widgets/document/project.h"
@@ -314,6 +315,14 @@ void SubgraphWorkspace::cancelJobs() {
   m_manualJob.cancel();
 }
 
+QString SubgraphWorkspace::glitchNote() const {
+  const auto& flags = m_outcomeInput.leftOut;
+  const auto frames = std::count(flags.begin(), flags.end(), std::uint8_t{1});
+  if (frames == 0) return {};
+  return (frames == 1 ? tr("<br>1 frame") : tr("<br>%1 frames").arg(frames)) +
+         tr(" left out of the database graph at capture glitches (red on the timeline).");
+}
+
 bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) const {
   const auto state = m_session->state();
   if (!state->frames || state->working.empty()) {
@@ -326,6 +335,13 @@ bool SubgraphWorkspace::makeInput(SubgraphSearchInput& input, QString& why) cons
   input.frames = state->frames;
   input.working = state->working;
   input.thresholdM2 = s.thresholdM2;
+  for (size_t m = 0; m < state->working.size() && m < state->frames->motions.size(); ++m) {
+    const std::vector<PoseGlitch> none;
+    const std::vector<std::uint8_t> flags = glitchFramesAtRate(
+        *state->working[m], m < state->glitches.size() ? state->glitches[m] : none, fps,
+        state->frames->motions[m].frameCount());
+    input.leftOut.insert(input.leftOut.end(), flags.begin(), flags.end());
+  }
   for (const SubgraphKeySpec& k : doc->keys()) {
     const int motion = state->motionIndex(k.motion);
     if (motion < 0) {
@@ -545,7 +561,8 @@ void SubgraphWorkspace::showOutcome() {
           .arg(o->subgraph.satisfied)
           .arg(o->subgraph.pairs.size())
           .arg(o->subgraph.meanSubgraphFrames, 0, 'f', 1)
-          .arg(o->core.meanSubgraphFrames, 0, 'f', 1));
+          .arg(o->core.meanSubgraphFrames, 0, 'f', 1) +
+      glitchNote());
   m_plot->setIterations(r.iterations);
   // Names and colours of the keys the run used, in its order.
   QStringList names;

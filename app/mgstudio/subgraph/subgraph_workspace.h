@@ -87,6 +87,8 @@ class SubgraphWorkspace : public Workspace {
 
  private:
   bool makeInput(SubgraphSearchInput& input, QString& why) const;
+  // What the shown outcome left out at capture glitches, a summary line (empty for none).
+  QString glitchNote() const;
   void scheduleManual();
   void evaluateManual();
   void showOutcome();

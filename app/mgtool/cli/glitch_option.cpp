@@ -24,13 +24,9 @@ std::optional<std::vector<std::shared_ptr<const Motion>>> leaveOutGlitches(
     const std::string& file = i < files.size() ? files[i] : m.name;
     for (const PoseGlitch& g : glitches)
       command.note(file + ": left out (--keep-glitches keeps it): " + describeGlitch(m, g));
-    const auto runs = framesBetweenGlitches(m.frameCount(), glitches, minFrames);
+    const auto runs = runsBetweenGlitches(motions[i], glitches, minFrames);
     if (runs.empty()) command.note(file + ": nothing left between its glitches");
-    for (const auto& [begin, end] : runs) {
-      Motion run = sliceFrames(m, begin, end);
-      run.name = m.name + " frames " + std::to_string(begin) + "-" + std::to_string(end - 1);
-      kept.push_back(std::make_shared<const Motion>(std::move(run)));
-    }
+    kept.insert(kept.end(), runs.begin(), runs.end());
   }
   if (kept.empty()) {
     command.note(

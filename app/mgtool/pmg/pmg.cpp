@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/mgtool/cli/common_options.h"
+#include "app/mgtool/cli/glitch_option.h"
 #include "app/mgtool/cli/json_writer.h"
 #include "app/mgtool/cli/registry.h"
 #include "core/import/import_motion_loader.h"
@@ -33,7 +34,8 @@ constexpr char kBuildDescription[] =
     "Builds a parametric motion graph from a JSON spec (format mg-pmg-spec, see\n"
     "core/io/PMG_FORMAT.md): loads the example motions (paths relative to the spec), builds\n"
     "the nodes, samples and classifies every edge, and writes the graph as PMG text (and JSON\n"
-    "with --json). Prints one JSON line per edge.";
+    "with --json). Prints one JSON line per edge. Examples and step cycles that hold a capture\n"
+    "glitch (mgtool info lists them) are left out, one note each, unless --keep-glitches.";
 
 class PmgBuild final : public Command {
  public:
@@ -70,9 +72,13 @@ class PmgBuild final : public Command {
     std::error_code ec;
     const std::filesystem::path base = std::filesystem::absolute(directoryOf(specPath), ec);
     const Stopwatch clock;
+    SpecBuildOptions options;
+    options.keepGlitches = m_glitches.keep();
+    options.onEdge = onEdge;
+    options.onNote = [this](const std::string& line) { note(line); };
     Result<ParametricGraph> graph =
         buildGraphFromSpec(*pmgSpec, ec ? directoryOf(specPath) : base.lexically_normal().string(),
-                           importMotionLoader(m_units.apply({})), onEdge);
+                           importMotionLoader(m_units.apply({})), options);
     if (!graph) return fail(graph.error().message);
     graph->buildSeconds = clock.seconds();  // the nodes (their capture read) and the edges
     const std::string& out = *m_out;
@@ -91,6 +97,7 @@ class PmgBuild final : public Command {
   UnitsOption m_units{*this,
                       "length unit of the capture files the spec names: cm, m, mm or in "
                       "(default: guessed from each skeleton's height)"};
+  GlitchOption m_glitches{*this};
 };
 
 // A stream that adds up the time spent inside another stream's next(): the synthesis alone,

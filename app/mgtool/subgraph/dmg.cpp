@@ -62,6 +62,7 @@ class Dmg final : public Command {
     json.key("minima"), json.value(st.minima);
     json.key("vertices_before_prune"), json.value(st.verticesBeforePrune);
     json.key("edges_before_prune"), json.value(st.edgesBeforePrune);
+    json.key("glitch_frames_left_out"), json.value(st.glitchFramesLeftOut);
     json.key("vertices"), json.value(g.vertexCount());
     json.key("edges"), json.value(g.edgeCount());
     json.key("transitions"), json.value(g.transitionCount());

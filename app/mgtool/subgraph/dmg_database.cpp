@@ -6,6 +6,7 @@
 
 #include "app/mgtool/cli/common_options.h"
 #include "core/import/motion_reader.h"
+#include "core/motion/pose_glitches.h"
 #include "core/motion/resample.h"
 
 namespace mg::tool {
@@ -27,7 +28,8 @@ DmgBuildOptions::DmgBuildOptions(Command& command)
           "no transition between frames of one motion closer than E (default 15 at 30 Hz, scaled)",
           0, 0, 1e6)),
       m_threads(threadsOption(command)),
-      m_units(command) {}
+      m_units(command),
+      m_glitches(command) {}
 
 std::optional<DmgToolSettings> DmgBuildOptions::settings() const {
   DmgToolSettings s;
@@ -38,6 +40,7 @@ std::optional<DmgToolSettings> DmgBuildOptions::settings() const {
   s.windowFrames = *m_window;
   s.excludeFrames = *m_exclude;
   s.threads = *m_threads;
+  s.keepGlitches = m_glitches.keep();
   if (s.windowFrames > 0 && s.windowFrames % 2 == 0) {
     m_command.usageError("--window must be odd");
     return std::nullopt;
@@ -55,6 +58,7 @@ DmgBuildSettings DmgToolSettings::build() const {
                                 : std::max(1, static_cast<int>(std::lround(15.0 * fps / 30.0)));
   b.threshold = threshold;
   b.grid.threads = threads;
+  b.keepGlitches = keepGlitches;
   return b;
 }
 
@@ -109,6 +113,13 @@ std::optional<DmgBuildResult> buildDmg(const Command& command, const DmgDatabase
   if (!built) {
     command.note(built.error().message);
     return std::nullopt;
+  }
+  for (size_t m = 0; m < built->glitches.size(); ++m) {
+    for (const PoseGlitch& g : built->glitches[m]) {
+      command.note(db.files[m] + ": left out (--keep-glitches keeps it), at " +
+                   std::to_string(static_cast<int>(std::lround(settings.fps))) +
+                   " fps: " + describeGlitch(*db.motions[m], g));
+    }
   }
   return std::move(built.value());
 }

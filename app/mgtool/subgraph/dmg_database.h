@@ -9,6 +9,7 @@
 
 #include "app/mgtool/cli/command.h"
 #include "app/mgtool/cli/common_options.h"
+#include "app/mgtool/cli/glitch_option.h"
 #include "core/dmg/dmg_builder.h"
 #include "core/io/keys_json.h"
 #include "core/motion/motion.h"
@@ -23,8 +24,9 @@ struct DmgToolSettings {
   int trimFrames = 0;
   ImportOptions import;  // --units (metresPerUnit 0: each file's unit is guessed)
   int threads = 0;
-  int windowFrames = 0;   // 0 = 9 frames at 30 Hz scaled to the rate (odd)
-  int excludeFrames = 0;  // 0 = 15 frames at 30 Hz scaled to the rate
+  int windowFrames = 0;       // 0 = 9 frames at 30 Hz scaled to the rate (odd)
+  int excludeFrames = 0;      // 0 = 15 frames at 30 Hz scaled to the rate
+  bool keepGlitches = false;  // --keep-glitches: build also from capture glitch frames
   DmgBuildSettings build() const;
 };
 
@@ -47,6 +49,7 @@ class DmgBuildOptions {
   Value<int> m_exclude;
   Value<int> m_threads;
   UnitsOption m_units;
+  GlitchOption m_glitches;
 };
 
 // Capture files read, trimmed and resampled to the working rate; one skeleton.
@@ -63,7 +66,8 @@ std::optional<DmgDatabase> loadDmgDatabase(const Command& command,
                                            std::span<const std::string> files,
                                            const DmgToolSettings& settings);
 
-// buildDatabaseMotionGraph on the database; prints the error on failure.
+// buildDatabaseMotionGraph on the database; notes each glitch left out (in working-rate frames)
+// and prints the error on failure.
 std::optional<DmgBuildResult> buildDmg(const Command& command, const DmgDatabase& db,
                                        const DmgToolSettings& settings);
 

@@ -159,6 +159,7 @@ class Subgraph final : public Command {
     json.key("key_segments"), json.value(static_cast<int>(keys.size()));
     json.key("dmg_vertices"), json.value(g.vertexCount());
     json.key("dmg_edges"), json.value(g.edgeCount());
+    json.key("dmg_glitch_frames_left_out"), json.value(built->stats.glitchFramesLeftOut);
     json.key("core_vertices"), json.value(static_cast<int>(result->coreVertices.size()));
     json.key("core_edges"), json.value(result->coreEdges);
     json.key("required_vertices"), json.value(static_cast<int>(result->requiredVertices.size()));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <set>
 #include <tuple>
@@ -220,6 +221,50 @@ TEST(DmgBuilder, CmuWalks) {
   EXPECT_EQ(std::count(fwd.begin(), fwd.end(), kUnreachable), 0);
   std::printf("CMU walks DMG: %d frames -> %d vertices, %d edges, %d transitions\n",
               built->stats.databaseFrames, g.vertexCount(), g.edgeCount(), g.transitionCount());
+}
+
+TEST(DmgBuilder, NoWalkPlaysAcrossACaptureGlitchUnlessKept) {
+  Fixture f = swingDatabase();
+  const int bad = 60;  // one frame with the thigh flipped (a swapped marker)
+  ASSERT_TRUE(test::plantJointFlip(f.motions[0], "RightUpLeg", bad, 150));
+  f.settings.pruneToLargestComponent = false;
+  Result<DmgBuildResult> left = buildDatabaseMotionGraph(f.pointers, f.settings);
+  ASSERT_TRUE(left) << left.error().message;
+  ASSERT_EQ(left->glitches.size(), 2u);
+  ASSERT_EQ(left->glitches[0].size(), 1u);
+  EXPECT_EQ(left->glitches[0][0].beginFrame, bad);
+  EXPECT_TRUE(left->glitches[1].empty());
+  EXPECT_EQ(left->stats.glitchFramesLeftOut, 1);
+  const DatabaseMotionGraph& g = left->graph;
+  EXPECT_EQ(g.vertexOf(0, bad), -1);
+  EXPECT_EQ(g.vertexCount(), 209);
+  EXPECT_EQ(g.naturalCount(), 117 + 89);  // 59 -> 60 and 60 -> 61 are gone
+  for (const DmgVertex& v : g.vertices()) EXPECT_FALSE(v.motion == 0 && v.frame == bad);
+
+  // Kept, the graph is the one built from the frames with nothing left out.
+  f.settings.keepGlitches = true;
+  Result<DmgBuildResult> kept = buildDatabaseMotionGraph(f.pointers, f.settings);
+  ASSERT_TRUE(kept) << kept.error().message;
+  EXPECT_TRUE(kept->glitches.empty());
+  EXPECT_EQ(kept->stats.glitchFramesLeftOut, 0);
+  EXPECT_GE(kept->graph.vertexOf(0, bad), 0);
+  EXPECT_EQ(kept->graph.vertexCount(), 210);
+  Result<FrameSet> frames = buildFrameSet(f.pointers, f.settings.metric);
+  ASSERT_TRUE(frames);
+  Result<DmgBuildResult> none = buildDatabaseMotionGraph(*frames, f.settings);
+  ASSERT_TRUE(none);
+  EXPECT_EQ(edgeSet(none->graph), edgeSet(kept->graph));
+
+  // The same left out through the frames overload, from the flags alone.
+  std::vector<std::uint8_t> flags(frames->frameCount(), 0);
+  flags[bad] = 1;
+  Result<DmgBuildResult> flagged = buildDatabaseMotionGraph(*frames, f.settings, {}, flags);
+  ASSERT_TRUE(flagged);
+  EXPECT_EQ(edgeSet(flagged->graph), edgeSet(g));
+  flags.pop_back();
+  Result<DmgBuildResult> wrong = buildDatabaseMotionGraph(*frames, f.settings, {}, flags);
+  ASSERT_FALSE(wrong);
+  EXPECT_NE(wrong.error().message.find("left-out flags"), std::string::npos);
 }
 
 }  // namespace

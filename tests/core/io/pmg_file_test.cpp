@@ -181,9 +181,10 @@ TEST(PmgSpec, BuildsTheWalkingGraph) {
     std::lock_guard<std::mutex> guard(lock);
     seen.push_back(f);
   });
-  Result<ParametricGraph> g = buildGraphFromSpec(
-      *parsed, test::cmuTurnsDir(), test::fileLoader(),
-      [&](const ParametricGraph&, int, double) { ++callbacks; }, record);
+  SpecBuildOptions options;
+  options.onEdge = [&](const ParametricGraph&, int, double) { ++callbacks; };
+  Result<ParametricGraph> g =
+      buildGraphFromSpec(*parsed, test::cmuTurnsDir(), test::fileLoader(), options, record);
   ASSERT_TRUE(g) << g.error().message;
   EXPECT_EQ(callbacks, 1);
   // The job convention: the node takes [0, 0.5], the edge [0.5, 1], and the last report is 1.

@@ -4,7 +4,10 @@
 // CMU subset and the sample, and the shared database when it is there) has none.
 #include "core/motion/pose_glitches.h"
 
+#include <cmath>
+#include <cstdint>
 #include <filesystem>
+#include <memory>
 
 #include <gtest/gtest.h>
 
@@ -324,6 +327,46 @@ TEST(PoseGlitches, ARestPoseFrameInsideRealCaptureIsFound) {
   }
   EXPECT_GT(popped, 0);
   std::printf("[ planted  ] a rest-pose frame that pops inside %d takes\n", popped);
+}
+
+TEST(PoseGlitches, GlitchFramesCarryToTheFramesThatDrawOnThem) {
+  // Hand-computed: resampled frame i sits at source frame i x 120 / rate and blends the source
+  // frames on either side (only the one it sits on when it sits on one).
+  const Motion m = test::makeSwingMotion(120, 120.0);
+  auto flagged = [&](int glitchFrame, double fps) {
+    const int frames = static_cast<int>(std::floor((m.frameCount() - 1) * fps / m.fps)) + 1;
+    PoseGlitch g;
+    g.beginFrame = glitchFrame;
+    g.endFrame = glitchFrame + 1;
+    const std::vector<std::uint8_t> flags = glitchFramesAtRate(m, {g}, fps, frames);
+    EXPECT_EQ(static_cast<int>(flags.size()), frames);
+    std::vector<int> out;
+    for (int i = 0; i < frames; ++i)
+      if (flags[i]) out.push_back(i);
+    return out;
+  };
+  EXPECT_EQ(flagged(41, 120.0), std::vector<int>{41});  // the identity at the motion's own rate
+  EXPECT_EQ(flagged(44, 30.0), std::vector<int>{11});   // 11 sits on 44
+  EXPECT_EQ(flagged(41, 30.0), std::vector<int>{});     // 10 and 11 sit on 40 and 44
+  EXPECT_EQ(flagged(41, 50.0), std::vector<int>{17});   // 17 blends 40 and 41
+  EXPECT_EQ(flagged(43, 50.0), std::vector<int>{18});   // 18 blends 43 and 44
+  EXPECT_EQ(flagged(0, 50.0), std::vector<int>{0});
+
+  PoseGlitch g;
+  g.beginFrame = 10;
+  g.endFrame = 12;
+  EXPECT_TRUE(holdsGlitch({g}, 11, 30));
+  EXPECT_TRUE(holdsGlitch({g}, 0, 11));
+  EXPECT_FALSE(holdsGlitch({g}, 12, 30));
+  EXPECT_FALSE(holdsGlitch({g}, 0, 10));
+  const auto shared = std::make_shared<const Motion>(m);
+  const auto runs = runsBetweenGlitches(shared, {g}, 5);
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0]->frameCount(), 10);
+  EXPECT_EQ(runs[0]->name, m.name + " frames 0-9");
+  EXPECT_EQ(runs[1]->frameCount(), 108);
+  EXPECT_EQ(runs[1]->name, m.name + " frames 12-119");
+  EXPECT_EQ(runsBetweenGlitches(shared, {}, 5).front(), shared);  // none: the motion itself
 }
 
 }  // namespace

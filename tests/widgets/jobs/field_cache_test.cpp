@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 
 #include "../../core/field/field_test_data.h"
+#include "support/synthetic_motion.h"
 #include "widgets/document/result_cache.h"
 
 namespace mg {
@@ -52,6 +53,24 @@ TEST(FieldCache, SavedAndReadBackWithoutBuilding) {
   EXPECT_NEAR(b.points[3].x(), outcome->points[3].x(), 1e-9);
   ASSERT_TRUE(b.field->values);
   EXPECT_EQ(b.field->values->task.kind, outcome->field->values->task.kind);
+}
+
+// The editor's field build leaves a capture glitch out (issue 27), saying how many.
+TEST(FieldJobs, ACaptureGlitchIsLeftOutOfTheField) {
+  const auto clean = built();
+  ASSERT_TRUE(clean->field) << clean->error.toStdString();
+  EXPECT_EQ(clean->glitchesLeftOut, 0);
+  std::vector<std::shared_ptr<const Motion>> motions = test::makeFieldMotions();
+  Motion glitched = *motions[0];
+  ASSERT_TRUE(test::plantJointFlip(glitched, "RightUpLeg", 45, 150));
+  motions[0] = std::make_shared<const Motion>(std::move(glitched));
+  MotionFieldBuildSettings s;
+  s.iteration.tolerance = 1e-2;
+  s.field.flow.k = settings().k;
+  const auto left = buildFieldOutcome(motions, s, 0);
+  ASSERT_TRUE(left->field) << left->error.toStdString();
+  EXPECT_EQ(left->glitchesLeftOut, 1);
+  EXPECT_LT(left->field->database->stateCount(), clean->field->database->stateCount());
 }
 
 TEST(FieldCache, OtherSettingsOrMotionsAreStale) {

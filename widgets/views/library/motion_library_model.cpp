@@ -62,6 +62,18 @@ int MotionLibraryModel::columnCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
 
+void MotionLibraryModel::setGlitches(std::map<MotionId, QStringList> glitches) {
+  if (glitches == m_glitches) return;
+  m_glitches = std::move(glitches);
+  if (const int rows = m_project->motionCount(); rows > 0)
+    emit dataChanged(index(0, Name), index(rows - 1, Name), {Qt::DecorationRole, Qt::ToolTipRole});
+}
+
+QStringList MotionLibraryModel::glitchesOf(MotionId id) const {
+  const auto it = m_glitches.find(id);
+  return it == m_glitches.end() ? QStringList{} : it->second;
+}
+
 MotionId MotionLibraryModel::motionIdAt(int row) const {
   return row >= 0 && row < m_project->motionCount() ? m_project->motions()[row].id : kNoMotion;
 }
@@ -107,8 +119,19 @@ QVariant MotionLibraryModel::data(const QModelIndex& index, int role) const {
     // The reason as well as the unit: a guess the author may want to override in Import Options.
     return QString::fromStdString(describeSourceUnit(m.sourceUnit));
   }
+  const QStringList glitches = index.column() == Name ? glitchesOf(entry.id) : QStringList{};
+  if (role == Qt::DecorationRole && !glitches.isEmpty()) return QColor(200, 30, 30);
   if (role == Qt::ToolTipRole && index.column() == Name) {
-    return QString::fromStdString(m.name);  // the column elides a long name
+    QString tip = QString::fromStdString(m.name);  // the column elides a long name
+    if (!glitches.isEmpty()) {
+      tip += glitches.size() == 1
+                 ? tr("\n1 capture glitch, left out of every graph (red on the Match Timeline):")
+                 : tr("\n%1 capture glitches, left out of every graph (red on the Match "
+                      "Timeline):")
+                       .arg(glitches.size());
+      for (const QString& g : glitches) tip += QStringLiteral("\n  ") + g;
+    }
+    return tip;
   }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {

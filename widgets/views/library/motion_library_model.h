@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <map>
+
 #include <QAbstractTableModel>
+#include <QStringList>
 
 #include "widgets/document/project.h"
 #include "widgets/document/skeleton_groups.h"
@@ -12,7 +15,8 @@ namespace mg {
 // data of its own: it follows Project's change signals. Qt::UserRole on any cell gives the
 // motion's MotionId. Motions of another skeleton than the working one (skeleton_groups.h) are a
 // library group each: their Joints cell names the group ("19, group 2"), their text is greyed and
-// every cell's tooltip says what the graph kinds do with them.
+// every cell's tooltip says what the graph kinds do with them. A motion with capture glitches
+// (core/motion/pose_glitches.h) has a red mark by its name, and the name's tooltip lists them.
 class MotionLibraryModel : public QAbstractTableModel {
   Q_OBJECT
 
@@ -33,6 +37,11 @@ class MotionLibraryModel : public QAbstractTableModel {
   // The skeleton group of `row` (0 = the working skeleton), or -1.
   int groupOf(int row) const { return m_groups.group(row); }
 
+  // The capture glitches of each motion that has any, one line each (replacing those set
+  // before); motions not named have none.
+  void setGlitches(std::map<MotionId, QStringList> glitches);
+  QStringList glitchesOf(MotionId id) const;
+
  private:
   int regroup();  // returns the group count before
   void repaintGroups(int groupsBefore);
@@ -40,6 +49,7 @@ class MotionLibraryModel : public QAbstractTableModel {
 
   Project* m_project;
   SkeletonGroups m_groups;  // recomputed on every add and remove
+  std::map<MotionId, QStringList> m_glitches;
 };
 
 }  // namespace mg

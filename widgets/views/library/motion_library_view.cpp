@@ -9,9 +9,29 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "core/motion/pose_glitches.h"
+#include "widgets/jobs/snap_session.h"
 #include "widgets/views/library/motion_library_model.h"
 
 namespace mg {
+
+void MotionLibraryView::showGlitchesOf(const SnapSession* session) {
+  connect(session, &SnapSession::stateChanged, this, [this, session] {
+    const auto state = session->state();
+    std::map<MotionId, QStringList> marks;
+    for (size_t m = 0;
+         m < state->glitches.size() && m < state->working.size() && m < state->motionIds.size();
+         ++m) {
+      const Motion& working = *state->working[m];
+      for (const PoseGlitch& g : state->glitches[m]) {
+        marks[state->motionIds[m]] << tr("at %1 fps, %2")
+                                          .arg(working.fps, 0, 'g', 4)
+                                          .arg(QString::fromStdString(describeGlitch(working, g)));
+      }
+    }
+    m_model->setGlitches(std::move(marks));
+  });
+}
 
 MotionLibraryView::MotionLibraryView(Project* project, QWidget* parent)
     : QWidget(parent),

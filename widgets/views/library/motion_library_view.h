@@ -12,6 +12,7 @@ class QTableView;
 namespace mg {
 
 class MotionLibraryModel;
+class SnapSession;
 
 // The motion library dock's content: a table of the project's motions (name,
 // joints, frames, duration, fps, source path) with multi-selection. Emits the selected ids in
@@ -27,6 +28,9 @@ class MotionLibraryView : public QWidget {
   void selectMotion(MotionId id);
   QTableView* table() const { return m_table; }
   MotionLibraryModel* model() const { return m_model; }
+  // Marks the motions in which `session` finds capture glitches, as its state changes.
+  // `session` must outlive the view.
+  void showGlitchesOf(const SnapSession* session);
 
  signals:
   void selectionChanged(const QList<mg::MotionId>& ids);

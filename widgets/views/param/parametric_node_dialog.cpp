@@ -160,7 +160,8 @@ void ParametricNodeDialog::suggestStepCycles() {
   settings.steps = m_steps->value();
   settings.startLeft = m_foot->currentIndex() == 0;
   // Contact detection over one motion takes milliseconds: no job needed.
-  Result<std::vector<StepCycle>> cycles = findStepCycles(*m, settings);
+  std::vector<StepCycle> glitchCycles;
+  Result<std::vector<StepCycle>> cycles = findStepCycles(*m, settings, &glitchCycles);
   if (!cycles) {
     m_status->setText(QString::fromStdString(cycles.error().message));
     return;
@@ -170,8 +171,15 @@ void ParametricNodeDialog::suggestStepCycles() {
                            .arg(settings.steps == 1 ? "" : "s")
                            .arg(m_foot->currentText());
   for (const StepCycle& c : *cycles) addSegment({currentMotion(), c.beginFrame, c.endFrame}, note);
-  m_status->setText(
-      tr("%1 step cycles found in %2.").arg(cycles->size()).arg(QString::fromStdString(m->name)));
+  QString status =
+      tr("%1 step cycles found in %2.").arg(cycles->size()).arg(QString::fromStdString(m->name));
+  if (!glitchCycles.empty()) {
+    status += glitchCycles.size() == 1
+                  ? tr(" 1 left out: it holds a capture glitch (red on the Match Timeline).")
+                  : tr(" %1 left out: they hold capture glitches (red on the Match Timeline).")
+                        .arg(glitchCycles.size());
+  }
+  m_status->setText(status);
   invalidate();
 }
 

@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include "core/import/bvh_writer.h"
 #include "core/import/import_test_util.h"
+#include "core/import/motion_reader.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
+#include "support/synthetic_motion.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -61,6 +64,46 @@ TEST(MgtoolCli, PmgBuildFromARelativeSpecWritesPathsRelativeToTheOutput) {
   }
   EXPECT_LT(test::largestJointDistance(dir.file("w.bvh"), dir.file("w.glb")), 1e-4);
   MG_EXPECT_VALID_GLTF(dir.file("w.glb"));
+}
+
+// An example that holds a frame that is not motion (a thigh flipped 150 degrees) is left out of
+// its node with a note; --keep-glitches keeps it.
+TEST(MgtoolCli, PmgBuildLeavesOutAnExampleThatHoldsACaptureGlitch) {
+  const std::string capture = std::string(MG_SAMPLE_DIR) + "/01_01.bvh";
+  if (!std::filesystem::exists(capture)) GTEST_SKIP() << "no " << capture;
+  test::TempDir dir;
+  Result<Motion> walk = readMotionFile(capture);
+  ASSERT_TRUE(walk) << walk.error().message;
+  ASSERT_TRUE(test::plantJointFlip(*walk, "RightUpLeg", 150, 150));
+  ASSERT_TRUE(writeBvhFile(*walk, dir.file("x.bvh")));
+  test::writeText(dir.file("spec.json"), R"({
+    "format": "mg-pmg-spec", "version": 1,
+    "nodes": [{"name": "n", "parameters": [{"metric": "travel_speed"}],
+               "examples": [{"file": "x.bvh", "begin_frame": 60, "end_frame": 120},
+                            {"file": "x.bvh", "begin_frame": 120, "end_frame": 180},
+                            {"file": "x.bvh", "begin_frame": 180, "end_frame": 240}],
+               "inversion": {"samples": 20, "seed": 1}}],
+    "edges": []
+  })");
+  auto examples = [](const std::string& text) {
+    int n = 0;
+    for (size_t at = text.find("example \""); at != std::string::npos;
+         at = text.find("example \"", at + 1))
+      ++n;
+    return n;
+  };
+  const ToolRun left = mgtool({"pmg", "build", dir.file("spec.json"), "--out", dir.file("l.pmg")});
+  ASSERT_EQ(left.status, 0) << left.err;
+  EXPECT_NE(left.err.find("node 'n': example x.bvh frames 120-179 left out (--keep-glitches "
+                          "keeps it): frame 150"),
+            std::string::npos)
+      << left.err;
+  EXPECT_EQ(examples(test::readText(dir.file("l.pmg"))), 2);
+  const ToolRun kept = mgtool(
+      {"pmg", "build", dir.file("spec.json"), "--keep-glitches", "--out", dir.file("k.pmg")});
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_EQ(kept.err.find("left out"), std::string::npos) << kept.err;
+  EXPECT_EQ(examples(test::readText(dir.file("k.pmg"))), 3);
 }
 
 }  // namespace

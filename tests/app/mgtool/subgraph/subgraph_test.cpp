@@ -8,11 +8,13 @@
 
 #include <gtest/gtest.h>
 
+#include "core/import/bvh_writer.h"
 #include "core/import/import_test_util.h"
 #include "core/import/motion_reader.h"
 #include "core/io/subgraph_export.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
+#include "support/synthetic_motion.h"
 #include "support/tool_run.h"
 
 namespace mg {
@@ -55,6 +57,29 @@ std::vector<Key> goodKeys() {
 long long jsonInt(const std::string& text, const std::string& name) {
   const size_t at = text.find("\"" + name + "\": ");
   return at == std::string::npos ? -1 : std::stoll(text.substr(at + name.size() + 4));
+}
+
+// A take with one frame that is not motion (a thigh flipped 150 degrees): the database motion
+// graph has no vertex there and stderr says so; --keep-glitches builds from it.
+TEST(MgtoolDmgCliGlitches, AGlitchFrameIsLeftOutUnlessKept) {
+  test::TempDir dir;
+  Motion walk = test::makeSwingMotion(300, 30.0, 1.0, 0.5);
+  ASSERT_TRUE(test::plantJointFlip(walk, "RightUpLeg", 150, 150));
+  const std::string file = dir.file("glitched.bvh");
+  ASSERT_TRUE(writeBvhFile(walk, file));
+  const ToolRun left = mgtool({"dmg", file});
+  ASSERT_EQ(left.status, 0) << left.err;
+  EXPECT_EQ(jsonInt(left.out, "glitch_frames_left_out"), 1) << left.out;
+  EXPECT_EQ(jsonInt(left.out, "database_frames"), 300) << left.out;
+  EXPECT_LT(jsonInt(left.out, "vertices"), 300) << left.out;
+  EXPECT_NE(
+      left.err.find("glitched.bvh: left out (--keep-glitches keeps it), at 30 fps: frame 150"),
+      std::string::npos)
+      << left.err;
+  const ToolRun kept = mgtool({"dmg", file, "--keep-glitches"});
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_EQ(jsonInt(kept.out, "glitch_frames_left_out"), 0) << kept.out;
+  EXPECT_EQ(kept.err.find("left out"), std::string::npos) << kept.err;
 }
 
 TEST(MgtoolSubgraphCli, ExportsChecksAndWalks) {

@@ -7,10 +7,12 @@
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTest>
 
 #include "support/synthetic_motion.h"
 #include "widgets/commands/motion_commands.h"
 #include "widgets/document/missing_motions.h"
+#include "widgets/jobs/snap_session.h"
 #include "widgets/views/library/motion_library_model.h"
 #include "widgets/views/library/motion_library_view.h"
 
@@ -95,6 +97,46 @@ TEST(MotionLibraryModel, ShowsAMissingMotionGreyedWithItsPath) {
   project.insertMotion(1, unknown);
   EXPECT_EQ(model.data(model.index(1, MotionLibraryModel::Frames), Qt::DisplayRole).toString(),
             QStringLiteral("?"));
+}
+
+// A motion with a capture glitch (issue 27) has a red mark by its name, and the name's tooltip
+// says what jumped; a clean one has neither.
+TEST(MotionLibraryModel, MarksAMotionWithACaptureGlitch) {
+  Project project;
+  SnapSession session{&project};
+  MotionLibraryView view(&project);
+  view.showGlitchesOf(&session);
+  Motion walk = test::makeSwingMotion(300);
+  ASSERT_TRUE(test::plantJointFlip(walk, "RightUpLeg", 150, 150));
+  walk.name = "glitched";
+  auto* add = new AddMotionCommand(&project, std::make_shared<const Motion>(std::move(walk)));
+  const MotionId glitched = add->id();
+  project.undoStack()->push(add);
+  project.undoStack()->push(new AddMotionCommand(&project, libraryMotion("clean", 200, 30)));
+  session.flush();
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return !session.isRunning() && session.state()->working.size() == 2; }, 60000));
+  const MotionLibraryModel& model = *view.model();
+  auto name = [&](int row, int role) {
+    return model.data(model.index(row, MotionLibraryModel::Name), role);
+  };
+  const QVariant mark = name(0, Qt::DecorationRole);
+  ASSERT_TRUE(mark.canConvert<QColor>());
+  EXPECT_GT(mark.value<QColor>().red(), 150);
+  EXPECT_LT(mark.value<QColor>().green(), 80);
+  const QString tip = name(0, Qt::ToolTipRole).toString();
+  EXPECT_TRUE(tip.startsWith(QStringLiteral("glitched\n1 capture glitch, left out of every graph")))
+      << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral("RightUpLeg"))) << tip.toStdString();
+  EXPECT_FALSE(name(1, Qt::DecorationRole).isValid());
+  EXPECT_EQ(name(1, Qt::ToolTipRole).toString(), QStringLiteral("clean"));
+  // Removing the glitched take removes its mark with it.
+  EXPECT_EQ(model.glitchesOf(glitched).size(), 1);
+  project.undoStack()->undo();
+  project.undoStack()->undo();
+  session.flush();
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] { return !session.isRunning() && model.glitchesOf(glitched).isEmpty(); }, 60000));
 }
 
 TEST(MotionLibraryModel, FollowsInsertsRemovalsAndUndo) {
