@@ -6,6 +6,7 @@
 
 #include "core/dmg/dmg_builder.h"
 #include "core/field/motion_field_stream.h"
+#include "core/motion/quaternion.h"
 #include "core/util/stopwatch.h"
 
 namespace mg {
@@ -25,12 +26,15 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   graphSettings.directiveChangesPerSecond = settings.task.directiveChangesPerSecond;
   if (Status s = graphSettings.validate(); !s) return s.error();
   // Both controllers meet the same directive changes.
-  auto play = [&](PoseStream& stream) {
-    return settings.task.kind == FieldTaskKind::Line
-               ? runLineChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
-                                settings.seed, settings.task.maxOffsetMetres)
-               : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
-                                   settings.seed);
+  auto play = [&](PoseStream& stream, AgilityEntry& e) {
+    std::vector<double> facing;
+    e.records = settings.task.kind == FieldTaskKind::Line
+                    ? runLineChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
+                                     settings.seed, settings.task.maxOffsetMetres, {}, &facing)
+                    : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
+                                        settings.seed, {}, &facing);
+    e.summary = summarizeResponses(e.records);
+    e.turnRate = measureTurnRate(facing, stream.fps());
   };
   const FieldDatabase& db = *field.database;
   const int startState = seededStartState(db, settings.seed);
@@ -62,8 +66,7 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
                             std::make_shared<const FieldValueFunction>(std::move(vf.value())));
     if (!controlled) return controlled.error();
     MotionFieldStream stream(controlled.value(), startState);
-    e.records = play(stream);
-    e.summary = summarizeResponses(e.records);
+    play(stream, e);
     out.field.push_back(std::move(e));
     progress.report((i + 2) / parts);
     if (progress.cancelled()) return Error{"agility comparison cancelled"};
@@ -96,8 +99,13 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   int startVertex = g->vertexOf(db.stateClip[startState], db.stateFrame[startState]);
   if (startVertex < 0) startVertex = 0;
   GraphControllerStream stream(g, db.motions, values, startVertex);
-  out.graph.records = play(stream);
-  out.graph.summary = summarizeResponses(out.graph.records);
+  play(stream, out.graph);
+  std::vector<std::vector<double>> takes;
+  for (const auto& m : db.motions) {
+    std::vector<double>& yaw = takes.emplace_back();
+    for (int f = 0; f < m->frameCount(); ++f) yaw.push_back(yawAngle(m->rotation(f, 0)));
+  }
+  out.captureTurnRate = measureTurnRate(takes, fps);
   progress.report(1.0);
   return out;
 }

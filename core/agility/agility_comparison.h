@@ -7,6 +7,7 @@
 
 #include "core/agility/graph_controller.h"
 #include "core/agility/response_time.h"
+#include "core/eval/turn_rate.h"
 #include "core/field/motion_field.h"
 #include "core/util/progress.h"
 #include "core/util/result.h"
@@ -33,6 +34,7 @@ struct AgilityEntry {
   std::string label;  // "N=1", ..., "graph"
   std::vector<ResponseRecord> records;
   ResponseSummary summary;
+  TurnRate turnRate;  // how fast the character turned over the run (root yaw, half-second window)
   double learnSeconds = 0.0;  // value iteration (the N=1 entry also holds the cache)
   long long valueBytes = 0;
 };
@@ -43,6 +45,7 @@ struct AgilityComparison {
   int graphVertices = 0;
   int graphTransitions = 0;
   int graphIterations = 0;
+  TurnRate captureTurnRate;  // the same measure over every take of the field's database
 };
 
 // Runs the experiment on `field`'s database (its own value function is not used). Progress:

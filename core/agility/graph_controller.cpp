@@ -39,6 +39,8 @@ Status GraphControllerSettings::validate() const {
   if (!(maxWarpDegrees >= 0 && maxWarpDegrees <= 180) || warpSteps < 0) {
     return Error{"graph controller: bad warp range"};
   }
+  if (!(physicalityWeight >= 0) || !std::isfinite(physicalityWeight))
+    return Error{"graph controller: the physicality weight must be a number >= 0"};
   if (angleSamples < 4) return Error{"graph controller: at least 4 angle samples are needed"};
   if (!(discount > 0 && discount < 1))
     return Error{"graph controller: the discount must be in (0, 1)"};
@@ -68,6 +70,7 @@ void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& s
                       double& offsetShift) {
   const int frames = static_cast<int>(a.cumulativeYaw.size());
   const double rate = a.warpRadians / s.clipFrames;
+  const double warpCost = s.physicalityWeight * std::abs(rate);
   const bool line = s.task == FieldTaskKind::Line;
   const double c = line ? s.offsetRewardPerMetre : 0.0;
   std::fill(returns, returns + offsets.size(), 0.0);
@@ -77,7 +80,7 @@ void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& s
     // frame starts from; the angle loses the turn (source yaw plus warp).
     if (line) shift += a.moves[i].x() * std::cos(theta) - a.moves[i].y() * std::sin(theta);
     theta = wrapAngle(angle - a.cumulativeYaw[i] - rate * (i + 1));
-    const double r = -std::abs(theta);
+    const double r = -std::abs(theta) - warpCost;
     for (size_t o = 0; o < offsets.size(); ++o)
       returns[o] += discount * (r - c * std::abs(offsets[o] + shift));
     discount *= s.discount;

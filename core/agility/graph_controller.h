@@ -24,9 +24,13 @@ namespace mg {
 // transition) and a direction warp w, and then plays up to `clipFrames` frames along the target's
 // motion (fewer where that motion ends), turning the character by w spread evenly over the clip
 // frames (w / clipFrames per frame). Warps run over `2 warpSteps + 1` values in
-// [-maxWarpDegrees, maxWarpDegrees]: +-45 degrees per clip as the paper allowed, with no cost for
-// warping (the paper gave physicality "minimal importance"). Our choice of clip: 15 frames, half a
-// second, about one walking step, since a frame-level graph has no clips of its own.
+// [-maxWarpDegrees, maxWarpDegrees]: +-45 degrees per clip as the paper allowed. Warping has the
+// physicality cost of Lee, Lee and Popovic 2009, of "minimal importance" as the paper says: each
+// frame's reward loses physicalityWeight x the angle (radians) the warp turns the character that
+// frame, beside the task's -|heading error| (radians), so a warp is used where it gains heading
+// and not to spin further than the capture turns when the heading is met. Our choice of clip: 15
+// frames, half a second, about one walking step, since a frame-level graph has no clips of its
+// own.
 // Tasks: direction following, or line following (the field's line task, core/field/field_task.h:
 // angle and signed offset from the line, the same samples and reward), so that both controllers
 // are compared on both of the paper's tasks.
@@ -34,6 +38,9 @@ struct GraphControllerSettings {
   int clipFrames = 15;           // >= 1
   double maxWarpDegrees = 45.0;  // >= 0
   int warpSteps = 3;             // >= 0
+  // Reward lost per radian of warp turn, per frame (>= 0; 0: warping is free). At 1 a full 45
+  // degree warp over 15 frames costs 0.052 a frame, as much as 3 degrees of heading error.
+  double physicalityWeight = 1.0;
   FieldTaskKind task = FieldTaskKind::Direction;
   int angleSamples = 18;   // task samples of the angle, >= 4
   int offsetSamples = 13;  // line task: samples of the offset over +-maxOffsetMetres
@@ -78,7 +85,8 @@ struct GraphClipAction {
 // Plays clip `a` from task parameter (angle, offset) for each of `offsets` (the direction task
 // ignores offsets; pass one): the discounted sum of the per-frame rewards r(T_i) of the frames
 // into returns[i], the angle at the clip's end, and the offset's change over the clip (the same
-// for every start offset). The warp turns the character by warpRadians / clipFrames a frame.
+// for every start offset). The warp turns the character by warpRadians / clipFrames a frame, and
+// each frame's reward also loses physicalityWeight x |warpRadians| / clipFrames.
 void graphClipReturns(const GraphClipAction& a, const GraphControllerSettings& settings,
                       double angle, std::span<const double> offsets, double* returns,
                       double& endAngle, double& offsetShift);

@@ -39,7 +39,7 @@ namespace {
 // runHeadingChanges, and with maxOffset > 0 runLineChanges.
 std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double intervalSeconds,
                                        double warmupSeconds, std::uint64_t seed, double maxOffset,
-                                       ResponseCriteria criteria) {
+                                       ResponseCriteria criteria, std::vector<double>* facing) {
   std::mt19937_64 rng(seed);
   // A uniform draw in [-1, 1) from 53 random bits (the same on every standard library).
   auto uniform = [&] { return 2 * (static_cast<double>(rng() >> 11) / 9007199254740992.0) - 1; };
@@ -49,6 +49,7 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
   ResponseTracker tracker(fps, criteria);
   Pose pose;
   if (!stream.next(pose)) return {};
+  if (facing) facing->push_back(yawAngle(pose.localRotations[0]));
   // A line with the character at signed distance `offset` from it, along `heading`.
   auto lineAt = [&](double heading, double offset) {
     Directive d;
@@ -73,6 +74,7 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
       tracker.directive(f, d);
     }
     if (!stream.next(pose)) break;
+    if (facing) facing->push_back(yawAngle(pose.localRotations[0]));
     tracker.frame(f, pose);
   }
   return tracker.records();
@@ -82,16 +84,18 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
 
 std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
                                               double intervalSeconds, double warmupSeconds,
-                                              std::uint64_t seed, ResponseCriteria criteria) {
-  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, 0.0, criteria);
+                                              std::uint64_t seed, ResponseCriteria criteria,
+                                              std::vector<double>* facing) {
+  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, 0.0, criteria, facing);
 }
 
 std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
                                            double warmupSeconds, std::uint64_t seed,
-                                           double maxOffsetMetres, ResponseCriteria criteria) {
+                                           double maxOffsetMetres, ResponseCriteria criteria,
+                                           std::vector<double>* facing) {
   if (!(maxOffsetMetres > 0)) return {};
   return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, maxOffsetMetres,
-                    criteria);
+                    criteria, facing);
 }
 
 }  // namespace mg

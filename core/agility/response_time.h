@@ -41,9 +41,12 @@ namespace mg {
 // `intervalSeconds` after `warmupSeconds` of following the first facing. Plays `stream` (which must
 // follow Heading directives) and returns one record per change; a change not met within its
 // interval is a failure. Deterministic for a seed; the same seed gives every stream the same turns.
+// `facing`, when given, receives the root's yaw of every frame played (radians), for measuring how
+// fast the stream turns (core/eval/turn_rate.h).
 std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
                                               double intervalSeconds, double warmupSeconds,
-                                              std::uint64_t seed, ResponseCriteria criteria = {});
+                                              std::uint64_t seed, ResponseCriteria criteria = {},
+                                              std::vector<double>* facing = nullptr);
 
 // The line-following experiment (Table 2): as runHeadingChanges, but each change is a new line
 // (Line directive) along a uniformly drawn heading in [-180, 180) degrees relative to the facing,
@@ -52,6 +55,7 @@ std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
 // until within the angle and the offset of the criteria. Empty when maxOffsetMetres <= 0.
 std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
                                            double warmupSeconds, std::uint64_t seed,
-                                           double maxOffsetMetres, ResponseCriteria criteria = {});
+                                           double maxOffsetMetres, ResponseCriteria criteria = {},
+                                           std::vector<double>* facing = nullptr);
 
 }  // namespace mg

@@ -31,10 +31,12 @@ constexpr char kDescription[] =
     "value functions learned at temporal compression N = 1, 10, 20, 30 (on the field's data;\n"
     "the file's own value function is not used), and by a graph-based controller on the database\n"
     "motion graph of the same data (transitions at local minima of the frame distance under\n"
-    "--threshold; clips of --clip-frames frames warped up to +---max-warp degrees; same reward\n"
-    "and directive change rate). Prints JSON: per\n"
+    "--threshold; clips of --clip-frames frames warped up to +---max-warp degrees at a\n"
+    "--physicality cost; same reward and directive change rate). Prints JSON: per\n"
     "controller the mean, median, max and failures of the response times and each time, learning\n"
-    "seconds and value storage, and which is faster in mean and in median.";
+    "seconds and value storage, how fast it turned (99th percentile and largest, degrees per\n"
+    "second over half a second) against the capture's own turns, and which is faster in mean and\n"
+    "in median.";
 
 class FieldEval final : public Command {
  public:
@@ -58,12 +60,20 @@ class FieldEval final : public Command {
     settings.task = task;
     settings.graph.clipFrames = *m_clipFrames;
     settings.graph.maxWarpDegrees = *m_maxWarp;
+    settings.graph.physicalityWeight = *m_physicality;
     Result<AgilityComparison> result = compareAgility(*read.value(), settings);
     if (!result) return fail(result.error().message);
     const AgilityComparison& c = result.value();
     JsonWriter json;
+    auto turnRate = [&](const TurnRate& t) {
+      json.beginObject();
+      json.key("p99_deg_per_s"), json.value(t.p99);
+      json.key("max_deg_per_s"), json.value(t.max);
+      json.endObject();
+    };
     auto entry = [&](const AgilityEntry& e) {
       json.beginObject();
+      json.key("turn_rate"), turnRate(e.turnRate);
       json.key("learn_seconds"), json.value(e.learnSeconds);
       json.key("value_bytes"), json.value(static_cast<std::int64_t>(e.valueBytes));
       writeRecords(json, e.records);
@@ -76,6 +86,7 @@ class FieldEval final : public Command {
     json.key("changes"), json.value(settings.changes);
     json.key("interval_seconds"), json.value(settings.intervalSeconds);
     json.key("states"), json.value(read.value()->database->stateCount());
+    json.key("capture_turn_rate"), turnRate(c.captureTurnRate);
     json.key("motion_field");
     json.beginObject();
     for (const AgilityEntry& e : c.field) {
@@ -89,6 +100,7 @@ class FieldEval final : public Command {
     json.key("transitions"), json.value(c.graphTransitions);
     json.key("clip_frames"), json.value(settings.graph.clipFrames);
     json.key("max_warp_degrees"), json.value(settings.graph.maxWarpDegrees);
+    json.key("physicality_weight"), json.value(settings.graph.physicalityWeight);
     json.key("iterations"), json.value(c.graphIterations);
     json.key("result");
     entry(c.graph);
@@ -123,6 +135,11 @@ class FieldEval final : public Command {
   Value<double> m_maxWarp =
       number<double>("max-warp", "DEG",
                      "largest direction warp of a graph clip, degrees (default 45)", 45, 0, 180);
+  Value<double> m_physicality = number<double>(
+      "physicality", "W",
+      "reward a graph clip loses per frame per radian its warp turns the character, beside the\n"
+      "heading error in radians (default 1: minimal importance, as the paper; 0: free)",
+      1, 0, 1e6);
   Value<std::string> m_learning =
       choice("compressed-learning", "HOW",
              "sampled (default: back up every state, keep every N-th) or\n"

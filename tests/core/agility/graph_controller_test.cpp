@@ -7,6 +7,7 @@
 
 #include "core/agility/response_time.h"
 #include "core/dmg/dmg_builder.h"
+#include "core/eval/turn_rate.h"
 #include "core/field/field_test_data.h"
 #include "core/motion/quaternion.h"
 
@@ -88,7 +89,8 @@ TEST(GraphController, WarpsSteerStraightWalks) {
 
 // A clip's moves are the source root's, in its heading frame: a straight walk at 1 m/s moves
 // 1/30 m forward a frame. Its returns equal the field's own task arithmetic (advanceTask and
-// taskReward, frame by frame, with the warp added to each frame's turn), for both tasks.
+// taskReward, frame by frame, with the warp added to each frame's turn, less the physicality
+// cost of that turn), for both tasks.
 TEST(GraphController, ClipReturnsFollowTheTaskArithmetic) {
   const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(120, 0.0)),
                                std::make_shared<const Motion>(test::makeTurningSwing(120, 60.0))});
@@ -125,7 +127,9 @@ TEST(GraphController, ClipReturnsFollowTheTaskArithmetic) {
               const double turn = a.cumulativeYaw[i] - before + a.warpRadians / s.clipFrames;
               before = a.cumulativeYaw[i];
               p = advanceTask(task, p, turn, Eigen::Vector3d(a.moves[i].x(), 0.0, a.moves[i].y()));
-              sum += discount * taskReward(task, p);
+              // The physicality cost: the warp's turn this frame, at its weight.
+              sum += discount * (taskReward(task, p) -
+                                 s.physicalityWeight * std::abs(a.warpRadians) / s.clipFrames);
               discount *= s.discount;
             }
             EXPECT_NEAR(returns[o], sum, 1e-6);
@@ -179,10 +183,51 @@ TEST(GraphController, LineValuesSteerOntoLines) {
   EXPECT_FALSE(headingOnly.canFollow(Directive::Kind::Line));
 }
 
+// The physicality cost, hand-computed: a clip warped by 45 degrees over 15 frames loses
+// weight x pi/4 / 15 a frame against the same clip at no cost; a clip without warp loses nothing.
+TEST(GraphController, TheWarpsPhysicalityCostIsItsTurnAtItsWeight) {
+  const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(120, 0.0))});
+  ASSERT_TRUE(t.graph);
+  GraphControllerSettings free;
+  free.physicalityWeight = 0;
+  GraphControllerSettings costly = free;
+  costly.physicalityWeight = 2.5;
+  const std::vector<GraphClipAction> actions =
+      graphClipActions(*t.graph, t.motions, costly, t.graph->vertexOf(0, 20));
+  int warped = 0;
+  for (const GraphClipAction& a : actions) {
+    double withCost = 0, without = 0, endAngle = 0, shift = 0;
+    const std::vector<double> one = {0.0};
+    graphClipReturns(a, costly, 0.7, one, &withCost, endAngle, shift);
+    graphClipReturns(a, free, 0.7, one, &without, endAngle, shift);
+    double discounts = 0, d = 1;
+    for (size_t i = 0; i < a.cumulativeYaw.size(); ++i, d *= costly.discount) discounts += d;
+    EXPECT_NEAR(without - withCost, 2.5 * std::abs(a.warpRadians) / 15 * discounts, 1e-9);
+    warped += std::abs(a.warpRadians - M_PI / 4) < 1e-9;
+  }
+  EXPECT_GT(warped, 0);  // the full warp is among the actions
+  // At a large weight the controller stops warping: it turns no faster than the capture.
+  GraphControllerSettings stiff;
+  stiff.physicalityWeight = 1e4;
+  Result<GraphValueFunction> vf = solveGraphController(*t.graph, t.motions, stiff);
+  ASSERT_TRUE(vf) << vf.error().message;
+  GraphControllerStream stream(
+      t.graph, t.motions, std::make_shared<const GraphValueFunction>(std::move(vf.value())), 0);
+  std::vector<double> facing;
+  (void)runHeadingChanges(stream, 3, 3.0, 1.0, 5, {}, &facing);
+  std::vector<double> source;
+  for (int f = 0; f < t.motions[0]->frameCount(); ++f)
+    source.push_back(yawAngle(t.motions[0]->rotation(f, 0)));
+  EXPECT_LE(measureTurnRate(facing, 30.0).max, measureTurnRate(source, 30.0).max + 1.0);
+}
+
 TEST(GraphController, RefusesBadSettingsAndMotions) {
   const TestGraph t = graphOf({std::make_shared<const Motion>(test::makeTurningSwing(90, 0.0))});
   ASSERT_TRUE(t.graph);
   GraphControllerSettings s;
+  s.physicalityWeight = -1;
+  EXPECT_FALSE(solveGraphController(*t.graph, t.motions, s));
+  s = {};
   s.clipFrames = 0;
   EXPECT_FALSE(solveGraphController(*t.graph, t.motions, s));
   EXPECT_FALSE(solveGraphController(*t.graph, {}, {}));

@@ -138,10 +138,12 @@ TEST_F(FieldCli, EvalComparesBothControllersOnTheLineTask) {
                             "--interval", "3", "--threshold", "0.05", "--threads", "1"});
   ASSERT_EQ(e.status, 0) << e.err;
   for (const char* key : {"\"task\": \"line\"", "\"compressed_learning\": \"sampled\"", "\"N=1\"",
-                          "\"N=30\"", "\"graph_controller\"", "\"faster_in_median\""}) {
+                          "\"N=30\"", "\"graph_controller\"", "\"faster_in_median\"",
+                          "\"capture_turn_rate\"", "\"turn_rate\"", "\"physicality_weight\": 1"}) {
     EXPECT_NE(e.out.find(key), std::string::npos) << key << "\n" << e.out;
   }
   EXPECT_EQ(mgtool({"field", "eval", field, "--task", "sideways"}).status, 2);
+  EXPECT_EQ(mgtool({"field", "eval", field, "--physicality", "-1"}).status, 2);
   EXPECT_EQ(mgtool({"field", "eval", field, "--compressed-learning", "some"}).status, 2);
 }
 
