@@ -28,11 +28,14 @@ Result<AgilityComparison> compareAgility(const MotionField& field, const Agility
   // Both controllers meet the same directive changes.
   auto play = [&](PoseStream& stream, AgilityEntry& e) {
     std::vector<double> facing;
+    auto record = [&](int, const Pose& pose, const Directive&) {
+      facing.push_back(yawAngle(pose.localRotations[0]));
+    };
     e.records = settings.task.kind == FieldTaskKind::Line
                     ? runLineChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
-                                     settings.seed, settings.task.maxOffsetMetres, {}, &facing)
+                                     settings.seed, settings.task.maxOffsetMetres, {}, record)
                     : runHeadingChanges(stream, settings.changes, settings.intervalSeconds, 2.0,
-                                        settings.seed, {}, &facing);
+                                        settings.seed, {}, record);
     e.summary = summarizeResponses(e.records);
     e.turnRate = measureTurnRate(facing, stream.fps());
   };

@@ -39,7 +39,8 @@ namespace {
 // runHeadingChanges, and with maxOffset > 0 runLineChanges.
 std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double intervalSeconds,
                                        double warmupSeconds, std::uint64_t seed, double maxOffset,
-                                       ResponseCriteria criteria, std::vector<double>* facing) {
+                                       ResponseCriteria criteria,
+                                       const PlayedFrameObserver& observe) {
   std::mt19937_64 rng(seed);
   // A uniform draw in [-1, 1) from 53 random bits (the same on every standard library).
   auto uniform = [&] { return 2 * (static_cast<double>(rng() >> 11) / 9007199254740992.0) - 1; };
@@ -49,7 +50,6 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
   ResponseTracker tracker(fps, criteria);
   Pose pose;
   if (!stream.next(pose)) return {};
-  if (facing) facing->push_back(yawAngle(pose.localRotations[0]));
   // A line with the character at signed distance `offset` from it, along `heading`.
   auto lineAt = [&](double heading, double offset) {
     Directive d;
@@ -65,6 +65,7 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
   d.headingRadians = yawAngle(pose.localRotations[0]);
   if (line) d = lineAt(d.headingRadians, 0.0);
   stream.setDirective(d);
+  if (observe) observe(0, pose, d);
   const int frames = warmup + changes * interval;
   for (int f = 1; f < frames; ++f) {
     if (f >= warmup && (f - warmup) % interval == 0) {
@@ -74,7 +75,7 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
       tracker.directive(f, d);
     }
     if (!stream.next(pose)) break;
-    if (facing) facing->push_back(yawAngle(pose.localRotations[0]));
+    if (observe) observe(f, pose, d);
     tracker.frame(f, pose);
   }
   return tracker.records();
@@ -85,17 +86,17 @@ std::vector<ResponseRecord> runChanges(PoseStream& stream, int changes, double i
 std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
                                               double intervalSeconds, double warmupSeconds,
                                               std::uint64_t seed, ResponseCriteria criteria,
-                                              std::vector<double>* facing) {
-  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, 0.0, criteria, facing);
+                                              const PlayedFrameObserver& observe) {
+  return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, 0.0, criteria, observe);
 }
 
 std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
                                            double warmupSeconds, std::uint64_t seed,
                                            double maxOffsetMetres, ResponseCriteria criteria,
-                                           std::vector<double>* facing) {
+                                           const PlayedFrameObserver& observe) {
   if (!(maxOffsetMetres > 0)) return {};
   return runChanges(stream, changes, intervalSeconds, warmupSeconds, seed, maxOffsetMetres,
-                    criteria, facing);
+                    criteria, observe);
 }
 
 }  // namespace mg

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -41,12 +42,14 @@ namespace mg {
 // `intervalSeconds` after `warmupSeconds` of following the first facing. Plays `stream` (which must
 // follow Heading directives) and returns one record per change; a change not met within its
 // interval is a failure. Deterministic for a seed; the same seed gives every stream the same turns.
-// `facing`, when given, receives the root's yaw of every frame played (radians), for measuring how
-// fast the stream turns (core/eval/turn_rate.h).
+// `observe`, when given, sees every frame played, with the directive it was played under (for
+// measuring how fast the stream turns, core/eval/turn_rate.h, or tracing a controller).
+using PlayedFrameObserver =
+    std::function<void(int frame, const Pose& pose, const Directive& directive)>;
 std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
                                               double intervalSeconds, double warmupSeconds,
                                               std::uint64_t seed, ResponseCriteria criteria = {},
-                                              std::vector<double>* facing = nullptr);
+                                              const PlayedFrameObserver& observe = {});
 
 // The line-following experiment (Table 2): as runHeadingChanges, but each change is a new line
 // (Line directive) along a uniformly drawn heading in [-180, 180) degrees relative to the facing,
@@ -56,6 +59,6 @@ std::vector<ResponseRecord> runHeadingChanges(PoseStream& stream, int changes,
 std::vector<ResponseRecord> runLineChanges(PoseStream& stream, int changes, double intervalSeconds,
                                            double warmupSeconds, std::uint64_t seed,
                                            double maxOffsetMetres, ResponseCriteria criteria = {},
-                                           std::vector<double>* facing = nullptr);
+                                           const PlayedFrameObserver& observe = {});
 
 }  // namespace mg

@@ -118,6 +118,8 @@ class FieldPolicy {
   // Precondition: field.values is not null; stepper prepared.
   int choose(const FieldStepper& stepper, const TaskParameter& t, FieldStepOutcome& out,
              std::vector<double>* qValues = nullptr);
+  // The actions of the last choose(): each one's next state and turn.
+  const ActionLookahead& lookahead() const { return m_lookahead; }
 
  private:
   const MotionField& m_field;

@@ -106,10 +106,18 @@ bool MotionFieldStream::next(Pose& out) {
   }
   // Advance to the state the next call shows.
   if (controlled()) {
-    m_lastAction = m_policy.choose(m_stepper, taskParameter(), m_outcome);
+    m_decisionTask = taskParameter();
+    m_lastAction = m_policy.choose(m_stepper, m_decisionTask, m_outcome, &m_actionValues);
+    m_decisionValue =
+        m_field->values->value(m_stepper.neighbours(), m_stepper.similarity(), m_decisionTask);
+    const ActionLookahead& actions = m_policy.lookahead();
+    m_actionTurns.resize(actions.actionCount());
+    for (int j = 0; j < actions.actionCount(); ++j) m_actionTurns[j] = actions.outcome(j).yawChange;
   } else {
     m_stepper.stepPassive(m_outcome);
     m_lastAction = -1;
+    m_actionValues.clear();
+    m_actionTurns.clear();
   }
   m_state = m_outcome.next;
   if (m_pushLinear.squaredNorm() > 0 || m_pushAngular.squaredNorm() > 0) {

@@ -71,6 +71,13 @@ class MotionFieldStream final : public PoseStream {
   // The value at the current neighbours for each of the task's angle samples (offset 0 for a line
   // field): what the polar plot shows. Empty without a value function or before the first frame.
   std::vector<double> valueByAngle() const;
+  // The last decision, for tracing why the character turns as it does (mgtool field trace): each
+  // action's Q (Eq. 11) and turn (yaw change over the frame, radians), the task parameter it was
+  // taken at and the value V there. Empty spans after a passive step.
+  std::span<const double> actionValues() const { return m_actionValues; }
+  std::span<const double> actionTurns() const { return m_actionTurns; }
+  const TaskParameter& decisionTask() const { return m_decisionTask; }
+  double decisionValue() const { return m_decisionValue; }
 
  private:
   bool controlled() const;
@@ -85,6 +92,9 @@ class MotionFieldStream final : public PoseStream {
   bool m_prepared = false;
   int m_played = 0;
   int m_lastAction = -1;
+  std::vector<double> m_actionValues, m_actionTurns;
+  TaskParameter m_decisionTask;
+  double m_decisionValue = 0.0;
   Eigen::Vector3d m_pushLinear = Eigen::Vector3d::Zero();   // m/s, world
   Eigen::Vector3d m_pushAngular = Eigen::Vector3d::Zero();  // rad/s, world
   double m_pushDecaySeconds = 0.2;

@@ -214,7 +214,9 @@ TEST(GraphController, TheWarpsPhysicalityCostIsItsTurnAtItsWeight) {
   GraphControllerStream stream(
       t.graph, t.motions, std::make_shared<const GraphValueFunction>(std::move(vf.value())), 0);
   std::vector<double> facing;
-  (void)runHeadingChanges(stream, 3, 3.0, 1.0, 5, {}, &facing);
+  (void)runHeadingChanges(stream, 3, 3.0, 1.0, 5, {}, [&](int, const Pose& pose, const Directive&) {
+    facing.push_back(yawAngle(pose.localRotations[0]));
+  });
   std::vector<double> source;
   for (int f = 0; f < t.motions[0]->frameCount(); ++f)
     source.push_back(yawAngle(t.motions[0]->rotation(f, 0)));

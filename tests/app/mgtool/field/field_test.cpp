@@ -6,6 +6,7 @@
 
 #include "core/field/field_test_data.h"
 #include "core/import/bvh_writer.h"
+#include "core/util/json_text.h"
 #include "support/gltf_validator.h"
 #include "support/joint_distance.h"
 #include "support/synthetic_motion.h"
@@ -145,6 +146,42 @@ TEST_F(FieldCli, EvalComparesBothControllersOnTheLineTask) {
   EXPECT_EQ(mgtool({"field", "eval", field, "--task", "sideways"}).status, 2);
   EXPECT_EQ(mgtool({"field", "eval", field, "--physicality", "-1"}).status, 2);
   EXPECT_EQ(mgtool({"field", "eval", field, "--compressed-learning", "some"}).status, 2);
+}
+
+// field trace: each change's frames until it is met, with the decision at each; a met change ends
+// within 5 degrees of its heading. A field without a direction value function is refused.
+TEST_F(FieldCli, TraceShowsEachChangeFrameByFrame) {
+  const std::string field = (m_dir / "trace.field").string();
+  ASSERT_EQ(mgtool(withFiles({"field", "build", "--out", field, "--tolerance", "0.01"})).status, 0);
+  test::ToolRun t = mgtool({"field", "trace", field, "--changes", "3", "--interval", "3"});
+  ASSERT_EQ(t.status, 0) << t.err;
+  Result<Json> json = readJsonText(t.out);
+  ASSERT_TRUE(json) << t.out;
+  const Json& traces = (*json)["traces"];
+  ASSERT_EQ(traces.size(), 3u);
+  int met = 0;
+  for (const Json& c : traces) {
+    const Json& frames = c["frames"];
+    ASSERT_FALSE(frames.empty());
+    for (const Json& f : frames) {
+      EXPECT_GE(f["action"].get<int>(), 0);
+      EXPECT_LT(f["action"].get<int>(), f["actions"].get<int>());
+      EXPECT_GE(f["q_best_turn"].get<double>(), -1e9);
+      const Json& range = f["turn_range_deg_per_s"];
+      EXPECT_LE(range[0].get<double>(), f["turn_deg_per_s"].get<double>() + 1e-9);
+      EXPECT_GE(range[1].get<double>(), f["turn_deg_per_s"].get<double>() - 1e-9);
+    }
+    if (c["seconds"].is_null()) continue;
+    ++met;
+    EXPECT_LE(std::abs(frames.back()["error_deg"].get<double>()), 5.0) << c.dump();
+    EXPECT_GT(std::abs(frames.front()["error_deg"].get<double>()), 5.0) << c.dump();
+  }
+  EXPECT_GT(met, 0);
+  const std::string passive = (m_dir / "passive.field").string();
+  ASSERT_EQ(mgtool(withFiles({"field", "build", "--out", passive, "--passive"})).status, 0);
+  test::ToolRun refused = mgtool({"field", "trace", passive});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("no direction value function"), std::string::npos) << refused.err;
 }
 
 // With a walk that stops for good among the files, the stops section names it among the motions
