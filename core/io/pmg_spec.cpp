@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/pmg_spec.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -227,15 +228,15 @@ Result<ParametricGraph> buildGraphFromSpec(const PmgSpec& spec, const std::strin
     std::erase_if(source.examples, [&](const ExampleRef& ref) {
       if (options.keepGlitches) return false;
       Result<const Loaded*> loaded = loadOnce(resolve(ref.path));
-      if (!loaded || !holdsGlitch((*loaded)->glitches, ref.beginFrame, ref.endFrame)) return false;
-      for (const PoseGlitch& g : (*loaded)->glitches) {
-        if (g.beginFrame < ref.endFrame && ref.beginFrame < g.endFrame) {
-          note(at + "example " + ref.path + " frames " + std::to_string(ref.beginFrame) + "-" +
-               std::to_string(ref.endFrame - 1) +
-               " left out (--keep-glitches keeps it): " + describeGlitch(*(*loaded)->motion, g));
-          break;
-        }
-      }
+      if (!loaded) return false;  // buildNodeFromSource says why
+      const std::vector<PoseGlitch>& glitches = (*loaded)->glitches;
+      const auto g = std::find_if(glitches.begin(), glitches.end(), [&](const PoseGlitch& x) {
+        return x.beginFrame < ref.endFrame && ref.beginFrame < x.endFrame;
+      });
+      if (g == glitches.end()) return false;
+      note(at + "example " + ref.path + " frames " + std::to_string(ref.beginFrame) + "-" +
+           std::to_string(ref.endFrame - 1) +
+           " left out (--keep-glitches keeps it): " + describeGlitch(*(*loaded)->motion, *g));
       ++leftOut;
       return true;
     });

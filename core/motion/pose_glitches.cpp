@@ -297,6 +297,18 @@ std::vector<std::shared_ptr<const Motion>> runsBetweenGlitches(
   return runs;
 }
 
+GlitchFreeMotions withoutGlitches(const std::vector<std::shared_ptr<const Motion>>& motions,
+                                  double minSeconds) {
+  GlitchFreeMotions out;
+  for (const std::shared_ptr<const Motion>& m : motions) {
+    out.glitches.push_back(findPoseGlitches(*m));
+    const int minFrames = std::max(2, static_cast<int>(std::lround(minSeconds * m->fps)));
+    const auto runs = runsBetweenGlitches(m, out.glitches.back(), minFrames);
+    out.runs.insert(out.runs.end(), runs.begin(), runs.end());
+  }
+  return out;
+}
+
 bool holdsGlitch(const std::vector<PoseGlitch>& glitches, int begin, int end) {
   return std::any_of(glitches.begin(), glitches.end(),
                      [&](const PoseGlitch& g) { return g.beginFrame < end && begin < g.endFrame; });

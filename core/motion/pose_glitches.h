@@ -80,6 +80,16 @@ std::vector<std::shared_ptr<const Motion>> runsBetweenGlitches(
     const std::shared_ptr<const Motion>& motion, const std::vector<PoseGlitch>& glitches,
     int minFrames);
 
+// `motions` without their glitches, for a builder that needs motion and only motion (the motion
+// field): each motion's runsBetweenGlitches of at least minSeconds (and 2 frames), in order, and
+// the glitches found in each input motion.
+struct GlitchFreeMotions {
+  std::vector<std::shared_ptr<const Motion>> runs;
+  std::vector<std::vector<PoseGlitch>> glitches;  // one list per input motion
+};
+GlitchFreeMotions withoutGlitches(const std::vector<std::shared_ptr<const Motion>>& motions,
+                                  double minSeconds);
+
 // Whether frames [begin, end) hold a glitch frame.
 bool holdsGlitch(const std::vector<PoseGlitch>& glitches, int begin, int end);
 

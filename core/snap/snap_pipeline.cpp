@@ -208,4 +208,18 @@ PlayableGraph playableGraph(const HubGraph& graph) {
   return out;
 }
 
+std::vector<std::uint8_t> glitchFrameFlags(const SnapPipelineResult& result) {
+  std::vector<std::uint8_t> flags;
+  if (!result.frames) return flags;
+  flags.assign(static_cast<size_t>(result.frames->frameCount()), 0);
+  for (size_t m = 0; m < result.glitches.size() && m < result.frames->motions.size(); ++m) {
+    const Clip& clip = result.frames->motions[m];
+    for (const PoseGlitch& g : result.glitches[m]) {
+      for (int f = std::max(0, g.beginFrame); f < std::min(g.endFrame, clip.frameCount()); ++f)
+        flags[static_cast<size_t>(clip.beginFrame + f)] = 1;
+    }
+  }
+  return flags;
+}
+
 }  // namespace mg

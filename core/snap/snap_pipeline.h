@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -81,6 +82,11 @@ struct SnapPipelineResult {
   double skateBeforeMps = 0, skateAfterMps = 0;     // mean planted-foot speed, stage 2
   double buildSeconds = 0;  // wall time from the start of runSnapPipeline to this report
 };
+
+// One flag per frame of result.frames (empty without frames): 1 in each working motion's
+// glitches, the frames the graph kinds built on this result (the subgraph's database motion
+// graph) leave out, as the snap graph does.
+std::vector<std::uint8_t> glitchFrameFlags(const SnapPipelineResult& result);
 
 // Runs the derivation: resample, contacts, frame set; then either match sets in hub order (each
 // skipping the frames of the hubs before it), makeHub, buildHubGraph, or (with `suggest`)

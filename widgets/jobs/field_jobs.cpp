@@ -2,7 +2,6 @@
 #include "widgets/jobs/field_jobs.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "core/field/field_database.h"
 #include "core/motion/pose_glitches.h"
@@ -32,22 +31,16 @@ std::shared_ptr<const FieldBuildOutcome> buildFieldOutcome(
     const std::vector<std::shared_ptr<const Motion>>& motions,
     const MotionFieldBuildSettings& settings, int trimLeadingFrames, const Progress& progress) {
   // Half a second at least, as mgtool field build: a shorter run gives states with no future.
-  std::vector<std::shared_ptr<const Motion>> clean;
+  const GlitchFreeMotions clean = withoutGlitches(motions, 0.5);
   int glitches = 0;
-  for (const std::shared_ptr<const Motion>& m : motions) {
-    const std::vector<PoseGlitch> found = findPoseGlitches(*m);
-    glitches += static_cast<int>(found.size());
-    const int minFrames = std::max(2, static_cast<int>(std::lround(0.5 * m->fps)));
-    const auto runs = runsBetweenGlitches(m, found, minFrames);
-    clean.insert(clean.end(), runs.begin(), runs.end());
-  }
-  if (clean.empty()) {
+  for (const auto& found : clean.glitches) glitches += static_cast<int>(found.size());
+  if (clean.runs.empty()) {
     auto out = std::make_shared<FieldBuildOutcome>();
     out->error = QStringLiteral(
         "no frame is left once the capture glitches (red on the Match Timeline) are left out");
     return out;
   }
-  Result<MotionFieldBuild> built = buildMotionField(clean, settings, progress);
+  Result<MotionFieldBuild> built = buildMotionField(clean.runs, settings, progress);
   if (!built) {
     auto out = std::make_shared<FieldBuildOutcome>();
     out->error = QString::fromStdString(built.error().message);

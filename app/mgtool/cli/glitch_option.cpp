@@ -12,29 +12,21 @@ GlitchOption::GlitchOption(Command& command)
 
 std::optional<std::vector<std::shared_ptr<const Motion>>> leaveOutGlitches(
     const Command& command, const std::vector<std::shared_ptr<const Motion>>& motions,
-    const std::vector<std::string>& files, int minFrames) {
-  std::vector<std::shared_ptr<const Motion>> kept;
+    const std::vector<std::string>& files, double minSeconds) {
+  GlitchFreeMotions clean = withoutGlitches(motions, minSeconds);
   for (size_t i = 0; i < motions.size(); ++i) {
-    const Motion& m = *motions[i];
-    const std::vector<PoseGlitch> glitches = findPoseGlitches(m);
-    if (glitches.empty()) {
-      kept.push_back(motions[i]);
-      continue;
-    }
-    const std::string& file = i < files.size() ? files[i] : m.name;
-    for (const PoseGlitch& g : glitches)
-      command.note(file + ": left out (--keep-glitches keeps it): " + describeGlitch(m, g));
-    const auto runs = runsBetweenGlitches(motions[i], glitches, minFrames);
-    if (runs.empty()) command.note(file + ": nothing left between its glitches");
-    kept.insert(kept.end(), runs.begin(), runs.end());
+    const std::string& file = i < files.size() ? files[i] : motions[i]->name;
+    for (const PoseGlitch& g : clean.glitches[i])
+      command.note(file +
+                   ": left out (--keep-glitches keeps it): " + describeGlitch(*motions[i], g));
   }
-  if (kept.empty()) {
+  if (clean.runs.empty()) {
     command.note(
         "no frame of the capture is left once its glitches are left out "
         "(--keep-glitches builds from them)");
     return std::nullopt;
   }
-  return kept;
+  return std::move(clean.runs);
 }
 
 }  // namespace mg::tool

@@ -24,12 +24,11 @@ class GlitchOption {
   Value<bool> m_keep;
 };
 
-// `motions` (read from `files`, one each) without their glitch frames: a motion with none is kept
-// as it is; one with glitches becomes the runs between them of at least `minFrames` frames, named
-// "<name> frames A-B". Notes each glitch on `command`'s stderr. Fails (with a note) when no frame
-// of any motion is left.
+// `motions` (read from `files`, one each) without their glitch frames (withoutGlitches: the runs
+// between them of at least `minSeconds`). Notes each glitch on `command`'s stderr. Fails (with a
+// note) when no frame of any motion is left.
 std::optional<std::vector<std::shared_ptr<const Motion>>> leaveOutGlitches(
     const Command& command, const std::vector<std::shared_ptr<const Motion>>& motions,
-    const std::vector<std::string>& files, int minFrames);
+    const std::vector<std::string>& files, double minSeconds);
 
 }  // namespace mg::tool

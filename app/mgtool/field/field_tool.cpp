@@ -113,8 +113,7 @@ std::optional<MotionFieldBuild> buildFieldFromFiles(const Command& command,
   std::vector<std::shared_ptr<const Motion>> motions = db->motions;
   if (!settings.keepGlitches) {
     // Half a second at least: a shorter run between glitches gives states with no future.
-    const int minFrames = std::max(2, static_cast<int>(std::lround(0.5 * settings.fps)));
-    auto clean = leaveOutGlitches(command, motions, db->files, minFrames);
+    auto clean = leaveOutGlitches(command, motions, db->files, 0.5);
     if (!clean) return std::nullopt;
     motions = std::move(*clean);
   }

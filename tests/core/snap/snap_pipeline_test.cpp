@@ -149,6 +149,11 @@ TEST(SnapPipeline, NoClipPlaysAcrossACaptureGlitchUnlessKept) {
   for (const Hub& h : r.graph.hubs)
     for (const MatchFrame& f : h.matchFrames) EXPECT_FALSE(f.ref.motion == 0 && f.ref.frame == bad);
   EXPECT_GT(r.graph.edges.size(), 0u);  // the rest of the graph is there
+  // The frames the subgraph's database motion graph leaves out: that one frame.
+  const std::vector<std::uint8_t> flags = glitchFrameFlags(r);
+  ASSERT_EQ(static_cast<int>(flags.size()), r.frames->frameCount());
+  EXPECT_EQ(std::count(flags.begin(), flags.end(), 1), 1);
+  EXPECT_EQ(flags[static_cast<size_t>(r.frames->motions[0].beginFrame + bad)], 1);
 
   request.keepGlitches = true;
   const std::vector<SnapPipelineResult> kept = runAll(request);
